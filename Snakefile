@@ -1,0 +1,31 @@
+# kernelboost: every figure and number behind the lecture claims of CLAIMS.md.
+# Run `snakemake` for the full reproduction (settings in workflow/profiles/default),
+# or name one output, e.g. `snakemake results/figures/losses.png`.
+from snakemake.utils import min_version, validate
+
+min_version("9.0")
+
+
+configfile: "config.yaml"
+
+
+include: "workflow/rules/common.smk"
+
+
+exit_on_config_problem(config, "workflow/schemas/config.schema.yaml")
+validate(config, "workflow/schemas/config.schema.yaml")
+
+
+report: "workflow/report/workflow.rst"
+
+
+include: "workflow/rules/data.smk"
+include: "workflow/rules/boosting.smk"
+include: "workflow/rules/figures.smk"
+include: "workflow/rules/claims.smk"
+
+
+rule all:
+    default_target: True
+    input:
+        all_targets(),

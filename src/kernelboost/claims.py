@@ -1,0 +1,166 @@
+"""Rows of ``results/claims.csv``: one function per claim id.
+
+A claim is measured, never asserted: each row holds the measured quantity, the
+bound or expected value, the relation checked and whether it held. Columns are
+those listed at the end of CLAIMS.md::
+
+    id, title, source, dataset, quantity, measured, bound, relation, holds, kind, figure
+"""
+
+from __future__ import annotations
+
+import operator
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass
+from typing import Literal
+
+import numpy as np
+import pandas as pd
+
+COLUMNS = (
+    "id",
+    "title",
+    "source",
+    "dataset",
+    "quantity",
+    "measured",
+    "bound",
+    "relation",
+    "holds",
+    "kind",
+    "figure",
+)
+
+Kind = Literal["theorem", "identity", "empirical", "illustration"]
+Relation = Literal["<=", ">=", "<", ">", "==", "n/a"]
+
+_OPS: dict[str, Callable[[float, float], bool]] = {
+    "<=": operator.le,
+    ">=": operator.ge,
+    "<": operator.lt,
+    ">": operator.gt,
+    "==": operator.eq,
+}
+
+
+@dataclass(frozen=True)
+class ClaimRow:
+    """One measured claim on one dataset or configuration.
+
+    ``holds`` is derived: ``measured <relation> bound``, or ``None`` (written
+    ``n/a``) for illustrations, whose relation is ``"n/a"``.
+    """
+
+    id: str
+    title: str
+    source: str
+    dataset: str
+    quantity: str
+    measured: float
+    bound: float
+    relation: Relation
+    kind: Kind
+    figure: str
+
+    @property
+    def holds(self) -> bool | None:
+        if self.relation == "n/a":
+            return None
+        if np.isnan(self.measured) or np.isnan(self.bound):
+            return False  # a NaN never satisfies a relation
+        return bool(_OPS[self.relation](self.measured, self.bound))
+
+    def as_record(self) -> dict[str, object]:
+        record = asdict(self)
+        record["holds"] = {True: "true", False: "false", None: "n/a"}[self.holds]
+        return {c: record[c] for c in COLUMNS}
+
+
+def to_frame(rows: Iterable[ClaimRow]) -> pd.DataFrame:
+    """Claim rows as a table with the columns of claims.csv, in that order."""
+    return pd.DataFrame([r.as_record() for r in rows], columns=list(COLUMNS))
+
+
+def read_rows(paths: Iterable[str | os.PathLike[str]]) -> pd.DataFrame:
+    """Concatenate claim-row CSVs, keeping ``holds`` and text columns as written."""
+    text = {c: str for c in COLUMNS if c not in ("measured", "bound")}
+    frames = [
+        pd.read_csv(
+            p,
+            dtype=text,
+            keep_default_na=False,
+            na_values={"measured": [""], "bound": [""]},
+        )
+        for p in paths
+    ]
+    return pd.concat(frames, ignore_index=True)[list(COLUMNS)]
+
+
+def b13_losses(curves: pd.DataFrame) -> list[ClaimRow]:
+    """B13: every surrogate loss is ≥ the zero-one loss on the margin grid.
+
+    Parameters
+    ----------
+    curves : DataFrame
+        Columns ``margin, loss, value`` with the ``zero_one`` loss and the
+        surrogates on one grid, as written by :func:`kernelboost.losses.loss_curves`.
+
+    Returns
+    -------
+    list of ClaimRow
+        One row per surrogate: measured = min over the grid of ℓ(u) − 1{u < 0},
+        checked ``>= 0``.
+    """
+    wide = curves.pivot(index="margin", columns="loss", values="value")
+    if "zero_one" not in wide:
+        raise ValueError("B13 needs the zero_one curve in the loss table")
+    rows = []
+    for loss in (c for c in wide.columns if c != "zero_one"):
+        gap = float((wide[loss] - wide["zero_one"]).min())
+        rows.append(
+            ClaimRow(
+                id="B13",
+                title=f"{loss} loss upper-bounds the zero-one loss",
+                source="004",
+                dataset=f"margin grid [{wide.index.min():g}, {wide.index.max():g}], "
+                f"{len(wide)} points",
+                quantity=f"min over grid of {loss}(u) - 1{{u<0}}",
+                measured=gap,
+                bound=0.0,
+                relation=">=",
+                kind="theorem",
+                figure="losses",
+            )
+        )
+    return rows
+
+
+#: Claim id → function from its metric tables (in the order the workflow passes
+#: them) to its rows.
+CLAIMS: dict[str, Callable[..., list[ClaimRow]]] = {
+    "B13": b13_losses,
+}
+
+
+def render_markdown(table: pd.DataFrame) -> str:
+    """claims.csv as a Markdown table for people, numbers to 6 significant digits."""
+
+    def cell(value: object) -> str:
+        if isinstance(value, float):
+            return f"{value:.6g}"
+        return str(value).replace("|", "\\|")
+
+    cols = list(table.columns)
+    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+    lines += [
+        "| " + " | ".join(cell(v) for v in row) + " |"
+        for row in table.itertuples(index=False)
+    ]
+    held = (table["holds"] == "true").sum()
+    failed = (table["holds"] == "false").sum()
+    summary = (
+        f"{len(table)} rows: {held} held, {failed} did not hold, "
+        f"{len(table) - held - failed} illustrations."
+    )
+    return "# Claims\n\n" + summary + "\n\n" + "\n".join(lines) + "\n"

@@ -1,0 +1,473 @@
+"""Seeded dataset generators, bundled real data and a user-CSV loader.
+
+Every classification dataset has ``X`` float64 of shape (m, n) and labels ``y`` in
+{−1, +1}; regression datasets have a real target. On disk a dataset is a CSV with
+one column per feature followed by ``label`` (classification) or ``target``
+(regression), and, for data with injected label noise, a 0/1 ``flipped`` column
+marking the points whose label was flipped.
+
+Generators are deterministic functions of their arguments and ``seed``.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+import pandas as pd
+
+from ._validation import check_random_state, check_scalar
+from .io import write_frame_atomic
+
+Task = Literal["classification", "regression"]
+
+
+class DatasetError(ValueError):
+    """A dataset file or specification is unusable; the message says where."""
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """A dataset: features, labels or targets, and provenance.
+
+    Attributes
+    ----------
+    X : ndarray of shape (m, n)
+    y : ndarray of shape (m,)
+        Labels in {−1, +1} (classification) or real targets (regression).
+    feature_names : tuple of str
+    task : {"classification", "regression"}
+    flipped : ndarray of bool of shape (m,) or None
+        Points whose label was flipped by :func:`flip_labels`.
+    coef : ndarray of shape (n,) or None
+        True weights of a generated regression problem.
+    """
+
+    X: np.ndarray
+    y: np.ndarray
+    feature_names: tuple[str, ...]
+    task: Task = "classification"
+    flipped: np.ndarray | None = None
+    coef: np.ndarray | None = field(default=None, compare=False)
+
+    @property
+    def n_samples(self) -> int:
+        return int(self.X.shape[0])
+
+    def to_frame(self) -> pd.DataFrame:
+        """The on-disk table: features, ``label`` or ``target``, maybe ``flipped``."""
+        frame = pd.DataFrame(self.X, columns=list(self.feature_names))
+        if self.task == "classification":
+            frame["label"] = self.y.astype(np.int64)
+        else:
+            frame["target"] = self.y
+        if self.flipped is not None:
+            frame["flipped"] = self.flipped.astype(np.int64)
+        return frame
+
+
+def _names(n: int) -> tuple[str, ...]:
+    return tuple(f"x{i + 1}" for i in range(n))
+
+
+def _n_samples(n_samples: int, owner: str, low: int = 2) -> int:
+    return int(
+        check_scalar(n_samples, "n_samples", owner, kind="int", low=low, closed="left")
+    )
+
+
+def _noise(noise: float, owner: str) -> float:
+    return float(check_scalar(noise, "noise", owner, low=0.0, closed="left"))
+
+
+def _balanced_labels(m: int) -> np.ndarray:
+    """−1, +1, −1, +1, …: classes of sizes ⌊m/2⌋ and ⌈m/2⌉."""
+    return np.where(np.arange(m) % 2 == 0, -1.0, 1.0)
+
+
+def make_xor(n_samples: int = 200, noise: float = 0.0, seed: int = 0) -> Dataset:
+    """XOR: the corners (±1, ±1) in turn, jittered by N(0, noise²).
+
+    The label of a point is the sign of the product of its corner's coordinates,
+    so the rule is x1·x2 > 0 (seed 003). With ``noise=0`` and ``n_samples`` a
+    multiple of 4 this is exact XOR: every stump has weighted error ½ under the
+    uniform distribution (seed 004).
+    """
+    m = _n_samples(n_samples, "make_xor", low=4)
+    noise = _noise(noise, "make_xor")
+    rng = check_random_state(seed)
+    corners = np.array([[1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.0]])
+    base = corners[np.arange(m) % 4]
+    X = base + noise * rng.standard_normal((m, 2))
+    y = base[:, 0] * base[:, 1]
+    return Dataset(X, y, _names(2))
+
+
+def make_circles(
+    n_samples: int = 300,
+    noise: float = 0.0,
+    axes: tuple[float, float] = (1.5, 1.0),
+    angle: float = 30.0,
+    seed: int = 0,
+) -> Dataset:
+    """Points inside an ellipse (+1) and in a ring around it (−1), seed 002 Fig. 1.
+
+    In the ellipse's own coordinates the inner points have radius in [0, 0.8]
+    and the outer ones in [1.2, 2.0]; the ellipse has semi-axes ``axes`` and is
+    rotated by ``angle`` degrees. The classes are not linearly separable in R²
+    but are after φ(x) = (x1², √2·x1x2, x2²), where the ellipse is a plane.
+    Gaussian jitter N(0, noise²) is added to both coordinates.
+    """
+    m = _n_samples(n_samples, "make_circles")
+    noise = _noise(noise, "make_circles")
+    rng = check_random_state(seed)
+    y = _balanced_labels(m)
+    inner = y > 0
+    radius = np.where(inner, rng.uniform(0.0, 0.8, m), rng.uniform(1.2, 2.0, m))
+    theta = rng.uniform(0.0, 2.0 * np.pi, m)
+    unit = np.column_stack([radius * np.cos(theta), radius * np.sin(theta)])
+    a = np.deg2rad(angle)
+    rotation = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    X = (unit * np.asarray(axes, dtype=float)) @ rotation.T
+    X += noise * rng.standard_normal((m, 2))
+    return Dataset(X, y, _names(2))
+
+
+def make_moons(n_samples: int = 300, noise: float = 0.2, seed: int = 0) -> Dataset:
+    """Two interleaving half circles, jittered by N(0, noise²).
+
+    The −1 class is (cos t, sin t), the +1 class (1 − cos t, ½ − sin t), with
+    t uniform on [0, π].
+    """
+    m = _n_samples(n_samples, "make_moons")
+    noise = _noise(noise, "make_moons")
+    rng = check_random_state(seed)
+    y = _balanced_labels(m)
+    t = rng.uniform(0.0, np.pi, m)
+    X = np.where(
+        (y < 0)[:, None],
+        np.column_stack([np.cos(t), np.sin(t)]),
+        np.column_stack([1.0 - np.cos(t), 0.5 - np.sin(t)]),
+    )
+    X += noise * rng.standard_normal((m, 2))
+    return Dataset(X, y, _names(2))
+
+
+def make_blobs(
+    n_samples: int = 200,
+    n_features: int = 2,
+    margin: float = 0.5,
+    seed: int = 0,
+) -> Dataset:
+    """Two Gaussian blobs separated by a hyperplane with a guaranteed margin.
+
+    A random unit vector u fixes the hyperplane ⟨u, x⟩ = 0. A point of class y
+    has ⟨u, x⟩ = y·(margin + |e|) with e ~ N(0, 1), and standard normal
+    components orthogonal to u; so every point lies at distance ≥ ``margin``
+    from the hyperplane and the data are linearly separable with geometric
+    margin at least ``margin``.
+    """
+    m = _n_samples(n_samples, "make_blobs")
+    n = int(
+        check_scalar(
+            n_features, "n_features", "make_blobs", kind="int", low=1, closed="left"
+        )
+    )
+    margin = float(
+        check_scalar(margin, "margin", "make_blobs", low=0.0, closed="neither")
+    )
+    rng = check_random_state(seed)
+    u = rng.standard_normal(n)
+    u /= np.linalg.norm(u)
+    y = _balanced_labels(m)
+    Z = rng.standard_normal((m, n))
+    Z -= np.outer(Z @ u, u)
+    along = y * (margin + np.abs(rng.standard_normal(m)))
+    X = Z + np.outer(along, u)
+    return Dataset(X, y, _names(n))
+
+
+def make_three_clusters(
+    n_samples: int = 150, spread: float = 0.3, seed: int = 0
+) -> Dataset:
+    """Three clusters along the x1-axis labelled +1, −1, +1 (seed 000 §I).
+
+    Centres (−2, 0), (0, 0), (2, 0) with isotropic N(0, spread²) scatter. The
+    positive region is not convex, yet with vertical lines h1 (everything
+    positive), h2 (positive left of x1 = −1) and h3 (positive right of x1 = 1),
+    sign(h1 + 2h2 + 2h3) classifies it.
+    """
+    m = _n_samples(n_samples, "make_three_clusters", low=3)
+    spread = float(
+        check_scalar(spread, "spread", "make_three_clusters", low=0.0, closed="neither")
+    )
+    rng = check_random_state(seed)
+    cluster = np.arange(m) % 3
+    centres = np.array([[-2.0, 0.0], [0.0, 0.0], [2.0, 0.0]])
+    X = centres[cluster] + spread * rng.standard_normal((m, 2))
+    y = np.where(cluster == 1, -1.0, 1.0)
+    return Dataset(X, y, _names(2))
+
+
+def make_sparse_regression(
+    n_samples: int = 200,
+    n_features: int = 10,
+    n_informative: int = 3,
+    noise: float = 0.5,
+    seed: int = 0,
+) -> Dataset:
+    """Linear regression y = Xw + ε with only ``n_informative`` non-zero weights.
+
+    X ~ N(0, I); the non-zero weights sit on randomly chosen features with
+    magnitudes uniform on [1, 3] and random signs; ε ~ N(0, noise²). The true
+    w is kept in :attr:`Dataset.coef`.
+    """
+    m = _n_samples(n_samples, "make_sparse_regression")
+    n = int(
+        check_scalar(
+            n_features,
+            "n_features",
+            "make_sparse_regression",
+            kind="int",
+            low=1,
+            closed="left",
+        )
+    )
+    k = int(
+        check_scalar(
+            n_informative,
+            "n_informative",
+            "make_sparse_regression",
+            kind="int",
+            low=0,
+            high=n,
+            closed="both",
+        )
+    )
+    noise = _noise(noise, "make_sparse_regression")
+    rng = check_random_state(seed)
+    X = rng.standard_normal((m, n))
+    coef = np.zeros(n)
+    support = np.sort(rng.choice(n, size=k, replace=False))
+    coef[support] = rng.uniform(1.0, 3.0, k) * rng.choice([-1.0, 1.0], k)
+    y = X @ coef + noise * rng.standard_normal(m)
+    return Dataset(X, y, _names(n), task="regression", coef=coef)
+
+
+def flip_labels(data: Dataset, rate: float, seed: int = 0) -> Dataset:
+    """Flip the labels of exactly round(rate·m) points chosen uniformly at random.
+
+    The flipped points are recorded in :attr:`Dataset.flipped`.
+    """
+    if data.task != "classification":
+        raise DatasetError("label noise applies to classification data only")
+    rate = float(
+        check_scalar(
+            rate, "label_noise", "flip_labels", low=0.0, high=0.5, closed="left"
+        )
+    )
+    rng = check_random_state(seed)
+    flipped = np.zeros(data.n_samples, dtype=bool)
+    flipped[
+        rng.choice(data.n_samples, size=round(rate * data.n_samples), replace=False)
+    ] = True
+    y = np.where(flipped, -data.y, data.y)
+    return Dataset(data.X, y, data.feature_names, data.task, flipped)
+
+
+def load_breast_cancer() -> Dataset:
+    """Wisconsin diagnostic breast-cancer data (569 × 30), shipped with scikit-learn.
+
+    Label +1 is benign (scikit-learn's target 1), −1 malignant.
+    """
+    sk = _sklearn_datasets()
+    bunch = sk.load_breast_cancer()
+    y = np.where(bunch.target == 1, 1.0, -1.0)
+    return Dataset(
+        np.asarray(bunch.data, dtype=np.float64), y, tuple(bunch.feature_names)
+    )
+
+
+def load_diabetes() -> Dataset:
+    """Diabetes regression data (442 × 10), shipped with scikit-learn.
+
+    Features are centred and scaled as scikit-learn ships them (the data of the
+    classic Lasso-path picture).
+    """
+    sk = _sklearn_datasets()
+    bunch = sk.load_diabetes()
+    return Dataset(
+        np.asarray(bunch.data, dtype=np.float64),
+        np.asarray(bunch.target, dtype=np.float64),
+        tuple(bunch.feature_names),
+        task="regression",
+    )
+
+
+def _sklearn_datasets() -> Any:
+    try:
+        import sklearn.datasets as sk
+    except ImportError:  # pragma: no cover - depends on the environment
+        raise DatasetError(
+            "the bundled real datasets ship inside scikit-learn; install it with "
+            "pip install 'kernelboost[data]'"
+        ) from None
+    return sk
+
+
+def load_csv(path: str | os.PathLike[str]) -> Dataset:
+    """Load a user CSV: a ``label`` column with two classes plus numeric features.
+
+    The larger label (numerically, or in string order when labels are not
+    numbers) becomes +1, the other −1; so {0, 1} and {−1, +1} map as expected.
+
+    Raises
+    ------
+    DatasetError
+        Naming the file and the offending column and line (the header is line 1)
+        for: a missing file, no rows, a duplicated or missing column name, no
+        ``label`` column, no feature column, an empty, non-numeric, NaN or
+        infinite cell, or labels that are not exactly two classes.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise DatasetError(f"{path}: no such file")
+    with path.open(newline="") as handle:
+        header = next(csv.reader(handle), None)
+    if not header or all(not h.strip() for h in header):
+        raise DatasetError(f"{path}: the file is empty (expected a header line)")
+    header = [h.strip() for h in header]
+    for j, name in enumerate(header):
+        if not name:
+            raise DatasetError(f"{path}: column {j + 1} has no name")
+        if name in header[:j]:
+            raise DatasetError(
+                f"{path}: duplicated column name {name!r} "
+                f"(columns {header.index(name) + 1} and {j + 1})"
+            )
+    if "label" not in header:
+        raise DatasetError(f"{path}: no 'label' column (columns: {', '.join(header)})")
+    features = [h for h in header if h != "label"]
+    if not features:
+        raise DatasetError(f"{path}: no feature columns besides 'label'")
+    try:
+        raw = pd.read_csv(path, dtype=str, keep_default_na=False, skipinitialspace=True)
+    except pd.errors.ParserError as err:
+        raise DatasetError(f"{path}: not a valid CSV table ({err})") from None
+    raw.columns = header
+    if len(raw) == 0:
+        raise DatasetError(f"{path}: no data rows")
+
+    def where(col: str, i: int) -> str:
+        return f"{path}, line {i + 2}, column {col!r}"
+
+    X = np.empty((len(raw), len(features)))
+    for j, col in enumerate(features):
+        cells = raw[col].str.strip()
+        values = pd.to_numeric(cells, errors="coerce").to_numpy(dtype=np.float64)
+        bad = ~np.isfinite(values)
+        if bad.any():
+            i = int(np.flatnonzero(bad)[0])
+            cell = cells.iloc[i]
+            if cell == "":
+                problem = "empty cell"
+            elif np.isnan(values[i]) and cell.lower() not in ("nan", "-nan", "+nan"):
+                problem = f"{cell!r} is not a number"
+            else:
+                problem = f"{cell!r} is not a finite number"
+            raise DatasetError(f"{where(col, i)}: {problem}")
+        X[:, j] = values
+    y = _two_class_labels(raw["label"].str.strip(), where, path)
+    return Dataset(X, y, tuple(features))
+
+
+def _two_class_labels(
+    labels: pd.Series, where: Callable[[str, int], str], path: Path
+) -> np.ndarray:
+    empty = (labels == "").to_numpy()
+    if empty.any():
+        raise DatasetError(
+            f"{where('label', int(np.flatnonzero(empty)[0]))}: empty cell"
+        )
+    numeric = pd.to_numeric(labels, errors="coerce")
+    keys = numeric if numeric.notna().all() else labels
+    classes = sorted(pd.unique(keys))
+    if len(classes) != 2:
+        shown = ", ".join(map(str, classes[:5])) + (", ..." if len(classes) > 5 else "")
+        raise DatasetError(
+            f"{path}, column 'label': expected exactly two classes, found "
+            f"{len(classes)} ({shown})"
+        )
+    return np.where((keys == classes[1]).to_numpy(), 1.0, -1.0)
+
+
+GENERATORS: dict[str, Callable[..., Dataset]] = {
+    "xor": make_xor,
+    "circles": make_circles,
+    "moons": make_moons,
+    "blobs": make_blobs,
+    "three_clusters": make_three_clusters,
+    "sparse_regression": make_sparse_regression,
+    "breast_cancer": load_breast_cancer,
+    "diabetes": load_diabetes,
+    "csv": load_csv,
+}
+
+
+def make_dataset(spec: Mapping[str, Any]) -> Dataset:
+    """Build a dataset from a config entry.
+
+    ``spec["generator"]`` names an entry of :data:`GENERATORS`; the other keys are
+    its keyword arguments, except ``label_noise`` (a rate for :func:`flip_labels`,
+    seeded by ``seed + 1``).
+
+    Examples
+    --------
+    >>> make_dataset({"generator": "xor", "n_samples": 8, "seed": 1}).X.shape
+    (8, 2)
+    """
+    params = dict(spec)
+    name = params.pop("generator", None)
+    if name not in GENERATORS:
+        raise DatasetError(
+            f"unknown generator {name!r}; expected one of {sorted(GENERATORS)}"
+        )
+    rate = params.pop("label_noise", 0.0)
+    try:
+        data = GENERATORS[name](**params)
+    except TypeError as err:
+        raise DatasetError(f"generator {name!r}: {err}") from None
+    if rate:
+        data = flip_labels(data, rate, seed=params.get("seed", 0) + 1)
+    return data
+
+
+def write_dataset(data: Dataset, path: str | os.PathLike[str]) -> None:
+    """Write ``data`` as CSV atomically: the file appears whole or not at all."""
+    write_frame_atomic(data.to_frame(), path)
+
+
+def read_dataset(path: str | os.PathLike[str]) -> Dataset:
+    """Read a CSV written by :func:`write_dataset`."""
+    frame = pd.read_csv(path)
+    flipped = None
+    if "flipped" in frame:
+        flipped = frame.pop("flipped").to_numpy().astype(bool)
+    if "label" in frame:
+        y = frame.pop("label").to_numpy(dtype=np.float64)
+        task: Task = "classification"
+    elif "target" in frame:
+        y = frame.pop("target").to_numpy(dtype=np.float64)
+        task = "regression"
+    else:
+        raise DatasetError(f"{path}: neither a 'label' nor a 'target' column")
+    X = frame.to_numpy(dtype=np.float64)
+    if not math.prod(X.shape):
+        raise DatasetError(f"{path}: no data")
+    return Dataset(X, y, tuple(frame.columns), task, flipped)

@@ -1,0 +1,47 @@
+"""Atomic file writing: a result file appears whole or not at all."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO
+
+import pandas as pd
+
+
+@contextmanager
+def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
+    """Yield a temporary path beside ``path``; rename it to ``path`` on success.
+
+    On any exception the temporary file is removed and ``path`` is untouched.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(
+        dir=path.parent, prefix=f".{path.stem}.", suffix=path.suffix
+    )
+    os.close(fd)
+    try:
+        yield Path(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _write(path: str | os.PathLike[str], writer: Callable[[IO[str]], None]) -> None:
+    with atomic_path(path) as tmp, tmp.open("w", newline="") as handle:
+        writer(handle)
+
+
+def write_frame_atomic(frame: pd.DataFrame, path: str | os.PathLike[str]) -> None:
+    """Write a table as CSV (no index, ``\\n`` line ends) atomically."""
+    _write(path, lambda h: frame.to_csv(h, index=False, lineterminator="\n"))
+
+
+def write_text_atomic(text: str, path: str | os.PathLike[str]) -> None:
+    """Write text atomically."""
+    _write(path, lambda h: h.write(text))

@@ -1,0 +1,33 @@
+rule claim_rows:
+    input:
+        claim_metrics,
+    output:
+        "results/claims/{claim}.csv",
+    log:
+        "results/logs/claims/{claim}.log",
+    benchmark:
+        "results/logs/claims/{claim}.bench.tsv"
+    conda:
+        "../../environment.yml"
+    script:
+        "../scripts/claim_rows.py"
+
+
+rule claims_table:
+    input:
+        claim_row_targets(),
+    output:
+        csv=report(
+            "results/claims.csv",
+            caption="../report/claims.rst",
+            category="Claims",
+        ),
+        md="results/claims.md",
+    log:
+        "results/logs/claims/table.log",
+    benchmark:
+        "results/logs/claims/table.bench.tsv"
+    conda:
+        "../../environment.yml"
+    script:
+        "../scripts/claims_table.py"

@@ -1,0 +1,15 @@
+rule dataset:
+    input:
+        dataset_source,
+    output:
+        "results/data/{name}.csv",
+    log:
+        "results/logs/dataset/{name}.log",
+    benchmark:
+        "results/logs/dataset/{name}.bench.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        spec=dataset_spec,
+    script:
+        "../scripts/dataset.py"

@@ -1,0 +1,12 @@
+"""results/claims.csv and results/claims.md from every claim's rows."""
+
+import sys
+
+sys.stderr = open(snakemake.log[0], "w")  # noqa: SIM115
+
+from kernelboost.claims import read_rows, render_markdown  # noqa: E402
+from kernelboost.io import write_frame_atomic, write_text_atomic  # noqa: E402
+
+table = read_rows(snakemake.input)
+write_frame_atomic(table, snakemake.output.csv)
+write_text_atomic(render_markdown(table), snakemake.output.md)

@@ -44,7 +44,8 @@ class Kernel(ABC):
         """
         self._check_params()
         X = check_array(X, "X")
-        Z = X if Z is None else check_array(Z, "Z")
+        same = Z is None
+        Z = X if same else check_array(Z, "Z")
         if X.shape[1] != Z.shape[1]:
             raise ValueError(
                 f"X has {X.shape[1]} features but Z has {Z.shape[1]}; "
@@ -56,6 +57,9 @@ class Kernel(ABC):
         for start in range(0, X.shape[0], rows):
             stop = min(start + rows, X.shape[0])
             self._fill(X[start:stop], state, out[start:stop])
+        if same:
+            # k(x, x) exactly, free of the rounding of the norm expansion.
+            np.fill_diagonal(out, self._diag(X))
         return out
 
     def diag(self, X: object) -> np.ndarray:
@@ -115,7 +119,9 @@ class Gaussian(Kernel):
     -----
     The exponent is formed as (⟨x, x'⟩ − ‖x‖²/2 − ‖x'‖²/2) / σ² from squared
     norms and one matrix product per row block; values above 0 (rounding in
-    ‖x − x'‖² for near-duplicate points) are clipped to 0.
+    ‖x − x'‖² for near-duplicate points) are clipped to 0. The expansion loses
+    about ‖x‖²/σ² machine epsilons to cancellation (as scikit-learn's does); the
+    diagonal of ``k(X)`` is set to exactly 1.
 
     Examples
     --------

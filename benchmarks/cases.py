@@ -1,0 +1,98 @@
+"""The registry of benchmark cases: kernelboost against scikit-learn.
+
+Each case is a :class:`harness.Case`; :func:`cases` lists them all. Adding a
+benchmark means writing one ``_name(scale)`` builder and appending it to
+:data:`BUILDERS`.
+
+Importing this module needs the ``benchmarks`` directory on ``sys.path`` (as
+``run.py`` arranges) and scikit-learn installed (the ``test`` extra).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+from harness import Case
+from sklearn.metrics.pairwise import rbf_kernel
+
+from kernelboost.kernels import Gaussian
+
+
+def _scaled(n: int, scale: float, low: int = 2) -> int:
+    """``n * scale`` rounded, at least ``low``."""
+    if not scale > 0:
+        raise ValueError(f"scale must be > 0, got {scale}.")
+    return max(low, round(n * scale))
+
+
+def max_abs_diff(a: np.ndarray, b: np.ndarray, block_rows: int = 1024) -> float:
+    """max |a - b| over all entries, in row blocks (no full-size temporary).
+
+    Parameters
+    ----------
+    a, b : ndarray of the same shape
+    block_rows : int, default=1024
+        Rows compared at a time.
+
+    Returns
+    -------
+    diff : float
+        ``inf`` when the shapes differ.
+    """
+    a = np.asarray(a)
+    b = np.asarray(b)
+    if a.shape != b.shape:
+        return float("inf")
+    if a.size == 0:
+        return 0.0
+    a2 = a.reshape(a.shape[0], -1) if a.ndim > 1 else a[:, None]
+    b2 = b.reshape(b.shape[0], -1) if b.ndim > 1 else b[:, None]
+    worst = 0.0
+    for start in range(0, a2.shape[0], block_rows):
+        block = np.abs(a2[start : start + block_rows] - b2[start : start + block_rows])
+        worst = max(worst, float(block.max()))
+    return worst
+
+
+def _rbf_gram(scale: float) -> Case:
+    """Gaussian Gram matrix of m points in 10 dimensions vs ``rbf_kernel``."""
+    m, n, sigma = _scaled(10_000, scale), 10, 1.0
+    gamma = 1.0 / (2.0 * sigma**2)
+    kernel = Gaussian(sigma=sigma)
+
+    def setup() -> np.ndarray:
+        return np.random.default_rng(0).standard_normal((m, n))
+
+    return Case(
+        name="rbf_gram",
+        size=f"m={m}, n={n}",
+        setup=setup,
+        ours=lambda X: kernel(X),
+        peer=lambda X: rbf_kernel(X, gamma=gamma),
+        quality=lambda ours, peer: {"max_abs_diff": max_abs_diff(ours, peer)},
+        target_ratio=1.0,
+        direction="<=",
+    )
+
+
+#: One builder per case, in report order; each maps ``scale`` to a Case.
+BUILDERS: list[Callable[[float], Case]] = [_rbf_gram]
+
+
+def cases(scale: float = 1.0) -> list[Case]:
+    """Every benchmark case, with problem sizes multiplied by ``scale``.
+
+    Parameters
+    ----------
+    scale : float > 0, default=1.0
+        ``1.0`` gives the reported sizes; e.g. ``0.01`` a quick smoke run
+        (``rbf_gram`` with m=100).
+
+    Returns
+    -------
+    cases : list of Case
+        Building a case is cheap: inputs are made by ``Case.setup`` only when
+        the case runs.
+    """
+    return [build(scale) for build in BUILDERS]

@@ -1,0 +1,253 @@
+"""A small timing harness: our implementation against a peer, in one process.
+
+Each :class:`Case` builds its inputs once (untimed), then :func:`run_case` times
+our callable and the peer's on those inputs, alternating between the two and
+flipping which one goes first on every repeat (ours, peer | peer, ours | ...),
+so that slow drift of the machine (frequency scaling, other load, a warming
+cache) falls on both sides evenly.
+Reported times are medians over the repeats; ``ratio = ours_s / peer_s``.
+
+This module only imports the standard library and pandas; the cases themselves
+live in ``cases.py``.
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+import pandas as pd
+
+#: Columns of the result table, before the quality columns of the cases.
+COLUMNS: tuple[str, ...] = (
+    "case",
+    "size",
+    "ours_s",
+    "peer_s",
+    "ratio",
+    "ours_min_s",
+    "peer_min_s",
+    "repeats",
+    "target",
+    "meets_target",
+)
+
+
+@dataclass(frozen=True)
+class Case:
+    """One benchmark: our callable and a peer's, on the same inputs.
+
+    Parameters
+    ----------
+    name : str
+        Identifier, used by ``run.py --case NAME``.
+    size : str
+        Human-readable problem size, e.g. ``"m=10000, n=10"``.
+    setup : callable () -> object
+        Builds the inputs once; not timed.
+    ours : callable (inputs) -> object
+        Our implementation; timed.
+    peer : callable (inputs) -> object
+        The reference implementation; timed.
+    quality : callable (ours_result, peer_result) -> dict of str to float
+        Compares the two results of the last repeat, e.g.
+        ``{"max_abs_diff": 1e-15}``; each key becomes a column.
+    target : str, default=""
+        Human-readable target; empty means ``f"ratio {direction} {target_ratio}"``.
+    target_ratio : float, default=1.0
+        Threshold the ratio ``ours_s / peer_s`` is compared with.
+    direction : {"<=", ">="}, default="<="
+        ``"<="``: the target is met when ``ratio <= target_ratio`` (we must be
+        at most that much slower); ``">="``: when ``ratio >= target_ratio``.
+    """
+
+    name: str
+    size: str
+    setup: Callable[[], object]
+    ours: Callable[[object], object]
+    peer: Callable[[object], object]
+    quality: Callable[[object, object], dict[str, float]]
+    target: str = ""
+    target_ratio: float = 1.0
+    direction: Literal["<=", ">="] = "<="
+
+    def __post_init__(self) -> None:
+        if self.direction not in ("<=", ">="):
+            raise ValueError(
+                f"Case {self.name!r}: direction must be '<=' or '>=', "
+                f"got {self.direction!r}."
+            )
+        if not self.target:
+            object.__setattr__(
+                self, "target", f"ratio {self.direction} {self.target_ratio}"
+            )
+
+    def meets(self, ratio: float) -> bool:
+        """Whether ``ratio`` meets the target (``False`` for a NaN ratio)."""
+        if math.isnan(ratio):
+            return False
+        if self.direction == "<=":
+            return ratio <= self.target_ratio
+        return ratio >= self.target_ratio
+
+
+def _timed(
+    fn: Callable[[object], object],
+    inputs: object,
+    timer: Callable[[], float],
+) -> tuple[object, float]:
+    """Call ``fn(inputs)`` once with the garbage collector off; return (result, s).
+
+    A full collection runs just before, outside the timed region, so neither
+    side pays for garbage left by the other.
+    """
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        start = timer()
+        result = fn(inputs)
+        elapsed = timer() - start
+    finally:
+        if enabled:
+            gc.enable()
+    return result, elapsed
+
+
+def run_case(
+    case: Case,
+    repeats: int,
+    warmup: int = 1,
+    *,
+    timer: Callable[[], float] = time.perf_counter,
+) -> dict[str, object]:
+    """Time ``case.ours`` and ``case.peer`` alternately on the same inputs.
+
+    Parameters
+    ----------
+    case : Case
+    repeats : int >= 1
+        Timed calls of each side. Repeat ``r`` calls ours first when ``r`` is
+        even and the peer first when ``r`` is odd.
+    warmup : int >= 0, default=1
+        Untimed calls of each side (ours, then peer) before the timed ones.
+    timer : callable () -> float, default=time.perf_counter
+        Clock in seconds; replaceable for tests.
+
+    Returns
+    -------
+    row : dict
+        ``case``, ``size``, ``ours_s`` and ``peer_s`` (medians over repeats),
+        ``ratio`` (``ours_s / peer_s``), ``ours_min_s``, ``peer_min_s``,
+        ``repeats``, ``target``, ``meets_target``, then the quality columns
+        computed on the results of the last repeat.
+
+    Notes
+    -----
+    Only the results of the last repeat are kept (for ``case.quality``); every
+    earlier result is dropped and collected outside the timed region, so a
+    case with a large output holds at most two of them at a time.
+    """
+    if repeats < 1:
+        raise ValueError(f"repeats must be >= 1, got {repeats}.")
+    if warmup < 0:
+        raise ValueError(f"warmup must be >= 0, got {warmup}.")
+    sides = {"ours": case.ours, "peer": case.peer}
+    inputs = case.setup()
+
+    for _ in range(warmup):
+        for fn in sides.values():
+            result = fn(inputs)
+            del result
+            gc.collect()
+
+    times: dict[str, list[float]] = {"ours": [], "peer": []}
+    last: dict[str, object] = {}
+    for r in range(repeats):
+        order = ("ours", "peer") if r % 2 == 0 else ("peer", "ours")
+        final = r == repeats - 1
+        for side in order:
+            result, elapsed = _timed(sides[side], inputs, timer)
+            times[side].append(elapsed)
+            if final:
+                last[side] = result
+            del result
+            gc.collect()
+
+    quality = dict(case.quality(last["ours"], last["peer"]))
+    last.clear()
+    del inputs
+    gc.collect()
+
+    ours_s = statistics.median(times["ours"])
+    peer_s = statistics.median(times["peer"])
+    ratio = ours_s / peer_s if peer_s > 0 else math.nan
+    row: dict[str, object] = {
+        "case": case.name,
+        "size": case.size,
+        "ours_s": ours_s,
+        "peer_s": peer_s,
+        "ratio": ratio,
+        "ours_min_s": min(times["ours"]),
+        "peer_min_s": min(times["peer"]),
+        "repeats": repeats,
+        "target": case.target,
+        "meets_target": case.meets(ratio),
+    }
+    clash = set(quality) & set(row)
+    if clash:
+        raise ValueError(
+            f"Case {case.name!r}: quality columns {sorted(clash)} clash with "
+            "the timing columns."
+        )
+    row.update({key: float(value) for key, value in quality.items()})
+    return row
+
+
+def _to_stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def run(
+    cases: Iterable[Case],
+    repeats: int,
+    progress: Callable[[str], None] | None = _to_stderr,
+    *,
+    warmup: int = 1,
+) -> pd.DataFrame:
+    """Run every case in turn; one row per case.
+
+    Parameters
+    ----------
+    cases : iterable of Case
+    repeats : int >= 1
+        Timed calls of each side per case (see :func:`run_case`).
+    progress : callable (str) -> None or None, default: print to stderr
+        Receives one line per finished case (name, size, ratio); ``None``
+        silences it.
+    warmup : int >= 0, default=1
+
+    Returns
+    -------
+    frame : pandas.DataFrame
+        Columns :data:`COLUMNS`, then the union of the quality columns in
+        order of first appearance (NaN where a case lacks one).
+    """
+    rows = []
+    for case in cases:
+        row = run_case(case, repeats, warmup=warmup)
+        rows.append(row)
+        if progress is not None:
+            progress(
+                f"{case.name} [{case.size}]: ratio {row['ratio']:.3f} "
+                f"(ours {row['ours_s']:.4g} s, peer {row['peer_s']:.4g} s; "
+                f"target {case.target}: {'met' if row['meets_target'] else 'MISSED'})"
+            )
+    extra = list(dict.fromkeys(k for row in rows for k in row if k not in COLUMNS))
+    return pd.DataFrame(rows, columns=[*COLUMNS, *extra])

@@ -1,0 +1,109 @@
+"""A malformed config stops the run before any job, with one line naming the key."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+from .conftest import snakemake
+
+pytestmark = pytest.mark.pipeline
+
+
+def edit_config(wf: Path, edit) -> None:
+    path = wf / "config.yaml"
+    config = yaml.safe_load(path.read_text())
+    edit(config)
+    path.write_text(yaml.safe_dump(config))
+
+
+def set_in(*keys_and_value):
+    *keys, value = keys_and_value
+
+    def edit(config: dict) -> None:
+        node = config
+        for key in keys[:-1]:
+            node = node.setdefault(key, {})
+        node[keys[-1]] = value
+
+    return edit
+
+
+BAD = {
+    "unknown top-level key": (set_in("colour", "blue"), "unknown key 'colour'"),
+    "unknown dataset key": (
+        set_in("datasets", "moons", "sigma", 1.0),
+        "unknown key 'datasets.moons.sigma'",
+    ),
+    "wrong type": (
+        set_in("datasets", "moons", "n_samples", "many"),
+        "'datasets.moons.n_samples': 'many' is not of type 'integer'",
+    ),
+    "negative size": (
+        set_in("datasets", "moons", "n_samples", -5),
+        "'datasets.moons.n_samples': -5 is less than the minimum of 2",
+    ),
+    "unknown generator": (
+        set_in("datasets", "moons", "generator", "spirals"),
+        "'datasets.moons.generator': 'spirals' is not one of",
+    ),
+    "label noise out of range": (
+        set_in("datasets", "moons", "label_noise", 0.5),
+        "'datasets.moons.label_noise'",
+    ),
+    "csv without path": (
+        set_in("datasets", "mine", {"generator": "csv"}),
+        "'datasets.mine': 'path' is a required property",
+    ),
+    "bad dataset name": (
+        set_in("datasets", "my data", {"generator": "xor"}),
+        "'datasets': 'my data' does not match",
+    ),
+    "empty grid": (set_in("kernels", "C", []), "'kernels.C': [] should be non-empty"),
+    "zero C": (set_in("kernels", "C", [0.0, 1.0]), "'kernels.C.0': 0.0 is less than"),
+    "unknown figure": (
+        set_in("figures", ["losses", "nope"]),
+        "'figures.1': 'nope' is not one of",
+    ),
+    "undefined dataset in a sweep": (
+        set_in("boosting", "datasets", ["moons", "ghost"]),
+        "'boosting.datasets': 'ghost' is not a dataset defined under 'datasets'",
+    ),
+    "zero rounds": (
+        set_in("boosting", "n_rounds", 0),
+        "'boosting.n_rounds': 0 is less than the minimum of 1",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_bad_config_fails_fast_with_one_line(workflow_copy: Path, case: str) -> None:
+    edit, expected = BAD[case]
+    edit_config(workflow_copy, edit)
+    start = time.perf_counter()
+    proc = snakemake(workflow_copy, check=False)
+    elapsed = time.perf_counter() - start
+    assert proc.returncode != 0
+    # Besides Snakemake's notice of the profile it uses, one line: the problem.
+    lines = [
+        line
+        for line in proc.stderr.splitlines()
+        if line.strip() and not line.startswith("Using workflow specific profile")
+    ]
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("Invalid configuration (config.yaml): ")
+    assert expected in lines[0]
+    assert not (workflow_copy / "results").exists(), "a job ran"
+    assert elapsed < 10, f"took {elapsed:.1f} s"
+
+
+def test_defaults_come_from_the_schema(workflow_copy: Path) -> None:
+    """A minimal config (one dataset) is completed by the schema's defaults."""
+    (workflow_copy / "config.yaml").write_text("datasets:\n  tiny: {generator: xor}\n")
+    proc = snakemake(workflow_copy, "-n")
+    out = proc.stdout + proc.stderr
+    assert "results/data/tiny.csv" in out
+    assert "results/figures/losses.png" in out

@@ -1,0 +1,797 @@
+"""Unit tests for kernelboost.datasets: generators, label noise, CSV I/O."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+from scipy.optimize import linprog
+
+from kernelboost.datasets import (
+    GENERATORS,
+    Dataset,
+    DatasetError,
+    flip_labels,
+    load_csv,
+    make_blobs,
+    make_circles,
+    make_dataset,
+    make_moons,
+    make_sparse_regression,
+    make_three_clusters,
+    make_xor,
+    read_dataset,
+    write_dataset,
+)
+
+FAST = settings(max_examples=25, deadline=None)
+SEEDS = st.integers(0, 2**32 - 1)
+
+#: Small arguments for every seeded generator (noise > 0 where X depends on it).
+GENERATED: dict[str, dict[str, object]] = {
+    "xor": {"n_samples": 40, "noise": 0.1},
+    "circles": {"n_samples": 40, "noise": 0.05},
+    "moons": {"n_samples": 40},
+    "blobs": {"n_samples": 40, "n_features": 3},
+    "three_clusters": {"n_samples": 30},
+    "sparse_regression": {"n_samples": 40, "n_features": 6},
+}
+REAL = ("breast_cancer", "diabetes")
+REGRESSION = ("sparse_regression", "diabetes")
+
+
+def _spec(name: str, **extra: object) -> dict[str, object]:
+    return {"generator": name, **GENERATED.get(name, {}), **extra}
+
+
+def _write(path: Path, text: str) -> Path:
+    path.write_text(text, newline="")
+    return path
+
+
+# --------------------------------------------------------------------------
+# Every generator
+# --------------------------------------------------------------------------
+
+
+def test_every_generator_is_covered() -> None:
+    assert set(GENERATORS) - {"csv"} == set(GENERATED) | set(REAL)
+
+
+@pytest.mark.parametrize("name", sorted(set(GENERATORS) - {"csv"}))
+def test_generator_output_is_well_formed(name: str) -> None:
+    data = make_dataset(_spec(name))
+    X, y = data.X, data.y
+    assert isinstance(data, Dataset)
+    assert X.dtype == np.float64
+    assert X.ndim == 2
+    assert X.shape[0] > 0
+    assert X.shape[1] > 0
+    assert np.isfinite(X).all()
+    assert y.shape == (X.shape[0],)
+    assert y.dtype == np.float64
+    assert np.isfinite(y).all()
+    assert len(data.feature_names) == X.shape[1]
+    assert len(set(data.feature_names)) == X.shape[1]
+    assert data.flipped is None
+    assert data.n_samples == X.shape[0]
+    if name in REGRESSION:
+        assert data.task == "regression"
+    else:
+        assert data.task == "classification"
+        assert set(np.unique(y)) == {-1.0, 1.0}
+
+
+@pytest.mark.parametrize("name", sorted(GENERATED))
+def test_generator_n_samples_is_respected(name: str) -> None:
+    data = make_dataset(_spec(name, n_samples=12))
+    assert data.X.shape[0] == 12
+
+
+@pytest.mark.parametrize("name", sorted(GENERATED))
+@FAST
+@given(seed=SEEDS)
+def test_generator_is_deterministic_in_seed(name: str, seed: int) -> None:
+    a = make_dataset(_spec(name, seed=seed))
+    b = make_dataset(_spec(name, seed=seed))
+    np.testing.assert_array_equal(a.X, b.X)
+    np.testing.assert_array_equal(a.y, b.y)
+    assert a.feature_names == b.feature_names
+    other = make_dataset(_spec(name, seed=seed + 1))
+    assert not np.array_equal(a.X, other.X)
+
+
+def test_breast_cancer_matches_sklearn() -> None:
+    from sklearn.datasets import load_breast_cancer
+
+    data = make_dataset({"generator": "breast_cancer"})
+    bunch = load_breast_cancer()
+    assert data.X.shape == (569, 30)
+    assert data.task == "classification"
+    assert int((data.y == 1.0).sum()) == int((bunch.target == 1).sum())
+    np.testing.assert_array_equal(data.y == 1.0, bunch.target == 1)
+    np.testing.assert_array_equal(data.X, bunch.data)
+    assert data.feature_names == tuple(bunch.feature_names)
+
+
+def test_diabetes_matches_sklearn() -> None:
+    from sklearn.datasets import load_diabetes
+
+    data = make_dataset({"generator": "diabetes"})
+    bunch = load_diabetes()
+    assert data.X.shape == (442, 10)
+    assert data.task == "regression"
+    np.testing.assert_array_equal(data.y, bunch.target)
+    np.testing.assert_array_equal(data.X, bunch.data)
+
+
+@pytest.mark.parametrize("name", REAL)
+def test_real_loaders_take_no_seed(name: str) -> None:
+    with pytest.raises(DatasetError, match=f"generator '{name}'.*seed"):
+        make_dataset({"generator": name, "seed": 0})
+
+
+# --------------------------------------------------------------------------
+# Docstring properties of the generators
+# --------------------------------------------------------------------------
+
+
+def _stump_errors(x: np.ndarray, y: np.ndarray) -> list[int]:
+    """Misclassification counts of the best-polarity stump at every threshold."""
+    values = np.unique(x)
+    thresholds = np.concatenate(
+        [[values[0] - 1.0], (values[:-1] + values[1:]) / 2, [values[-1] + 1.0]]
+    )
+    m = len(y)
+    counts = []
+    for t in thresholds:
+        wrong = int((np.where(x > t, 1.0, -1.0) != y).sum())
+        counts.append(min(wrong, m - wrong))
+    return counts
+
+
+@FAST
+@given(quarter=st.integers(1, 50), seed=SEEDS)
+def test_xor_noiseless_is_exact_xor(quarter: int, seed: int) -> None:
+    m = 4 * quarter
+    data = make_xor(n_samples=m, noise=0.0, seed=seed)
+    X, y = data.X, data.y
+    assert set(np.unique(X)) == {-1.0, 1.0}
+    np.testing.assert_array_equal(y, np.sign(X[:, 0] * X[:, 1]))
+    # Each corner appears equally often.
+    corners, counts = np.unique(X, axis=0, return_counts=True)
+    assert len(corners) == 4
+    assert set(counts) == {quarter}
+    # Every axis-aligned stump has weighted error exactly 1/2 (uniform weights).
+    for j in range(2):
+        for wrong in _stump_errors(X[:, j], y):
+            assert 2 * wrong == m
+
+
+def test_xor_noisy_points_keep_their_corner_label() -> None:
+    data = make_xor(n_samples=200, noise=0.25, seed=2)
+    corners = np.array([[1, 1], [-1, 1], [-1, -1], [1, -1]])[np.arange(200) % 4]
+    np.testing.assert_array_equal(data.y, corners[:, 0] * corners[:, 1])
+    assert not np.isin(data.X, (-1.0, 1.0)).all()
+
+
+def _ellipse_plane(axes: tuple[float, float], angle: float) -> np.ndarray:
+    """w such that q(x) = xᵀAx = <w, φ(x)> with φ(x) = (x1², √2 x1x2, x2²)."""
+    a = np.deg2rad(angle)
+    rotation = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    A = rotation @ np.diag(1.0 / np.square(axes)) @ rotation.T
+    return np.array([A[0, 0], np.sqrt(2.0) * A[0, 1], A[1, 1]]), A
+
+
+def _phi(X: np.ndarray) -> np.ndarray:
+    return np.column_stack(
+        [X[:, 0] ** 2, np.sqrt(2.0) * X[:, 0] * X[:, 1], X[:, 1] ** 2]
+    )
+
+
+@FAST
+@given(
+    n_samples=st.integers(2, 300),
+    seed=SEEDS,
+    geometry=st.sampled_from(
+        [((1.5, 1.0), 30.0), ((1.0, 1.0), 0.0), ((2.0, 0.5), -75.0)]
+    ),
+)
+def test_circles_separable_after_quadratic_map(
+    n_samples: int, seed: int, geometry: tuple[tuple[float, float], float]
+) -> None:
+    axes, angle = geometry
+    data = make_circles(
+        n_samples=n_samples, noise=0.0, axes=axes, angle=angle, seed=seed
+    )
+    X, y = data.X, data.y
+    w, A = _ellipse_plane(axes, angle)
+    q = _phi(X) @ w
+    # q is the ellipse quadratic form, and it is linear in φ(x).
+    np.testing.assert_allclose(
+        q, np.einsum("ij,jk,ik->i", X, A, X), rtol=1e-12, atol=1e-12
+    )
+    eps = 1e-9
+    assert (q[y > 0] < 0.8**2 + eps).all()
+    assert (q[y < 0] > 1.2**2 - eps).all()
+    # Hence the plane <w, φ(x)> = 1 separates the classes in feature space.
+    np.testing.assert_array_equal(np.sign(1.0 - _phi(X) @ w), y)
+
+
+def _max_margin_lp(X: np.ndarray, y: np.ndarray, bias: bool) -> float:
+    """max t s.t. y_i(<w, x_i> + b) >= t, |w_j| <= 1, |b| <= 1 (b = 0 unless bias)."""
+    m, n = X.shape
+    Z = y[:, None] * (np.column_stack([X, np.ones(m)]) if bias else X)
+    k = Z.shape[1]
+    c = np.zeros(k + 1)
+    c[-1] = -1.0  # maximise t
+    A_ub = np.column_stack([-Z, np.ones(m)])  # t - y_i <w, x_i> <= 0
+    res = linprog(
+        c,
+        A_ub=A_ub,
+        b_ub=np.zeros(m),
+        bounds=[(-1.0, 1.0)] * k + [(None, None)],
+        method="highs",
+    )
+    assert res.status == 0, res.message
+    return float(-res.fun)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_circles_not_linearly_separable_in_plane(seed: int) -> None:
+    data = make_circles(n_samples=300, noise=0.0, seed=seed)
+    X, y = data.X, data.y
+    # Exact: no line (with bias) separates the classes, not even with margin 0.
+    assert _max_margin_lp(X, y, bias=True) <= 1e-9
+    # And the least-squares linear classifier with bias makes training errors.
+    design = np.column_stack([X, np.ones(len(y))])
+    beta, *_ = np.linalg.lstsq(design, y, rcond=None)
+    assert (np.sign(design @ beta) != y).mean() > 0.0
+    # Whereas after the quadratic map a plane with bias separates them.
+    assert _max_margin_lp(_phi(X), y, bias=True) > 0.0
+
+
+@FAST
+@given(
+    n_samples=st.integers(2, 60),
+    n_features=st.integers(1, 5),
+    margin=st.floats(0.01, 3.0),
+    seed=SEEDS,
+)
+def test_blobs_separable_through_origin_with_margin(
+    n_samples: int, n_features: int, margin: float, seed: int
+) -> None:
+    data = make_blobs(
+        n_samples=n_samples, n_features=n_features, margin=margin, seed=seed
+    )
+    X, y = data.X, data.y
+    assert X.shape == (n_samples, n_features)
+    # The generator's unit u satisfies |u_j| <= 1 and y<u, x> >= margin, so the
+    # LP optimum over the box is at least the margin; in particular > 0.
+    t = _max_margin_lp(X, y, bias=False)
+    assert t >= margin - 1e-6
+    assert t > 0.0
+
+
+@FAST
+@given(n_samples=st.integers(3, 150), seed=SEEDS)
+def test_three_clusters_labels_by_cluster(n_samples: int, seed: int) -> None:
+    data = make_three_clusters(n_samples=n_samples, seed=seed)
+    expected = np.array([1.0, -1.0, 1.0])[np.arange(n_samples) % 3]
+    np.testing.assert_array_equal(data.y, expected)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_three_clusters_weighted_vote_of_three_stumps(seed: int) -> None:
+    data = make_three_clusters(n_samples=150, spread=0.2, seed=seed)
+    x1 = data.X[:, 0]
+    h1 = np.ones_like(x1)
+    h2 = np.where(x1 < -1.0, 1.0, -1.0)
+    h3 = np.where(x1 > 1.0, 1.0, -1.0)
+    np.testing.assert_array_equal(np.sign(h1 + 2 * h2 + 2 * h3), data.y)
+    # No single stump (and no stump polarity) does so: the positives are split.
+    for wrong in _stump_errors(x1, data.y):
+        assert wrong > 0
+
+
+@FAST
+@given(n_samples=st.integers(2, 500), seed=SEEDS)
+def test_moons_and_circles_balanced(n_samples: int, seed: int) -> None:
+    for make in (make_moons, make_circles):
+        y = make(n_samples=n_samples, seed=seed).y
+        n_pos = int((y > 0).sum())
+        n_neg = int((y < 0).sum())
+        assert n_pos + n_neg == n_samples
+        assert {n_pos, n_neg} == {n_samples // 2, (n_samples + 1) // 2}
+
+
+@FAST
+@given(n_samples=st.integers(2, 100), seed=SEEDS)
+def test_moons_noiseless_lie_on_half_circles(n_samples: int, seed: int) -> None:
+    data = make_moons(n_samples=n_samples, noise=0.0, seed=seed)
+    neg = data.X[data.y < 0]
+    pos = data.X[data.y > 0]
+    np.testing.assert_allclose(np.hypot(neg[:, 0], neg[:, 1]), 1.0, rtol=1e-12)
+    assert (neg[:, 1] >= 0.0).all()
+    np.testing.assert_allclose(
+        np.hypot(1.0 - pos[:, 0], 0.5 - pos[:, 1]), 1.0, rtol=1e-12
+    )
+    assert (pos[:, 1] <= 0.5).all()
+
+
+@FAST
+@given(n_features=st.integers(1, 12), data=st.data(), seed=SEEDS)
+def test_sparse_regression_support(
+    n_features: int, data: st.DataObject, seed: int
+) -> None:
+    k = data.draw(st.integers(0, n_features), label="n_informative")
+    ds = make_sparse_regression(
+        n_samples=20, n_features=n_features, n_informative=k, noise=0.0, seed=seed
+    )
+    assert ds.task == "regression"
+    assert ds.coef is not None
+    assert ds.coef.shape == (n_features,)
+    nonzero = ds.coef[ds.coef != 0.0]
+    assert len(nonzero) == k
+    assert ((np.abs(nonzero) >= 1.0) & (np.abs(nonzero) <= 3.0)).all()
+    np.testing.assert_allclose(ds.y, ds.X @ ds.coef, rtol=1e-12, atol=1e-12)
+
+
+@FAST
+@given(noise=st.floats(0.1, 2.0), seed=SEEDS)
+def test_sparse_regression_residual_std_matches_noise(noise: float, seed: int) -> None:
+    ds = make_sparse_regression(n_samples=2000, noise=noise, seed=seed)
+    residual = ds.y - ds.X @ ds.coef
+    # Standard error of the sample std is about noise / sqrt(2 m) ~ 1.6 %.
+    assert abs(residual.std() / noise - 1.0) < 0.15
+
+
+def test_sparse_regression_rejects_too_many_informative() -> None:
+    with pytest.raises(ValueError, match="'n_informative' parameter"):
+        make_sparse_regression(n_features=3, n_informative=4)
+
+
+# --------------------------------------------------------------------------
+# Label noise
+# --------------------------------------------------------------------------
+
+
+@FAST
+@given(
+    n_samples=st.integers(2, 200),
+    rate=st.floats(0.0, 0.5, exclude_max=True),
+    seed=SEEDS,
+)
+def test_flip_labels_flips_exactly_round_rate_m(
+    n_samples: int, rate: float, seed: int
+) -> None:
+    clean = make_moons(n_samples=n_samples, seed=0)
+    noisy = flip_labels(clean, rate, seed=seed)
+    assert noisy.flipped is not None
+    assert noisy.flipped.dtype == bool
+    assert int(noisy.flipped.sum()) == round(rate * n_samples)
+    np.testing.assert_array_equal(noisy.y != clean.y, noisy.flipped)
+    np.testing.assert_array_equal(noisy.y[noisy.flipped], -clean.y[noisy.flipped])
+    assert set(np.unique(noisy.y)) <= {-1.0, 1.0}
+    np.testing.assert_array_equal(noisy.X, clean.X)
+    assert noisy.feature_names == clean.feature_names
+    assert clean.flipped is None  # the input is not modified
+
+
+@FAST
+@given(rate=st.floats(0.01, 0.49), seed=st.integers(0, 10**6))
+def test_make_dataset_label_noise_uses_seed_plus_one(rate: float, seed: int) -> None:
+    data = make_dataset(
+        {"generator": "moons", "n_samples": 50, "label_noise": rate, "seed": seed}
+    )
+    expected = flip_labels(make_moons(n_samples=50, seed=seed), rate, seed=seed + 1)
+    np.testing.assert_array_equal(data.y, expected.y)
+    np.testing.assert_array_equal(data.flipped, expected.flipped)
+
+
+def test_make_dataset_label_noise_on_real_data() -> None:
+    data = make_dataset({"generator": "breast_cancer", "label_noise": 0.1})
+    assert data.flipped is not None
+    assert int(data.flipped.sum()) == round(0.1 * 569)
+
+
+def test_make_dataset_zero_label_noise_records_nothing() -> None:
+    assert make_dataset({"generator": "xor", "label_noise": 0.0}).flipped is None
+
+
+@pytest.mark.parametrize("rate", [0.5, 0.75, 1.0, -0.1, float("nan")])
+def test_flip_labels_rejects_bad_rate(rate: float) -> None:
+    with pytest.raises(
+        ValueError,
+        match=re.escape(
+            "The 'label_noise' parameter of flip_labels must be a float in the "
+            "range [0, 0.5)."
+        ),
+    ):
+        flip_labels(make_xor(n_samples=8), rate)
+
+
+def test_flip_labels_rejects_regression() -> None:
+    with pytest.raises(DatasetError, match="classification data only"):
+        flip_labels(make_sparse_regression(n_samples=10), 0.1)
+    with pytest.raises(DatasetError, match="classification data only"):
+        make_dataset({"generator": "diabetes", "label_noise": 0.1})
+
+
+# --------------------------------------------------------------------------
+# write_dataset / read_dataset
+# --------------------------------------------------------------------------
+
+_NAME = st.text(
+    alphabet=st.characters(min_codepoint=32, max_codepoint=126),
+    min_size=1,
+    max_size=8,
+).filter(lambda s: s not in ("label", "target", "flipped"))
+
+
+@st.composite
+def _datasets(draw: st.DrawFn) -> Dataset:
+    m = draw(st.integers(1, 8))
+    n = draw(st.integers(1, 4))
+    X = draw(
+        hnp.arrays(
+            np.float64,
+            (m, n),
+            elements=st.floats(allow_nan=False, allow_infinity=False),
+        )
+    )
+    names = tuple(draw(st.lists(_NAME, min_size=n, max_size=n, unique=True)))
+    if draw(st.booleans()):
+        y = draw(hnp.arrays(np.float64, m, elements=st.sampled_from([-1.0, 1.0])))
+        flipped = draw(st.none() | hnp.arrays(np.bool_, m))
+        return Dataset(X, y, names, "classification", flipped)
+    y = draw(
+        hnp.arrays(
+            np.float64, m, elements=st.floats(allow_nan=False, allow_infinity=False)
+        )
+    )
+    return Dataset(X, y, names, "regression")
+
+
+def _assert_bitwise_equal(a: np.ndarray, b: np.ndarray) -> None:
+    assert a.dtype == b.dtype == np.float64
+    assert a.shape == b.shape
+    np.testing.assert_array_equal(a.view(np.int64), b.view(np.int64))
+
+
+@FAST
+@given(data=_datasets())
+def test_write_read_round_trip(
+    data: Dataset, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    path = tmp_path_factory.mktemp("rt") / "data.csv"
+    write_dataset(data, path)
+    back = read_dataset(path)
+    _assert_bitwise_equal(back.X, data.X)
+    _assert_bitwise_equal(back.y, data.y)
+    assert back.feature_names == data.feature_names
+    assert back.task == data.task
+    if data.flipped is None:
+        assert back.flipped is None
+    else:
+        assert back.flipped is not None
+        assert back.flipped.dtype == bool
+        np.testing.assert_array_equal(back.flipped, data.flipped)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        {"generator": "moons", "n_samples": 30, "label_noise": 0.2, "seed": 3},
+        {"generator": "sparse_regression", "n_samples": 30},
+        {"generator": "breast_cancer"},
+    ],
+    ids=["moons-noisy", "sparse_regression", "breast_cancer"],
+)
+def test_write_read_round_trip_generated(
+    spec: dict[str, object], tmp_path: Path
+) -> None:
+    data = make_dataset(spec)
+    path = tmp_path / "sub" / "data.csv"
+    write_dataset(data, path)
+    back = read_dataset(path)
+    _assert_bitwise_equal(back.X, data.X)
+    _assert_bitwise_equal(back.y, data.y)
+    assert back.feature_names == data.feature_names
+    assert back.task == data.task
+    assert (back.flipped is None) == (data.flipped is None)
+    if data.flipped is not None:
+        np.testing.assert_array_equal(back.flipped, data.flipped)
+    assert [p.name for p in path.parent.iterdir()] == ["data.csv"]
+
+
+def test_written_csv_has_lf_line_endings(tmp_path: Path) -> None:
+    data = make_dataset({"generator": "xor", "n_samples": 8, "label_noise": 0.25})
+    path = tmp_path / "xor.csv"
+    write_dataset(data, path)
+    raw = path.read_bytes()
+    assert b"\r" not in raw
+    assert raw.endswith(b"\n")
+    lines = raw.decode().split("\n")
+    assert lines[0] == "x1,x2,label,flipped"
+    assert lines[-1] == ""
+    assert len(lines) == 8 + 2
+
+
+def test_read_dataset_without_label_or_target(tmp_path: Path) -> None:
+    path = _write(tmp_path / "odd.csv", "x1,x2\n1,2\n")
+    with pytest.raises(DatasetError, match=re.escape(f"{path}: neither a 'label'")):
+        read_dataset(path)
+
+
+# --------------------------------------------------------------------------
+# load_csv: happy paths
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("labels", "expected"),
+    [
+        (["0", "1", "1", "0"], [-1.0, 1.0, 1.0, -1.0]),
+        (["-1", "1", "1", "-1"], [-1.0, 1.0, 1.0, -1.0]),
+        (["-1", "+1", "1.0", "-1.0"], [-1.0, 1.0, 1.0, -1.0]),
+        (["cat", "dog", "dog", "cat"], [-1.0, 1.0, 1.0, -1.0]),
+        (["dog", "cat", "cat", "dog"], [1.0, -1.0, -1.0, 1.0]),
+        (["2", "10", "10", "2"], [-1.0, 1.0, 1.0, -1.0]),
+    ],
+    ids=["0/1", "-1/+1", "mixed-spelling", "cat/dog", "dog/cat", "numeric-order"],
+)
+def test_load_csv_label_mapping(
+    labels: list[str], expected: list[float], tmp_path: Path
+) -> None:
+    rows = "".join(f"{i}.5,{-i},{lab}\n" for i, lab in enumerate(labels))
+    path = _write(tmp_path / "d.csv", "a,b,label\n" + rows)
+    data = load_csv(path)
+    np.testing.assert_array_equal(data.y, expected)
+    np.testing.assert_array_equal(data.X, [[i + 0.5, -i] for i in range(4)])
+    assert data.X.dtype == np.float64
+    assert data.feature_names == ("a", "b")
+    assert data.task == "classification"
+    assert data.flipped is None
+
+
+def test_load_csv_tolerates_whitespace(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path / "ws.csv",
+        " x1 ,  x2,label \n 1.5 ,2, 1\n3,\t4.25 ,0 \n  -1e3,  5,1\n",
+    )
+    data = load_csv(path)
+    assert data.feature_names == ("x1", "x2")
+    np.testing.assert_array_equal(data.X, [[1.5, 2.0], [3.0, 4.25], [-1000.0, 5.0]])
+    np.testing.assert_array_equal(data.y, [1.0, -1.0, 1.0])
+
+
+def test_load_csv_label_column_anywhere(tmp_path: Path) -> None:
+    path = _write(tmp_path / "d.csv", "label,b,a\n1,2,3\n0,4,5\n")
+    data = load_csv(path)
+    assert data.feature_names == ("b", "a")
+    np.testing.assert_array_equal(data.X, [[2.0, 3.0], [4.0, 5.0]])
+    np.testing.assert_array_equal(data.y, [1.0, -1.0])
+
+
+def test_load_csv_crlf_and_quotes(tmp_path: Path) -> None:
+    path = _write(tmp_path / "d.csv", 'x1,"label"\r\n"1.5",1\r\n2,0\r\n')
+    data = load_csv(path)
+    np.testing.assert_array_equal(data.X, [[1.5], [2.0]])
+    np.testing.assert_array_equal(data.y, [1.0, -1.0])
+
+
+def test_make_dataset_csv_and_round_trip(tmp_path: Path) -> None:
+    src = _write(tmp_path / "mine.csv", "f,label\n0.1,a\n0.2,b\n0.3,a\n")
+    data = make_dataset({"generator": "csv", "path": str(src)})
+    np.testing.assert_array_equal(data.y, [-1.0, 1.0, -1.0])
+    out = tmp_path / "out.csv"
+    write_dataset(data, out)
+    back = read_dataset(out)
+    _assert_bitwise_equal(back.X, data.X)
+    np.testing.assert_array_equal(back.y, data.y)
+
+
+# --------------------------------------------------------------------------
+# load_csv: errors name the file and the offending column and line
+# --------------------------------------------------------------------------
+
+CSV_ERRORS = {
+    "empty-file": ("", ": the file is empty"),
+    "blank-header": (" , \n1,2\n", ": the file is empty"),
+    "header-only": ("x1,label\n", ": no data rows"),
+    "no-label": ("x1,x2\n1,2\n", ": no 'label' column (columns: x1, x2)"),
+    "only-label": ("label\n1\n-1\n", ": no feature columns besides 'label'"),
+    "duplicated": (
+        "x1,x2,x1,label\n1,2,3,1\n",
+        ": duplicated column name 'x1' (columns 1 and 3)",
+    ),
+    "duplicated-after-strip": (
+        "x1, x1,label\n1,2,1\n",
+        ": duplicated column name 'x1' (columns 1 and 2)",
+    ),
+    "empty-name": ("x1,,label\n1,2,1\n", ": column 2 has no name"),
+    "non-numeric": (
+        "x1,x2,label\n1,2,1\n3,abc,-1\n",
+        ", line 3, column 'x2': 'abc' is not a number",
+    ),
+    "empty-cell": ("x1,x2,label\n1,,1\n3,4,-1\n", ", line 2, column 'x2': empty cell"),
+    "blank-cell": ("x1,x2,label\n1,2,1\n3, ,-1\n", ", line 3, column 'x2': empty cell"),
+    "nan": (
+        "x1,label\n1,1\n2,-1\nnan,1\n",
+        ", line 4, column 'x1': 'nan' is not a finite number",
+    ),
+    "NaN": ("x1,label\nNaN,1\n", ", line 2, column 'x1': 'NaN' is not a finite number"),
+    "inf": ("x1,label\n1,1\ninf,-1\n", ", line 3, column 'x1': 'inf' is not a finite"),
+    "-inf": (
+        "x1,label\n1,1\n-inf,-1\n",
+        ", line 3, column 'x1': '-inf' is not a finite",
+    ),
+    "short-row": ("x1,x2,label\n1,2,1\n3\n", ", line 3, column 'x2': empty cell"),
+    "missing-label": (
+        "x1,label\n1,1\n2,\n3,-1\n",
+        ", line 3, column 'label': empty cell",
+    ),
+    "one-class": (
+        "x1,label\n1,1\n2,1\n",
+        ", column 'label': expected exactly two classes, found 1 (1)",
+    ),
+    "three-classes": (
+        "x1,label\n1,a\n2,b\n3,c\n",
+        ", column 'label': expected exactly two classes, found 3 (a, b, c)",
+    ),
+    "many-classes": (
+        "x1,label\n" + "".join(f"{i},{i}\n" for i in range(7)),
+        "found 7 (0, 1, 2, 3, 4, ...)",
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "fragment"), CSV_ERRORS.values(), ids=CSV_ERRORS)
+def test_load_csv_errors(text: str, fragment: str, tmp_path: Path) -> None:
+    path = _write(tmp_path / "bad_input.csv", text)
+    with pytest.raises(
+        DatasetError, match=re.escape(str(path)) + ".*" + re.escape(fragment)
+    ):
+        load_csv(path)
+
+
+def test_load_csv_missing_file(tmp_path: Path) -> None:
+    path = tmp_path / "nowhere" / "missing.csv"
+    with pytest.raises(DatasetError, match=re.escape(f"{path}: no such file")):
+        load_csv(path)
+
+
+def test_load_csv_directory_is_not_a_file(tmp_path: Path) -> None:
+    with pytest.raises(DatasetError, match=re.escape(f"{tmp_path}: no such file")):
+        load_csv(tmp_path)
+
+
+def test_load_csv_first_bad_cell_is_reported(tmp_path: Path) -> None:
+    path = _write(tmp_path / "d.csv", "x1,x2,label\n1,2,1\n3,x,1\nbad,4,0\n")
+    # Columns are checked left to right, so x1 (line 4) is reported first.
+    with pytest.raises(DatasetError, match=re.escape("line 4, column 'x1': 'bad'")):
+        load_csv(path)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="pandas takes the extra first field as the index when every row has "
+    "one field more than the header, so load_csv silently shifts the columns",
+)
+def test_load_csv_rejects_rows_longer_than_header(tmp_path: Path) -> None:
+    path = _write(tmp_path / "long.csv", "x1,label\n1.0,1,5\n2.0,0,7\n")
+    with pytest.raises(DatasetError, match=re.escape(str(path)) + ".*line 2"):
+        load_csv(path)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="pandas skips blank lines, so the reported line number is too small",
+)
+def test_load_csv_line_numbers_count_blank_lines(tmp_path: Path) -> None:
+    path = _write(tmp_path / "gap.csv", "x1,label\n1.0,1\n\n2.0,0\nabc,1\n")
+    with pytest.raises(DatasetError, match=re.escape("line 5, column 'x1'")):
+        load_csv(path)
+
+
+def test_make_dataset_bad_csv_writes_nothing(tmp_path: Path) -> None:
+    bad = _write(tmp_path / "mine.csv", "x1,label\n1,1\n2,oops\n3,maybe\n")
+    out = tmp_path / "results" / "data" / "mine.csv"
+    # Mirrors workflow/scripts/dataset.py: write only after make_dataset succeeds.
+    error: DatasetError | None = None
+    try:
+        data = make_dataset({"generator": "csv", "path": str(bad)})
+    except DatasetError as err:
+        error = err
+    else:
+        write_dataset(data, out)
+    assert error is not None
+    assert str(bad) in str(error)
+    assert "found 3" in str(error)
+    assert not out.exists()
+    assert not out.parent.exists()
+
+
+# --------------------------------------------------------------------------
+# make_dataset: specification errors
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("spec", [{"generator": "nope"}, {}, {"n_samples": 3}])
+def test_make_dataset_unknown_generator(spec: dict[str, object]) -> None:
+    with pytest.raises(DatasetError, match=r"unknown generator .*expected one of"):
+        make_dataset(spec)
+
+
+@pytest.mark.parametrize(
+    ("spec", "generator", "keyword"),
+    [
+        ({"generator": "xor", "margin": 1}, "xor", "margin"),
+        ({"generator": "moons", "spread": 0.1}, "moons", "spread"),
+        ({"generator": "csv", "path": "x.csv", "seed": 1}, "csv", "seed"),
+        ({"generator": "csv"}, "csv", "path"),
+    ],
+)
+def test_make_dataset_bad_keyword(
+    spec: dict[str, object], generator: str, keyword: str
+) -> None:
+    with pytest.raises(DatasetError, match=f"generator '{generator}': .*'{keyword}'"):
+        make_dataset(spec)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        (
+            {"generator": "xor", "n_samples": 0},
+            "The 'n_samples' parameter of make_xor must be an int in the range "
+            "[4, inf). Got 0.",
+        ),
+        (
+            {"generator": "xor", "noise": -1},
+            "The 'noise' parameter of make_xor must be a float in the range "
+            "[0, inf). Got -1.",
+        ),
+        (
+            {"generator": "blobs", "margin": 0},
+            "The 'margin' parameter of make_blobs must be a float in the range "
+            "(0, inf). Got 0.",
+        ),
+        (
+            {"generator": "circles", "n_samples": 2.5},
+            "The 'n_samples' parameter of make_circles must be an int in the range "
+            "[2, inf). Got 2.5.",
+        ),
+        (
+            {"generator": "three_clusters", "spread": 0.0},
+            "The 'spread' parameter of make_three_clusters must be a float in the "
+            "range (0, inf). Got 0.0.",
+        ),
+        (
+            {"generator": "blobs", "n_features": 0},
+            "The 'n_features' parameter of make_blobs must be an int in the range "
+            "[1, inf). Got 0.",
+        ),
+        (
+            {"generator": "moons", "label_noise": 0.5},
+            "The 'label_noise' parameter of flip_labels must be a float in the "
+            "range [0, 0.5). Got 0.5.",
+        ),
+    ],
+)
+def test_make_dataset_invalid_values(spec: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$") as info:
+        make_dataset(spec)
+    assert not isinstance(info.value, DatasetError)
+
+
+@pytest.mark.parametrize("seed", ["abc", True, 1.5])
+def test_make_dataset_invalid_seed(seed: object) -> None:
+    with pytest.raises(ValueError, match="random_state must be"):
+        make_dataset({"generator": "moons", "seed": seed})

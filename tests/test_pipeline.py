@@ -1,0 +1,116 @@
+"""End to end: the small configuration through Snakemake, as a user runs it."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from kernelboost.claims import COLUMNS
+
+from .conftest import SMALL, copy_workflow, snakemake
+
+pytestmark = pytest.mark.pipeline
+
+
+@pytest.fixture(scope="module")
+def small_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    wf = copy_workflow(tmp_path_factory.mktemp("small") / "wf")
+    snakemake(wf, *SMALL)
+    return wf
+
+
+def digests(root: Path) -> dict[str, str]:
+    files = sorted(root.glob("results/**/*.csv")) + sorted(
+        root.glob("results/**/*.png")
+    )
+    return {
+        str(f.relative_to(root)): hashlib.sha256(f.read_bytes()).hexdigest()
+        for f in files
+    }
+
+
+def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
+    results = small_run / "results"
+    for name in ("xor", "circles", "moons", "breast_cancer", "diabetes"):
+        assert (results / "data" / f"{name}.csv").stat().st_size > 0
+    for ext in ("png", "pdf"):
+        assert (results / "figures" / f"losses.{ext}").stat().st_size > 1000
+    claims = pd.read_csv(results / "claims.csv", dtype=str, keep_default_na=False)
+    assert tuple(claims.columns) == COLUMNS
+    b13 = claims[claims["id"] == "B13"]
+    assert len(b13) == 4
+    assert set(b13["holds"]) == {"true"}
+    assert "| B13 |" in (results / "claims.md").read_text()
+    # The small profile's overrides were merged over config.yaml.
+    moons = pd.read_csv(results / "data" / "moons.csv")
+    assert len(moons) == 80
+    assert set(moons["label"]) == {-1, 1}
+
+
+def test_every_job_left_a_log_and_a_benchmark(small_run: Path) -> None:
+    logs = small_run / "results" / "logs"
+    assert len(list(logs.rglob("*.log"))) == len(list(logs.rglob("*.bench.tsv")))
+    assert (logs / "dataset" / "moons.bench.tsv").exists()
+
+
+def test_up_to_date_tree_has_nothing_to_do(small_run: Path) -> None:
+    proc = snakemake(small_run, *SMALL, "-n")
+    assert "Nothing to be done" in proc.stdout + proc.stderr
+
+
+def test_report_lists_the_figure(small_run: Path) -> None:
+    snakemake(small_run, *SMALL, "--report", "results/report.html")
+    html = (small_run / "results" / "report.html").read_text(errors="replace")
+    assert "losses.png" in html
+    assert "upper-bound the zero-one loss" in html
+
+
+def planned_jobs(dry_run_output: str) -> dict[str, int]:
+    """Rule → job count from the 'Job stats' table of a dry run."""
+    lines = dry_run_output.splitlines()
+    start = lines.index("Job stats:") + 3
+    jobs = {}
+    for line in lines[start:]:
+        rule, count = line.split()
+        if rule == "total":
+            return jobs
+        jobs[rule] = int(count)
+    raise AssertionError("no 'total' line in the job stats")
+
+
+def test_deleting_a_figure_rebuilds_only_its_job(small_run: Path) -> None:
+    figure = small_run / "results" / "figures" / "losses.png"
+    metrics = small_run / "results" / "metrics" / "losses.csv"
+    before = metrics.stat().st_mtime_ns
+    figure.unlink()
+    plan = snakemake(small_run, *SMALL, "-n", "results/figures/losses.png")
+    assert planned_jobs(plan.stdout + plan.stderr) == {"figure_losses": 1}
+    snakemake(small_run, *SMALL, "results/figures/losses.png")
+    assert figure.exists()
+    assert metrics.stat().st_mtime_ns == before
+
+
+def test_two_clean_runs_are_byte_identical(small_run: Path, tmp_path: Path) -> None:
+    second = copy_workflow(tmp_path / "again")
+    snakemake(second, *SMALL)
+    first_digests, second_digests = digests(small_run), digests(second)
+    assert first_digests, "no CSV or PNG produced"
+    assert first_digests == second_digests
+
+
+def test_bad_user_csv_fails_its_job_and_writes_nothing(workflow_copy: Path) -> None:
+    (workflow_copy / "mine.csv").write_text("x1,x2,label\n1,2,1\n3,oops,-1\n")
+    config = (workflow_copy / "config.yaml").read_text()
+    config = config.replace(
+        "  # mine: {generator: csv, path: data/mine.csv}",
+        "  mine: {generator: csv, path: mine.csv}",
+    )
+    (workflow_copy / "config.yaml").write_text(config)
+    proc = snakemake(workflow_copy, *SMALL, "results/data/mine.csv", check=False)
+    assert proc.returncode != 0
+    out = proc.stdout + proc.stderr
+    assert "mine.csv, line 3, column 'x2': 'oops' is not a number" in out
+    assert not (workflow_copy / "results" / "data" / "mine.csv").exists()

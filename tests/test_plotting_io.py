@@ -1,0 +1,52 @@
+from __future__ import annotations
+
+import hashlib
+
+import pandas as pd
+import pytest
+
+from kernelboost import losses
+from kernelboost.io import atomic_path, write_frame_atomic, write_text_atomic
+from kernelboost.plotting import new_figure, plot_losses, save_figure
+
+
+def sha(path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_saving_the_same_figure_twice_gives_the_same_bytes(tmp_path) -> None:
+    curves = losses.loss_curves(losses.margin_grid(-2, 2, 41))
+    paths = []
+    for run in ("a", "b"):
+        png, pdf = tmp_path / f"{run}.png", tmp_path / f"{run}.pdf"
+        save_figure(plot_losses(curves), png, pdf)
+        paths.append((png, pdf))
+    assert sha(paths[0][0]) == sha(paths[1][0])
+    assert sha(paths[0][1]) == sha(paths[1][1])
+    assert b"CreationDate" not in paths[0][1].read_bytes()
+    assert b"matplotlib" not in paths[0][0].read_bytes().lower()
+
+
+def test_a_failed_save_leaves_no_file(tmp_path) -> None:
+    fig, _ = new_figure()
+    target = tmp_path / "figure.unknownformat"
+    with pytest.raises(ValueError, match="unknownformat"):
+        save_figure(fig, target)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_atomic_writes_leave_nothing_on_error(tmp_path) -> None:
+    target = tmp_path / "out.csv"
+
+    def interrupted_write() -> None:
+        with atomic_path(target) as tmp:
+            tmp.write_text("partial")
+            raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError, match="boom"):
+        interrupted_write()
+    assert list(tmp_path.iterdir()) == []
+    write_frame_atomic(pd.DataFrame({"a": [1.5, 2.0]}), target)
+    assert target.read_bytes() == b"a\n1.5\n2.0\n"
+    write_text_atomic("hello\n", tmp_path / "t.md")
+    assert (tmp_path / "t.md").read_text() == "hello\n"

@@ -1,0 +1,58 @@
+"""Project hygiene: dependency lists agree; lint and format checks pass."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import tomllib
+
+import pytest
+import yaml
+
+from .conftest import BIN, ROOT, copy_workflow, snakemake
+
+
+def _normalize(requirement: str) -> str:
+    name, spec = re.match(r"([A-Za-z0-9_.-]+)\s*(.*)", requirement.strip()).groups()
+    return name.lower().replace("_", "-") + spec.replace(" ", "")
+
+
+def test_environment_yml_lists_the_pyproject_dependencies() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = {_normalize(r) for r in project["dependencies"]}
+    for extra in project["optional-dependencies"].values():
+        wanted |= {_normalize(r) for r in extra}
+    wanted.add(_normalize("python" + project["requires-python"]))
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    conda = {_normalize(d) for d in env["dependencies"] if isinstance(d, str)}
+    conda.discard("pip")
+    assert conda == wanted
+
+
+@pytest.mark.pipeline
+def test_snakemake_lint_is_clean(tmp_path) -> None:
+    proc = snakemake(copy_workflow(tmp_path / "wf"), "--lint", check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_snakefmt_check_passes() -> None:
+    proc = subprocess.run(
+        [str(BIN / "snakefmt"), "--check", "Snakefile", "workflow"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("command", [["check"], ["format", "--check"]])
+def test_ruff_passes(command) -> None:
+    proc = subprocess.run(
+        [str(BIN / "ruff"), *command, "."], cwd=ROOT, capture_output=True, text=True
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_library_does_not_import_snakemake() -> None:
+    for path in (ROOT / "src" / "kernelboost").rglob("*.py"):
+        assert "snakemake" not in path.read_text(), path

@@ -66,20 +66,21 @@ def check_scalar(
     """
     lo_br, hi_br = _BRACKETS[closed]
     what = "an int" if kind == "int" else "a float"
+    plain = value.item() if isinstance(value, np.generic) else value
     message = (
         f"The '{name}' parameter of {owner} must be {what} in the range "
-        f"{lo_br}{_fmt(low)}, {_fmt(high)}{hi_br}. Got {value!r}."
+        f"{lo_br}{_fmt(low)}, {_fmt(high)}{hi_br}. Got {plain!r}."
     )
     wanted = numbers.Integral if kind == "int" else numbers.Real
-    if isinstance(value, bool) or not isinstance(value, wanted):
+    if isinstance(plain, bool) or not isinstance(value, wanted):
         raise ValueError(message)
-    if np.isnan(float(value)):
+    if plain != plain:  # NaN; no float() so that huge ints cannot overflow
         raise ValueError(message)
     ok_low = value >= low if closed in ("both", "left") else value > low
     ok_high = value <= high if closed in ("both", "right") else value < high
     if not (ok_low and ok_high):
         raise ValueError(message)
-    return value.item() if isinstance(value, np.generic) else value
+    return plain
 
 
 def check_random_state(seed: int | np.random.Generator | None) -> np.random.Generator:
@@ -107,6 +108,8 @@ def check_array(X: object, name: str = "X") -> np.ndarray:
         raise ValueError(f"{name} must be 2-D; got {arr.ndim} dimensions.")
     if arr.shape[0] == 0:
         raise ValueError(f"{name} has no samples (shape {arr.shape}).")
+    if arr.shape[1] == 0:
+        raise ValueError(f"{name} has no features (shape {arr.shape}).")
     if not np.isfinite(arr).all():
         row, col = np.argwhere(~np.isfinite(arr))[0]
         raise ValueError(
@@ -127,6 +130,7 @@ def check_labels(y: object, n_samples: int, name: str = "y") -> np.ndarray:
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
         raise ValueError(
-            f"{name} must hold labels in {{-1, +1}}; got {arr[i]!r} at index {i}."
+            f"{name} must hold labels in {{-1, +1}}; "
+            f"got {float(arr[i])!r} at index {i}."
         )
     return arr

@@ -338,11 +338,7 @@ def load_csv(path: str | os.PathLike[str]) -> Dataset:
     path = Path(path)
     if not path.is_file():
         raise DatasetError(f"{path}: no such file")
-    with path.open(newline="") as handle:
-        header = next(csv.reader(handle), None)
-    if not header or all(not h.strip() for h in header):
-        raise DatasetError(f"{path}: the file is empty (expected a header line)")
-    header = [h.strip() for h in header]
+    header, rows, lines = _read_csv_rows(path)
     for j, name in enumerate(header):
         if not name:
             raise DatasetError(f"{path}: column {j + 1} has no name")
@@ -356,20 +352,16 @@ def load_csv(path: str | os.PathLike[str]) -> Dataset:
     features = [h for h in header if h != "label"]
     if not features:
         raise DatasetError(f"{path}: no feature columns besides 'label'")
-    try:
-        raw = pd.read_csv(path, dtype=str, keep_default_na=False, skipinitialspace=True)
-    except pd.errors.ParserError as err:
-        raise DatasetError(f"{path}: not a valid CSV table ({err})") from None
-    raw.columns = header
-    if len(raw) == 0:
+    if not rows:
         raise DatasetError(f"{path}: no data rows")
+    raw = pd.DataFrame(rows, columns=header, dtype=str)
 
     def where(col: str, i: int) -> str:
-        return f"{path}, line {i + 2}, column {col!r}"
+        return f"{path}, line {lines[i]}, column {col!r}"
 
     X = np.empty((len(raw), len(features)))
     for j, col in enumerate(features):
-        cells = raw[col].str.strip()
+        cells = raw[col]
         values = pd.to_numeric(cells, errors="coerce").to_numpy(dtype=np.float64)
         bad = ~np.isfinite(values)
         if bad.any():
@@ -383,8 +375,41 @@ def load_csv(path: str | os.PathLike[str]) -> Dataset:
                 problem = f"{cell!r} is not a finite number"
             raise DatasetError(f"{where(col, i)}: {problem}")
         X[:, j] = values
-    y = _two_class_labels(raw["label"].str.strip(), where, path)
+    y = _two_class_labels(raw["label"], where, path)
     return Dataset(X, y, tuple(features))
+
+
+def _read_csv_rows(path: Path) -> tuple[list[str], list[list[str]], list[int]]:
+    """Header, data rows (cells stripped) and each row's line number in the file.
+
+    Blank lines are skipped but counted; a row whose number of fields differs
+    from the header's is an error naming its line.
+    """
+    header: list[str] | None = None
+    rows: list[list[str]] = []
+    lines: list[int] = []
+    with path.open(newline="") as handle:
+        reader = csv.reader(handle)
+        try:
+            for record in reader:
+                if not any(cell.strip() for cell in record):
+                    continue
+                cells = [cell.strip() for cell in record]
+                if header is None:
+                    header = cells
+                    continue
+                if len(cells) != len(header):
+                    raise DatasetError(
+                        f"{path}, line {reader.line_num}: {len(cells)} fields, but "
+                        f"the header has {len(header)}"
+                    )
+                rows.append(cells)
+                lines.append(reader.line_num)
+        except (csv.Error, UnicodeDecodeError) as err:
+            raise DatasetError(f"{path}: not a readable CSV table ({err})") from None
+    if header is None:
+        raise DatasetError(f"{path}: the file is empty (expected a header line)")
+    return header, rows, lines
 
 
 def _two_class_labels(

@@ -18,7 +18,7 @@ import numpy as np
 from ._validation import check_array, check_scalar
 
 #: Upper bound on the working memory of one row block of a Gram computation.
-DEFAULT_BLOCK_BYTES = 4 * 2**20
+DEFAULT_BLOCK_BYTES = 16 * 2**20
 
 
 class Kernel(ABC):

@@ -76,6 +76,11 @@ def test_make_kernel_from_config_dict() -> None:
     assert kernel == Gaussian(sigma=0.5)
     assert kernel.get_params() == {"name": "gaussian", "sigma": 0.5}
     assert make_kernel(Linear().get_params()) == Linear()
+    tuned = Gaussian(sigma=0.5)
+    tuned.block_bytes = 1024  # a memory setting, not a hyper-parameter
+    assert tuned == kernel
+    assert tuned.get_params() == kernel.get_params()
+    assert repr(tuned) == "Gaussian(sigma=0.5)"
 
 
 @pytest.mark.parametrize(

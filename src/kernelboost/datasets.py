@@ -12,7 +12,6 @@ Generators are deterministic functions of their arguments and ``seed``.
 from __future__ import annotations
 
 import csv
-import math
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -493,6 +492,6 @@ def read_dataset(path: str | os.PathLike[str]) -> Dataset:
     else:
         raise DatasetError(f"{path}: neither a 'label' nor a 'target' column")
     X = frame.to_numpy(dtype=np.float64)
-    if not math.prod(X.shape):
+    if X.size == 0:
         raise DatasetError(f"{path}: no data")
     return Dataset(X, y, tuple(frame.columns), task, flipped)

@@ -9,6 +9,7 @@ of ``k(X, Z)`` never exceeds ``block_bytes`` beyond the returned matrix itself.
 
 from __future__ import annotations
 
+import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any
@@ -82,19 +83,26 @@ class Kernel(ABC):
     def _check_params(self) -> None:  # noqa: B027 - optional hook
         """Validate hyper-parameters (raise ``ValueError``); default: none."""
 
+    def _hyper_parameters(self) -> dict[str, Any]:
+        names = inspect.signature(type(self).__init__).parameters
+        return {k: getattr(self, k) for k in names if k != "self"}
+
     def get_params(self) -> dict[str, Any]:
         """Hyper-parameters as a config dict: ``{"name": "gaussian", "sigma": 1.0}``."""
-        return {"name": _NAMES[type(self)], **vars(self)}
+        return {"name": _NAMES[type(self)], **self._hyper_parameters()}
 
     def __repr__(self) -> str:
-        args = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
+        args = ", ".join(f"{k}={v!r}" for k, v in self._hyper_parameters().items())
         return f"{type(self).__name__}({args})"
 
     def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and vars(self) == vars(other)
+        return (
+            type(self) is type(other)
+            and self._hyper_parameters() == other._hyper_parameters()
+        )
 
     def __hash__(self) -> int:
-        return hash((type(self), tuple(sorted(vars(self).items()))))
+        return hash((type(self), tuple(sorted(self._hyper_parameters().items()))))
 
 
 class Linear(Kernel):

@@ -84,8 +84,16 @@ class Kernel(ABC):
         """Validate hyper-parameters (raise ``ValueError``); default: none."""
 
     def _hyper_parameters(self) -> dict[str, Any]:
-        names = inspect.signature(type(self).__init__).parameters
-        return {k: getattr(self, k) for k in names if k != "self"}
+        params = inspect.signature(type(self).__init__).parameters.values()
+        named = (
+            inspect.Parameter.POSITIONAL_OR_KEYWORD,
+            inspect.Parameter.KEYWORD_ONLY,
+        )
+        return {
+            p.name: getattr(self, p.name)
+            for p in params
+            if p.kind in named and p.name != "self"
+        }
 
     def get_params(self) -> dict[str, Any]:
         """Hyper-parameters as a config dict: ``{"name": "gaussian", "sigma": 1.0}``."""

@@ -109,3 +109,116 @@ def test_invalid_sigma_is_caught_at_call_time() -> None:
     kernel = Gaussian(sigma=0.0)  # __init__ only stores
     with pytest.raises(ValueError, match="'sigma' parameter of Gaussian"):
         kernel(np.zeros((2, 2)))
+
+
+# --- the other kernels, feature maps (K1), PSD checks (K3) -----------------
+
+from sklearn.metrics.pairwise import euclidean_distances, polynomial_kernel  # noqa: E402
+
+from kernelboost.feature_maps import quadratic_r2, subset_products, tensor_power  # noqa: E402
+from kernelboost.kernels import (  # noqa: E402
+    Laplacian,
+    Polynomial,
+    ProductPolynomial,
+    feature_distance,
+    is_psd,
+    min_eigenvalue_ratio,
+)
+
+
+@pytest.mark.parametrize(("degree", "c"), [(1, 0.0), (2, 0.0), (3, 1.0), (4, 0.5)])
+def test_polynomial_equals_sklearn(degree: int, c: float) -> None:
+    rng = np.random.default_rng(3)
+    X, Z = rng.standard_normal((15, 3)), rng.standard_normal((9, 3))
+    expected = polynomial_kernel(X, Z, degree=degree, gamma=1.0, coef0=c)
+    np.testing.assert_allclose(Polynomial(degree=degree, c=c)(X, Z), expected)
+
+
+def test_laplacian_uses_the_euclidean_distance() -> None:
+    rng = np.random.default_rng(4)
+    X, Z = rng.standard_normal((12, 3)), rng.standard_normal((5, 3))
+    expected = np.exp(-0.7 * euclidean_distances(X, Z))
+    np.testing.assert_allclose(Laplacian(lam=0.7)(X, Z), expected, atol=1e-12)
+
+
+def test_product_polynomial_worked_value() -> None:
+    # (1 + 1·2)(1 + 3·(−1)) = 3 · (−2)
+    assert ProductPolynomial()([[1.0, 3.0]], [[2.0, -1.0]])[0, 0] == -6.0
+
+
+def test_xor_quadratic_feature_map() -> None:
+    """Seed 003: with (x·x')², XOR becomes separable by w = (0, 2√2, 0)·…"""
+    X = np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]])
+    y = np.array([1.0, 1.0, -1.0, -1.0])
+    phi = quadratic_r2(X)
+    w = np.array([0.0, 2.0 * np.sqrt(2.0), 0.0])  # the √2·x1x2 coordinate
+    assert np.all(y * (phi @ w) > 0)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    X=points,
+    degree=st.integers(1, 4),
+    c=st.floats(0.0, 3.0),
+)
+def test_tensor_power_reproduces_the_polynomial_kernel(X, degree, c) -> None:
+    K = Polynomial(degree=degree, c=c)(X)
+    Psi = tensor_power(X, degree, c)
+    assert Psi.shape[1] == (X.shape[1] + 1) ** degree
+    np.testing.assert_allclose(Psi @ Psi.T, K, rtol=1e-9, atol=1e-9 * np.abs(K).max())
+
+
+@settings(max_examples=30, deadline=None)
+@given(X=points)
+def test_subset_products_reproduce_the_product_kernel(X) -> None:
+    K = ProductPolynomial()(X)
+    Phi = subset_products(X)
+    assert Phi.shape[1] == 2 ** X.shape[1]
+    np.testing.assert_allclose(Phi @ Phi.T, K, rtol=1e-9, atol=1e-9 * np.abs(K).max())
+
+
+def test_subset_product_columns_are_the_subsets() -> None:
+    # Column j multiplies the features whose bit is set in j: 1, x1, x2, x1x2.
+    np.testing.assert_array_equal(subset_products([[2.0, 3.0]]), [[1, 2, 3, 6]])
+
+
+def test_quadratic_map_needs_two_features() -> None:
+    with pytest.raises(ValueError, match="R² to R³; X has 3 features"):
+        quadratic_r2(np.zeros((2, 3)))
+
+
+@settings(max_examples=30, deadline=None)
+@given(X=points)
+def test_valid_kernels_pass_the_psd_check(X) -> None:
+    for kernel in (Polynomial(degree=3), ProductPolynomial(), Laplacian(lam=0.5)):
+        assert is_psd(kernel(X)), kernel
+
+
+def test_a_distance_matrix_is_not_psd() -> None:
+    X = np.random.default_rng(5).standard_normal((10, 2))
+    D = euclidean_distances(X)
+    assert min_eigenvalue_ratio(D) < -0.01
+    assert not is_psd(D)
+    assert not is_psd(np.array([[1.0, 2.0], [0.0, 1.0]]))  # not symmetric
+
+
+def test_feature_distance_of_the_linear_kernel_is_euclidean() -> None:
+    rng = np.random.default_rng(6)
+    X, Z = rng.standard_normal((8, 3)), rng.standard_normal((4, 3))
+    np.testing.assert_allclose(
+        feature_distance(Linear(), X, Z), euclidean_distances(X, Z), atol=1e-12
+    )
+    np.testing.assert_array_equal(np.diag(feature_distance(Gaussian(), X)), 0.0)
+
+
+@pytest.mark.parametrize(
+    ("kernel", "message"),
+    [
+        (Polynomial(degree=0), "'degree' parameter of Polynomial must be an int"),
+        (Polynomial(degree=2, c=-1.0), "'c' parameter of Polynomial"),
+        (Laplacian(lam=0.0), "'lam' parameter of Laplacian"),
+    ],
+)
+def test_invalid_hyper_parameters(kernel, message) -> None:
+    with pytest.raises(ValueError, match=message):
+        kernel(np.zeros((2, 2)))

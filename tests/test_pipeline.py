@@ -36,13 +36,15 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
     results = small_run / "results"
     for name in ("xor", "circles", "moons", "breast_cancer", "diabetes"):
         assert (results / "data" / f"{name}.csv").stat().st_size > 0
-    for ext in ("png", "pdf"):
-        assert (results / "figures" / f"losses.{ext}").stat().st_size > 1000
+    for name in ("kernel_identity", "gram_spectra", "losses"):
+        for ext in ("png", "pdf"):
+            assert (results / "figures" / f"{name}.{ext}").stat().st_size > 1000
     claims = pd.read_csv(results / "claims.csv", dtype=str, keep_default_na=False)
     assert tuple(claims.columns) == COLUMNS
-    b13 = claims[claims["id"] == "B13"]
-    assert len(b13) == 4
-    assert set(b13["holds"]) == {"true"}
+    # One row per identity (K1), per function (K3: 5 kernels, 2 non-kernels) and
+    # per surrogate loss (B13), in the catalog's order K, E, B, S.
+    assert claims["id"].tolist() == ["K1"] * 4 + ["K3"] * 7 + ["B13"] * 4
+    assert set(claims["holds"]) == {"true"}
     assert "| B13 |" in (results / "claims.md").read_text()
     # The small profile's overrides were merged over config.yaml.
     moons = pd.read_csv(results / "data" / "moons.csv")
@@ -64,8 +66,13 @@ def test_up_to_date_tree_has_nothing_to_do(small_run: Path) -> None:
 def test_report_lists_the_figure(small_run: Path) -> None:
     snakemake(small_run, *SMALL, "--report", "results/report.html")
     html = (small_run / "results" / "report.html").read_text(errors="replace")
-    assert "losses.png" in html
-    assert "upper-bound the zero-one loss" in html
+    for name in ("kernel_identity", "gram_spectra", "losses"):
+        assert f"{name}.png" in html
+    # Captions are each figure's own text; categories are the claim families.
+    for claim in ("K1", "K3", "B13"):
+        assert f"<strong>{claim} \\u2014" in html, f"caption of {claim} not rendered"
+    assert "K: kernels" in html
+    assert "B: boosting and margins" in html
 
 
 def planned_jobs(dry_run_output: str) -> dict[str, int]:
@@ -87,7 +94,7 @@ def test_deleting_a_figure_rebuilds_only_its_job(small_run: Path) -> None:
     before = metrics.stat().st_mtime_ns
     figure.unlink()
     plan = snakemake(small_run, *SMALL, "-n", "results/figures/losses.png")
-    assert planned_jobs(plan.stdout + plan.stderr) == {"figure_losses": 1}
+    assert planned_jobs(plan.stdout + plan.stderr) == {"figure": 1}
     snakemake(small_run, *SMALL, "results/figures/losses.png")
     assert figure.exists()
     assert metrics.stat().st_mtime_ns == before

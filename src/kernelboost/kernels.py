@@ -171,7 +171,140 @@ class Gaussian(Kernel):
         return np.ones(X.shape[0])
 
 
-_REGISTRY: dict[str, type[Kernel]] = {"linear": Linear, "gaussian": Gaussian}
+class Polynomial(Kernel):
+    """Polynomial kernel k(x, x') = (⟨x, x'⟩ + c)^d.
+
+    Parameters
+    ----------
+    degree : int >= 1
+        d.
+    c : float >= 0
+        Offset; ``c = 0`` is the homogeneous kernel ⟨x, x'⟩^d. The feature map is
+        the degree-d tensor power of (√c, x) (seed 003: "set x_0 = √c"); with
+        c = 1 it is the (n+1)^d sequence embedding of seed 000 §III.
+    """
+
+    def __init__(self, degree: int = 2, c: float = 1.0) -> None:
+        self.degree = degree
+        self.c = c
+
+    def _check_params(self) -> None:
+        check_scalar(
+            self.degree, "degree", "Polynomial", kind="int", low=1, closed="left"
+        )
+        check_scalar(self.c, "c", "Polynomial", low=0.0, closed="left")
+
+    def _fill(self, Xb: np.ndarray, Z: np.ndarray, out: np.ndarray) -> None:
+        np.matmul(Xb, Z.T, out=out)
+        out += self.c
+        np.power(out, self.degree, out=out)
+
+    def _diag(self, X: np.ndarray) -> np.ndarray:
+        return (np.einsum("ij,ij->i", X, X) + self.c) ** self.degree
+
+
+class ProductPolynomial(Kernel):
+    """All-subsets kernel k(x, x') = Π_i (1 + x_i x'_i) (seed 002, K1).
+
+    Its feature map has one coordinate Π_{i∈S} x_i per subset S of the n
+    features (2^n in all), yet k costs O(n).
+    """
+
+    def _fill(self, Xb: np.ndarray, Z: np.ndarray, out: np.ndarray) -> None:
+        out.fill(1.0)
+        for i in range(Xb.shape[1]):
+            out *= 1.0 + np.multiply.outer(Xb[:, i], Z[:, i])
+
+    def _diag(self, X: np.ndarray) -> np.ndarray:
+        return np.prod(1.0 + X * X, axis=1)
+
+
+class Laplacian(Kernel):
+    """Laplacian kernel k(x, x') = exp(−λ‖x − x'‖).
+
+    Parameters
+    ----------
+    lam : float > 0
+        λ. scikit-learn's ``laplacian_kernel`` uses the L1 distance instead.
+    """
+
+    def __init__(self, lam: float = 1.0) -> None:
+        self.lam = lam
+
+    def _check_params(self) -> None:
+        check_scalar(self.lam, "lam", "Laplacian", low=0.0, closed="neither")
+
+    def _prepare(self, Z: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return np.ascontiguousarray(Z.T), np.einsum("ij,ij->i", Z, Z)
+
+    def _fill(self, Xb: np.ndarray, state: Any, out: np.ndarray) -> None:
+        _squared_distances(Xb, *state, out)
+        np.sqrt(out, out=out)
+        out *= -self.lam
+        np.exp(out, out=out)
+
+    def _diag(self, X: np.ndarray) -> np.ndarray:
+        return np.ones(X.shape[0])
+
+
+def _squared_distances(
+    Xb: np.ndarray, zt: np.ndarray, z_sq: np.ndarray, out: np.ndarray
+) -> None:
+    """out = ‖x‖² + ‖z‖² − 2⟨x, z⟩, negatives from rounding clipped to 0."""
+    np.matmul(Xb, zt, out=out)
+    out *= -2.0
+    out += np.einsum("ij,ij->i", Xb, Xb)[:, None]
+    out += z_sq
+    np.maximum(out, 0.0, out=out)
+
+
+def feature_distance(kernel: Kernel, X: object, Z: object | None = None) -> np.ndarray:
+    """Distances in feature space, ‖φ(x) − φ(z)‖ = √(k(x,x) + k(z,z) − 2k(x,z)).
+
+    Returns
+    -------
+    D : ndarray of shape (m, p)
+        Rounding below 0 inside the square root is clipped.
+    """
+    X = check_array(X, "X")
+    Zc = X if Z is None else check_array(Z, "Z")
+    D = kernel(X, Z) if Z is not None else kernel(X)
+    D *= -2.0
+    D += kernel.diag(X)[:, None]
+    D += kernel.diag(Zc)[None, :]
+    np.maximum(D, 0.0, out=D)
+    return np.sqrt(D, out=D)
+
+
+def min_eigenvalue_ratio(K: np.ndarray) -> float:
+    """λ_min(K) / Σ|λ_i| for a symmetric matrix (0 for the zero matrix).
+
+    For a PSD matrix Σ|λ_i| is the trace, so ``>= -tol`` is the test
+    λ_min ≥ −tol·trace of Mercer's condition on a sample.
+    """
+    K = np.asarray(K, dtype=np.float64)
+    if K.ndim != 2 or K.shape[0] != K.shape[1]:
+        raise ValueError(f"a Gram matrix must be square; got shape {K.shape}.")
+    eig = np.linalg.eigvalsh((K + K.T) / 2.0)
+    scale = np.abs(eig).sum()
+    return float(eig[0] / scale) if scale > 0 else 0.0
+
+
+def is_psd(K: np.ndarray, tol: float = 1e-10) -> bool:
+    """Whether K is symmetric with λ_min ≥ −tol·Σ|λ_i| (positive semi-definite)."""
+    K = np.asarray(K, dtype=np.float64)
+    scale = max(1.0, float(np.abs(K).max(initial=0.0)))
+    symmetric = np.allclose(K, K.T, rtol=0.0, atol=1e-12 * scale)
+    return symmetric and min_eigenvalue_ratio(K) >= -tol
+
+
+_REGISTRY: dict[str, type[Kernel]] = {
+    "linear": Linear,
+    "polynomial": Polynomial,
+    "product_polynomial": ProductPolynomial,
+    "gaussian": Gaussian,
+    "laplacian": Laplacian,
+}
 _NAMES = {cls: name for name, cls in _REGISTRY.items()}
 
 

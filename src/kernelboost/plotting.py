@@ -110,3 +110,92 @@ def plot_losses(curves: pd.DataFrame, ymax: float = 4.0) -> Figure:
         ax.set_title("Convex surrogates upper-bound the zero-one loss (B13)")
         ax.legend(loc="upper right")
     return fig
+
+
+_IDENTITY_STYLE = {
+    "quadratic": ("(x·x')², φ ∈ R³", "o", "C0"),
+    "sequence": ("(1 + x·x')^k, (n+1)^k coordinates", "s", "C1"),
+    "sqrt_c": ("(x·x' + c)^d, x0 = √c", "^", "C2"),
+    "subset_product": ("Π(1 + x_i x'_i), 2^n coordinates", "D", "C3"),
+}
+_FLOOR = 1e-18
+
+
+def plot_kernel_identity(table: pd.DataFrame, tol: float = 1e-10) -> Figure:
+    """Figure ``kernel_identity`` (K1): kernel vs explicit inner product.
+
+    Each point is one (identity, n, degree): its relative difference
+    max|K − ΦΦᵀ| / max|K| against the size of the explicit feature map.
+    Differences of exactly 0 are drawn at 1e-18.
+    """
+    fig, ax = new_figure()
+    with plt.rc_context(STYLE):
+        for identity, (label, marker, color) in _IDENTITY_STYLE.items():
+            part = table[table["identity"] == identity]
+            if part.empty:
+                continue
+            ax.scatter(
+                part["dimension"],
+                np.maximum(part["max_rel_diff"], _FLOOR),
+                marker=marker,
+                color=color,
+                label=label,
+                s=36,
+                zorder=3,
+            )
+        ax.axhline(
+            tol, color="black", ls="--", lw=1.2, label=f"claim holds below {tol:g}"
+        )
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_ylim(_FLOOR / 2, 1e-6)
+        ax.set_xlabel("dimension of the explicit feature map φ(x)")
+        ax.set_ylabel("max |K − ΦΦᵀ| / max |K|")
+        ax.set_title("Each kernel is the inner product of its feature map (K1)")
+        ax.legend(loc="upper left", fontsize=8)
+    return fig
+
+
+def plot_gram_spectra(table: pd.DataFrame, tol: float = 1e-10) -> Figure:
+    """Figure ``gram_spectra`` (K3): λ_min / Σ|λ| of Gram matrices per function.
+
+    One dot per random sample; valid kernels in blue, non-kernels in red, on a
+    symmetric-log axis around the −tol line.
+    """
+    fig, ax = new_figure(width=7.2)
+    with plt.rc_context(STYLE):
+        names = list(dict.fromkeys(table["function"]))
+        for i, name in enumerate(names):
+            part = table[table["function"] == name]
+            valid = bool(part["valid_kernel"].iloc[0])
+            jitter = np.linspace(-0.15, 0.15, len(part))
+            ax.scatter(
+                i + jitter,
+                part["min_eig_ratio"],
+                s=14,
+                color="C0" if valid else "C3",
+                alpha=0.8,
+                label=None if i else None,
+            )
+        ax.axhline(-tol, color="black", ls="--", lw=1.0)
+        ax.axhline(0.0, color="grey", lw=0.8)
+        ax.set_yscale("symlog", linthresh=1e-12)
+        ticks = [-1.0, -1e-3, -1e-6, -1e-9, 0.0, 1e-9, 1e-6, 1e-3]
+        ax.set_yticks(ticks, [f"{t:g}" for t in ticks])
+        ax.set_ylim(-3.0, 0.5)
+        ax.minorticks_off()
+        ax.set_xticks(range(len(names)), names, rotation=25, ha="right")
+        ax.set_ylabel("λ_min / Σ|λ_i| of the Gram matrix")
+        ax.set_title("Mercer: kernels give PSD Gram matrices, non-kernels do not (K3)")
+        ax.scatter([], [], color="C0", label="valid kernel (holds if ≥ −1e-10)")
+        ax.scatter([], [], color="C3", label="not a kernel (holds if < −1e-10)")
+        ax.legend(loc="lower left", fontsize=8)
+    return fig
+
+
+#: Figure name → function from its metric tables (in workflow order) to a Figure.
+PLOTTERS = {
+    "losses": plot_losses,
+    "kernel_identity": plot_kernel_identity,
+    "gram_spectra": plot_gram_spectra,
+}

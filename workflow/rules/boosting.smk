@@ -8,6 +8,7 @@ rule loss_curves:
     conda:
         "../../environment.yml"
     params:
+        library=LIBRARY,
         margin_min=config["losses"]["margin_min"],
         margin_max=config["losses"]["margin_max"],
         n_points=config["losses"]["n_points"],

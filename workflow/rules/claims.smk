@@ -9,6 +9,8 @@ rule claim_rows:
         "results/logs/claims/{claim}.bench.tsv"
     conda:
         "../../environment.yml"
+    params:
+        library=LIBRARY,
     script:
         "../scripts/claim_rows.py"
 
@@ -29,5 +31,7 @@ rule claims_table:
         "results/logs/claims/table.bench.tsv"
     conda:
         "../../environment.yml"
+    params:
+        library=LIBRARY,
     script:
         "../scripts/claims_table.py"

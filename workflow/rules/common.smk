@@ -1,4 +1,6 @@
 # Helpers only: the config check, config lookups and target lists.
+import hashlib
+import importlib.util
 import sys
 from pathlib import Path
 
@@ -6,14 +8,58 @@ import yaml
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
-# Which claims each figure shows, and which metric tables each claim reads
-# (passed to kernelboost.claims.CLAIMS[id] in this order).
-FIGURE_CLAIMS = {
-    "losses": ["B13"],
+# Every figure: its claim family (report category), the metric tables it is drawn
+# from (passed to kernelboost.plotting.PLOTTERS[name] in this order) and the
+# claims it shows. Its caption is workflow/report/<name>.rst.
+FIGURES = {
+    "kernel_identity": {
+        "family": "K",
+        "metrics": ["results/metrics/kernel_identity.csv"],
+        "claims": ["K1"],
+    },
+    "gram_spectra": {
+        "family": "K",
+        "metrics": ["results/metrics/gram_spectra.csv"],
+        "claims": ["K3"],
+    },
+    "losses": {
+        "family": "B",
+        "metrics": ["results/metrics/losses.csv"],
+        "claims": ["B13"],
+    },
 }
+FAMILIES = {
+    "K": "K: kernels",
+    "E": "E: evaluation",
+    "B": "B: boosting and margins",
+    "S": "S: selection and regularization",
+}
+# The metric tables of each claim (passed to kernelboost.claims.CLAIMS[id]).
 CLAIM_METRICS = {
+    "K1": ["results/metrics/kernel_identity.csv"],
+    "K3": ["results/metrics/gram_spectra.csv"],
     "B13": ["results/metrics/losses.csv"],
 }
+
+
+def library_digest():
+    """SHA-256 of the installed kernelboost sources (without importing it).
+
+    Every rule takes it as a param, so changing the library reruns the jobs
+    whose results it may change, as changing a script does.
+    """
+    spec = importlib.util.find_spec("kernelboost")
+    if spec is None:
+        sys.exit("The kernelboost package is not installed: run `make reproduce`.")
+    digest = hashlib.sha256()
+    for root in spec.submodule_search_locations:
+        for path in sorted(Path(root).rglob("*.py")):
+            digest.update(path.relative_to(root).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+LIBRARY = library_digest()
 
 # Names are used in file paths; the schema enforces the same pattern.
 NAME = "[A-Za-z0-9][A-Za-z0-9_-]*"
@@ -21,7 +67,8 @@ NAME = "[A-Za-z0-9][A-Za-z0-9_-]*"
 
 wildcard_constraints:
     name=NAME,
-    claim="[A-Z][0-9]+",
+    claim="|".join(CLAIM_METRICS),
+    figure="|".join(FIGURES),
 
 
 def config_problem(cfg, schema_file):
@@ -69,6 +116,21 @@ def claim_metrics(wildcards):
     return CLAIM_METRICS[wildcards.claim]
 
 
+def figure_metrics(wildcards):
+    return FIGURES[wildcards.figure]["metrics"]
+
+
+def figure_category(wildcards):
+    return FAMILIES[FIGURES[wildcards.figure]["family"]]
+
+
+def figure_caption(wildcards):
+    """The caption text (rendered into the report by workflow/report/figure.rst)."""
+    return Path(
+        workflow.basedir, "workflow/report", f"{wildcards.figure}.rst"
+    ).read_text()
+
+
 def data_targets():
     return expand("results/data/{name}.csv", name=sorted(config["datasets"]))
 
@@ -80,8 +142,10 @@ def figure_targets():
 
 
 def claim_row_targets():
-    claims = sorted({c for f in config["figures"] for c in FIGURE_CLAIMS[f]})
-    return expand("results/claims/{claim}.csv", claim=claims)
+    claims = {c for f in config["figures"] for c in FIGURES[f]["claims"]}
+    # In the order of CLAIMS.md: K, E, B, S, then by number.
+    order = sorted(claims, key=lambda c: (list(FAMILIES).index(c[0]), int(c[1:])))
+    return expand("results/claims/{claim}.csv", claim=order)
 
 
 def all_targets():

@@ -10,6 +10,7 @@ rule dataset:
     conda:
         "../../environment.yml"
     params:
+        library=LIBRARY,
         spec=dataset_spec,
     script:
         "../scripts/dataset.py"

@@ -1,18 +1,21 @@
-rule figure_losses:
+rule figure:
     input:
-        "results/metrics/losses.csv",
+        figure_metrics,
     output:
         png=report(
-            "results/figures/losses.png",
-            caption="../report/losses.rst",
-            category="B: boosting and margins",
+            "results/figures/{figure}.png",
+            caption="../report/figure.rst",
+            category=figure_category,
         ),
-        pdf="results/figures/losses.pdf",
+        pdf="results/figures/{figure}.pdf",
     log:
-        "results/logs/figure/losses.log",
+        "results/logs/figure/{figure}.log",
     benchmark:
-        "results/logs/figure/losses.bench.tsv"
+        "results/logs/figure/{figure}.bench.tsv"
     conda:
         "../../environment.yml"
+    params:
+        library=LIBRARY,
+        caption=figure_caption,
     script:
-        "../scripts/figure_losses.py"
+        "../scripts/figure.py"

@@ -1,0 +1,130 @@
+"""Kernel claims K1 (kernel = explicit inner product) and K3 (Mercer: PSD Grams)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..feature_maps import quadratic_r2, subset_products, tensor_power
+from ..kernels import Polynomial, ProductPolynomial, make_kernel, min_eigenvalue_ratio
+
+#: K1's identities: name → (kernel, feature map) builders from (degree, c).
+IDENTITIES: dict[str, Callable[[int, float], tuple[Any, Callable]]] = {
+    "quadratic": lambda d, c: (Polynomial(degree=2, c=0.0), quadratic_r2),
+    "sequence": lambda d, c: (
+        Polynomial(degree=d, c=1.0),
+        lambda X: tensor_power(X, d, 1.0),
+    ),
+    "sqrt_c": lambda d, c: (Polynomial(degree=d, c=c), lambda X: tensor_power(X, d, c)),
+    "subset_product": lambda d, c: (ProductPolynomial(), subset_products),
+}
+
+
+def kernel_identity_table(
+    n_features: Sequence[int],
+    degrees: Sequence[int],
+    c: float,
+    n_samples: int,
+    seed: int,
+) -> pd.DataFrame:
+    """K1: kernel values against inner products of the explicit feature maps.
+
+    For every identity, dimension n and degree d that applies (the quadratic
+    map is for n = 2, d = 2 only; the subset-product map has no degree), draw
+    ``n_samples`` points x ~ N(0, I_n) and compare the Gram matrix K of the
+    kernel with ΦΦᵀ of the feature map.
+
+    Returns
+    -------
+    DataFrame
+        ``identity, n, degree, dimension, max_rel_diff`` where ``dimension`` is
+        the length of φ(x) and ``max_rel_diff = max|K − ΦΦᵀ| / max|K|``.
+    """
+    rng = np.random.default_rng(seed)
+    rows = []
+    for identity, build in IDENTITIES.items():
+        for n in n_features:
+            for d in degrees:
+                if identity == "quadratic" and (n, d) != (2, 2):
+                    continue
+                if identity == "subset_product" and d != degrees[0]:
+                    continue
+                kernel, feature_map = build(d, c)
+                X = rng.standard_normal((n_samples, n))
+                K = kernel(X)
+                Phi = feature_map(X)
+                rows.append(
+                    {
+                        "identity": identity,
+                        "n": n,
+                        "degree": 0 if identity == "subset_product" else d,
+                        "dimension": Phi.shape[1],
+                        "max_rel_diff": float(
+                            np.abs(K - Phi @ Phi.T).max() / np.abs(K).max()
+                        ),
+                    }
+                )
+    return pd.DataFrame(rows)
+
+
+def _distance(X: np.ndarray) -> np.ndarray:
+    sq = np.einsum("ij,ij->i", X, X)
+    return np.sqrt(np.maximum(sq[:, None] + sq[None, :] - 2.0 * X @ X.T, 0.0))
+
+
+#: Symmetric functions that are not kernels (K3's counter-examples).
+NOT_KERNELS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    # Zero diagonal, so zero trace: a non-zero such matrix has λ_min < 0.
+    "‖x − x'‖": _distance,
+    "tanh(x·x' + 1)": lambda X: np.tanh(X @ X.T + 1.0),
+}
+
+
+def gram_spectra_table(
+    kernels: Sequence[Mapping[str, Any]],
+    n_samples: int,
+    n_features: int,
+    n_draws: int,
+    seed: int,
+) -> pd.DataFrame:
+    """K3: smallest eigenvalue of Gram matrices on random samples.
+
+    Each of ``n_draws`` samples holds ``n_samples`` points x ~ N(0, I_n). For
+    every kernel (config dicts, see :func:`kernelboost.kernels.make_kernel`) and
+    every function of :data:`NOT_KERNELS`, the Gram matrix of the sample is
+    formed and its λ_min / Σ|λ_i| recorded (for a PSD matrix Σ|λ_i| = trace).
+
+    Returns
+    -------
+    DataFrame
+        ``function, valid_kernel, draw, min_eig_ratio``.
+    """
+    rng = np.random.default_rng(seed)
+    functions: dict[str, tuple[bool, Callable[[np.ndarray], np.ndarray]]] = {}
+    for spec in kernels:
+        kernel = make_kernel(spec)
+        functions[_label(spec)] = (True, kernel)
+    for name, fn in NOT_KERNELS.items():
+        functions[name] = (False, fn)
+    rows = []
+    for draw in range(n_draws):
+        X = rng.standard_normal((n_samples, n_features))
+        for name, (valid, fn) in functions.items():
+            rows.append(
+                {
+                    "function": name,
+                    "valid_kernel": valid,
+                    "draw": draw,
+                    "min_eig_ratio": min_eigenvalue_ratio(fn(X)),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def _label(spec: Mapping[str, Any]) -> str:
+    """``gaussian(sigma=1)`` for ``{"name": "gaussian", "sigma": 1.0}``."""
+    params = ", ".join(f"{k}={v:g}" for k, v in spec.items() if k != "name")
+    return f"{spec['name']}({params})"

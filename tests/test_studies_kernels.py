@@ -1,0 +1,73 @@
+"""K1 and K3: the metric tables and the claim rows drawn from them."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from kernelboost import claims
+from kernelboost.plotting import PLOTTERS, save_figure
+from kernelboost.studies.kernels import gram_spectra_table, kernel_identity_table
+
+
+@pytest.fixture(scope="module")
+def identity() -> pd.DataFrame:
+    return kernel_identity_table([1, 2, 3], [2, 3], c=0.5, n_samples=10, seed=0)
+
+
+@pytest.fixture(scope="module")
+def spectra() -> pd.DataFrame:
+    kernels = [{"name": "linear"}, {"name": "gaussian", "sigma": 1.0}]
+    return gram_spectra_table(kernels, n_samples=20, n_features=2, n_draws=3, seed=0)
+
+
+def test_identity_table_covers_each_map_once_per_setting(identity) -> None:
+    counts = identity.groupby("identity").size().to_dict()
+    assert counts == {"quadratic": 1, "sequence": 6, "sqrt_c": 6, "subset_product": 3}
+    seq = identity[identity["identity"] == "sequence"]
+    assert (seq["dimension"] == (seq["n"] + 1) ** seq["degree"]).all()
+    assert (identity["max_rel_diff"] < 1e-12).all()
+
+
+def test_k1_rows_hold_and_fail_when_the_map_is_wrong(identity) -> None:
+    rows = claims.k1_kernel_identity(identity)
+    assert len(rows) == 4
+    assert all(r.holds for r in rows)
+    broken = identity.copy()
+    broken.loc[broken["identity"] == "sqrt_c", "max_rel_diff"] = 1e-3
+    verdicts = {r.title: r.holds for r in claims.k1_kernel_identity(broken)}
+    assert [t for t, held in verdicts.items() if not held] == [
+        "(x·x' + c)^d = ⟨ψ(x), ψ(x')⟩ with x0 = √c"
+    ]
+
+
+def test_spectra_separate_kernels_from_non_kernels(spectra) -> None:
+    assert set(spectra["function"]) == {
+        "linear()",
+        "gaussian(sigma=1)",
+        "‖x − x'‖",
+        "tanh(x·x' + 1)",
+    }
+    rows = {r.title: r for r in claims.k3_gram_spectra(spectra)}
+    assert all(r.holds for r in rows.values())
+    assert rows["‖x − x'‖ is not a kernel: a negative eigenvalue"].measured < -0.01
+
+
+def test_k3_reports_a_kernel_with_a_negative_eigenvalue(spectra) -> None:
+    """The check can fail: a 'valid' kernel with λ_min < −1e-10 is reported."""
+    bad = spectra.copy()
+    bad.loc[bad["function"] == "linear()", "min_eig_ratio"] = -1e-6
+    row = next(r for r in claims.k3_gram_spectra(bad) if r.title.startswith("linear"))
+    assert row.holds is False
+
+
+def test_tables_are_deterministic_in_the_seed(identity) -> None:
+    again = kernel_identity_table([1, 2, 3], [2, 3], c=0.5, n_samples=10, seed=0)
+    pd.testing.assert_frame_equal(identity, again)
+
+
+@pytest.mark.parametrize("name", ["kernel_identity", "gram_spectra"])
+def test_figures_draw(name, identity, spectra, tmp_path) -> None:
+    table = identity if name == "kernel_identity" else spectra
+    save_figure(PLOTTERS[name](table), tmp_path / f"{name}.png")
+    assert (tmp_path / f"{name}.png").stat().st_size > 5000

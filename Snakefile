@@ -14,6 +14,7 @@ include: "workflow/rules/common.smk"
 
 exit_on_config_problem(config, "workflow/schemas/config.schema.yaml")
 validate(config, "workflow/schemas/config.schema.yaml")
+exit_on_undefined_datasets(config)
 
 
 report: "workflow/report/workflow.rst"

@@ -101,9 +101,20 @@ def test_bad_config_fails_fast_with_one_line(workflow_copy: Path, case: str) -> 
 
 
 def test_defaults_come_from_the_schema(workflow_copy: Path) -> None:
-    """A minimal config (one dataset) is completed by the schema's defaults."""
-    (workflow_copy / "config.yaml").write_text("datasets:\n  tiny: {generator: xor}\n")
+    """A minimal config (the datasets the defaults name) is completed by them."""
+    (workflow_copy / "config.yaml").write_text(
+        "datasets:\n  xor: {generator: xor}\n  moons: {generator: moons}\n"
+    )
     proc = snakemake(workflow_copy, "-n")
     out = proc.stdout + proc.stderr
-    assert "results/data/tiny.csv" in out
+    assert "results/data/xor.csv" in out
     assert "results/figures/losses.png" in out
+
+
+def test_a_default_naming_an_undefined_dataset_is_reported(workflow_copy: Path) -> None:
+    """Defaults name datasets too (perceptron.xor_dataset: xor); checked after them."""
+    (workflow_copy / "config.yaml").write_text("datasets:\n  tiny: {generator: xor}\n")
+    proc = snakemake(workflow_copy, check=False)
+    assert proc.returncode != 0
+    assert "is not a dataset defined under 'datasets' (tiny)" in proc.stderr
+    assert not (workflow_copy / "results").exists()

@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 
 from kernelboost.claims import COLUMNS
+from kernelboost.plotting import PLOTTERS as FIGURES
 
 from .conftest import SMALL, copy_workflow, snakemake
 
@@ -36,14 +37,16 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
     results = small_run / "results"
     for name in ("xor", "circles", "moons", "breast_cancer", "diabetes"):
         assert (results / "data" / f"{name}.csv").stat().st_size > 0
-    for name in ("kernel_identity", "gram_spectra", "losses"):
+    for name in FIGURES:
         for ext in ("png", "pdf"):
             assert (results / "figures" / f"{name}.{ext}").stat().st_size > 1000
     claims = pd.read_csv(results / "claims.csv", dtype=str, keep_default_na=False)
     assert tuple(claims.columns) == COLUMNS
-    # One row per identity (K1), per function (K3: 5 kernels, 2 non-kernels) and
-    # per surrogate loss (B13), in the catalog's order K, E, B, S.
-    assert claims["id"].tolist() == ["K1"] * 4 + ["K3"] * 7 + ["B13"] * 4
+    # One row per identity (K1), per function (K3: 5 kernels, 2 non-kernels),
+    # the worked table + 2 per compared dataset (K6), 3 for XOR (K7) and one per
+    # surrogate loss (B13), in the catalog's order K, E, B, S.
+    expected = ["K1"] * 4 + ["K3"] * 7 + ["K6"] * 7 + ["K7"] * 3 + ["B13"] * 4
+    assert claims["id"].tolist() == expected
     assert set(claims["holds"]) == {"true"}
     assert "| B13 |" in (results / "claims.md").read_text()
     # The small profile's overrides were merged over config.yaml.
@@ -66,10 +69,10 @@ def test_up_to_date_tree_has_nothing_to_do(small_run: Path) -> None:
 def test_report_lists_the_figure(small_run: Path) -> None:
     snakemake(small_run, *SMALL, "--report", "results/report.html")
     html = (small_run / "results" / "report.html").read_text(errors="replace")
-    for name in ("kernel_identity", "gram_spectra", "losses"):
+    for name in FIGURES:
         assert f"{name}.png" in html
     # Captions are each figure's own text; categories are the claim families.
-    for claim in ("K1", "K3", "B13"):
+    for claim in ("K1", "K3", "K6", "K7", "B13"):
         assert f"<strong>{claim} \\u2014" in html, f"caption of {claim} not rendered"
     assert "K: kernels" in html
     assert "B: boosting and margins" in html

@@ -193,9 +193,145 @@ def plot_gram_spectra(table: pd.DataFrame, tol: float = 1e-10) -> Figure:
     return fig
 
 
+def plot_perceptron_dual(table: pd.DataFrame, compare: pd.DataFrame) -> Figure:
+    """Figure ``perceptron_dual`` (K6): seed 003's primal/dual table, reproduced.
+
+    Left: the three points and w after each update. Right: the table (primal w,
+    dual α, implicit Σ α_i x_i) and the primal-vs-dual checks on data.
+    """
+    fig, (ax, tx) = new_figure(
+        1, 2, width=10.5, height=4.4, gridspec_kw={"width_ratios": [1, 1.35]}
+    )
+    with plt.rc_context(STYLE):
+        for r in table.drop_duplicates("index").itertuples(index=False):
+            ax.scatter(
+                r.x1,
+                r.x2,
+                s=120,
+                marker="o" if r.label > 0 else "s",
+                color="C2" if r.label > 0 else "C3",
+                zorder=3,
+            )
+            ax.annotate(
+                f"x{r.index} ({r.label:+d})",
+                (r.x1, r.x2),
+                xytext=(8, 6),
+                textcoords="offset points",
+            )
+        for step, r in enumerate(table.itertuples(index=False)):
+            ax.annotate(
+                "",
+                (r.w1, r.w2),
+                (0, 0),
+                arrowprops={"arrowstyle": "->", "color": f"C{step}", "lw": 1.8},
+            )
+            ax.text(
+                r.w1,
+                r.w2,
+                f"  w after update {r.step}",
+                color=f"C{step}",
+                fontsize=8,
+                va="center",
+            )
+        ax.set_xlim(-1, 3.2)
+        ax.set_ylim(-1.6, 1.6)
+        ax.set_aspect("equal")
+        ax.set_xlabel("x₁")
+        ax.set_ylabel("x₂")
+        ax.set_title("Perceptron without bias, cyclic order")
+        tx.axis("off")
+        cells = [
+            [
+                f"x{r.index}: {r.label:+d}",
+                f"({r.w1:g}, {r.w2:g})",
+                f"({r.alpha1:g}, {r.alpha2:g}, {r.alpha3:g})",
+                f"({r.wd1:g}, {r.wd2:g})",
+            ]
+            for r in table.itertuples(index=False)
+        ]
+        grid = tx.table(
+            cellText=cells,
+            colLabels=["update on", "primal w", "dual α", "Σ αᵢ xᵢ"],
+            loc="upper center",
+            cellLoc="center",
+        )
+        grid.scale(1.0, 1.6)
+        lines = [
+            f"{r.dataset} ({r.kernel}): {r.n_mistakes_primal} mistakes each, "
+            f"{'same' if r.same_sequence else 'DIFFERENT'} sequence, "
+            f"‖w − Σαφ‖ = {r.w_rel_diff:.1e}"
+            for r in compare.itertuples(index=False)
+        ]
+        tx.text(
+            0.0,
+            0.28,
+            "Primal on φ(x) vs dual with k on data:\n" + "\n".join(lines),
+            fontsize=8,
+            va="top",
+            transform=tx.transAxes,
+        )
+        tx.set_title("Seed 003's table, recomputed (K6)")
+    return fig
+
+
+def plot_perceptron_xor(epochs: pd.DataFrame, points: pd.DataFrame) -> Figure:
+    """Figure ``perceptron_xor`` (K7): XOR with a linear and a quadratic perceptron."""
+    fig, (ax, bx) = new_figure(1, 2, width=10.0, height=4.2)
+    with plt.rc_context(STYLE):
+        for k, (model, part) in enumerate(epochs.groupby("model", sort=False)):
+            ax.plot(
+                part["epoch"],
+                part["train_error"],
+                marker="o" if k else None,
+                ms=4,
+                label=model,
+                color=f"C{k}",
+            )
+        ax.set_xscale("log")
+        ax.set_xlabel("epoch")
+        ax.set_ylabel("training error at the end of the epoch")
+        ax.set_ylim(-0.05, 1.05)
+        ax.set_title("Training error on XOR")
+        ax.legend()
+        lim = 1.1 * float(np.abs(points[["x1", "x2"]]).to_numpy().max()) + 0.2
+        g = np.linspace(-lim, lim, 201)
+        g1, g2 = np.meshgrid(g, g)
+        bx.contourf(
+            g1,
+            g2,
+            np.sign(g1 * g2),
+            levels=[-2, 0, 2],
+            colors=["#f4cccc", "#d9ead3"],
+            alpha=0.8,
+        )
+        for label, color, marker in ((1, "C2", "o"), (-1, "C3", "s")):
+            part = points[points["label"] == label]
+            bx.scatter(
+                part["x1"],
+                part["x2"],
+                color=color,
+                marker=marker,
+                s=18,
+                label=f"label {label:+d}",
+            )
+        w = points["alpha"].to_numpy() @ points[["phi1", "phi2", "phi3"]].to_numpy()
+        bx.set_title(
+            f"Kernel perceptron: w = ({w[0]:.3g}, {w[1]:.3g}, {w[2]:.3g})"
+            "\nin φ = (x₁², √2x₁x₂, x₂²): rule x₁x₂ > 0",
+            fontsize=9,
+        )
+        bx.set_xlabel("x₁")
+        bx.set_ylabel("x₂")
+        bx.set_aspect("equal")
+        bx.legend(loc="upper left", fontsize=8)
+    return fig
+
+
 #: Figure name → function from its metric tables (in workflow order) to a Figure.
 PLOTTERS = {
     "losses": plot_losses,
     "kernel_identity": plot_kernel_identity,
     "gram_spectra": plot_gram_spectra,
+    "perceptron_dual": plot_perceptron_dual,
+    "perceptron_xor": plot_perceptron_xor,
 }

@@ -22,6 +22,22 @@ FIGURES = {
         "metrics": ["results/metrics/gram_spectra.csv"],
         "claims": ["K3"],
     },
+    "perceptron_dual": {
+        "family": "K",
+        "metrics": [
+            "results/metrics/perceptron_table.csv",
+            "results/metrics/perceptron_primal_dual.csv",
+        ],
+        "claims": ["K6"],
+    },
+    "perceptron_xor": {
+        "family": "K",
+        "metrics": [
+            "results/metrics/perceptron_xor_epochs.csv",
+            "results/metrics/perceptron_xor_points.csv",
+        ],
+        "claims": ["K7"],
+    },
     "losses": {
         "family": "B",
         "metrics": ["results/metrics/losses.csv"],
@@ -38,6 +54,8 @@ FAMILIES = {
 CLAIM_METRICS = {
     "K1": ["results/metrics/kernel_identity.csv"],
     "K3": ["results/metrics/gram_spectra.csv"],
+    "K6": FIGURES["perceptron_dual"]["metrics"],
+    "K7": FIGURES["perceptron_xor"]["metrics"],
     "B13": ["results/metrics/losses.csv"],
 }
 
@@ -83,22 +101,40 @@ def config_problem(cfg, schema_file):
             key = ".".join(filter(None, [where, str(unknown[0])]))
             return f"unknown key '{key}' (allowed here: {', '.join(allowed)})"
         return f"'{where or 'top level'}': {error.message}"
-    for section in ("kernels", "boosting"):
-        for name in cfg.get(section, {}).get("datasets", []):
-            if name not in cfg["datasets"]:
-                return (
-                    f"'{section}.datasets': {name!r} is not a dataset defined under "
-                    f"'datasets' ({', '.join(cfg['datasets'])})"
-                )
     return None
+
+
+def referenced_datasets(cfg):
+    """(config key, dataset names) for every place that names datasets."""
+    return [
+        ("kernels.datasets", cfg["kernels"]["datasets"]),
+        ("boosting.datasets", cfg["boosting"]["datasets"]),
+        ("perceptron.compare", list(cfg["perceptron"]["compare"])),
+        ("perceptron.xor_dataset", [cfg["perceptron"]["xor_dataset"]]),
+    ]
 
 
 def exit_on_config_problem(cfg, schema_file):
     """Stop before any job runs, with one line naming the bad key."""
     problem = config_problem(cfg, schema_file)
     if problem:
-        files = ", ".join(map(str, workflow.configfiles)) or "config"
-        sys.exit(f"Invalid configuration ({files}): {problem}")
+        config_exit(problem)
+
+
+def exit_on_undefined_datasets(cfg):
+    """After defaults are filled: every dataset a section names must be defined."""
+    for key, names in referenced_datasets(cfg):
+        for name in names:
+            if name not in cfg["datasets"]:
+                config_exit(
+                    f"'{key}': {name!r} is not a dataset defined under "
+                    f"'datasets' ({', '.join(cfg['datasets'])})"
+                )
+
+
+def config_exit(problem):
+    files = ", ".join(map(str, workflow.configfiles)) or "config"
+    sys.exit(f"Invalid configuration ({files}): {problem}")
 
 
 def dataset_spec(wildcards):
@@ -129,6 +165,10 @@ def figure_caption(wildcards):
     return Path(
         workflow.basedir, "workflow/report", f"{wildcards.figure}.rst"
     ).read_text()
+
+
+def data_csv(*names):
+    return [f"results/data/{name}.csv" for name in names]
 
 
 def data_targets():

@@ -28,3 +28,42 @@ rule gram_spectra:
         library=LIBRARY,
     script:
         "../scripts/gram_spectra.py"
+
+
+rule perceptron_dual:
+    input:
+        data_csv(*config["perceptron"]["compare"]),
+    output:
+        table="results/metrics/perceptron_table.csv",
+        compare="results/metrics/perceptron_primal_dual.csv",
+    log:
+        "results/logs/perceptron_dual.log",
+    benchmark:
+        "results/logs/perceptron_dual.bench.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        compare=config["perceptron"]["compare"],
+        max_epochs=config["perceptron"]["max_epochs"],
+        library=LIBRARY,
+    script:
+        "../scripts/perceptron_dual.py"
+
+
+rule perceptron_xor:
+    input:
+        data_csv(config["perceptron"]["xor_dataset"]),
+    output:
+        epochs="results/metrics/perceptron_xor_epochs.csv",
+        points="results/metrics/perceptron_xor_points.csv",
+    log:
+        "results/logs/perceptron_xor.log",
+    benchmark:
+        "results/logs/perceptron_xor.bench.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        max_epochs=config["perceptron"]["max_epochs"],
+        library=LIBRARY,
+    script:
+        "../scripts/perceptron_xor.py"

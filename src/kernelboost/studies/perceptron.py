@@ -1,0 +1,184 @@
+"""Perceptron claims K6 (primal = dual, the worked table) and K7 (XOR)."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Mapping
+
+import numpy as np
+import pandas as pd
+
+from ..datasets import Dataset
+from ..exceptions import ConvergenceWarning
+from ..feature_maps import quadratic_r2
+from ..kernels import Kernel, Linear, Polynomial
+from ..perceptron import KernelPerceptron, Perceptron
+
+#: Seed 003's worked example: points, labels, and the table printed there
+#: (primal w after each update; dual α after each update).
+WORKED_X = np.array([[0.0, 1.0], [2.0, 1.0], [0.0, -1.0]])
+WORKED_Y = np.array([-1.0, 1.0, 1.0])
+WORKED_W = np.array([[0.0, -1.0], [2.0, 0.0], [2.0, -1.0]])
+WORKED_ALPHA = np.array([[-1.0, 0.0, 0.0], [-1.0, 1.0, 0.0], [-1.0, 1.0, 1.0]])
+
+#: K6's comparisons: kernel name → (kernel, explicit feature map).
+MAPS: dict[str, tuple[Kernel, Callable[[np.ndarray], np.ndarray]]] = {
+    "linear": (Linear(), lambda X: X),
+    "quadratic": (Polynomial(degree=2, c=0.0), quadratic_r2),
+}
+
+
+def perceptron_worked_table() -> pd.DataFrame:
+    """The homogeneous perceptron, primal and dual, on seed 003's three points.
+
+    Returns
+    -------
+    DataFrame
+        One row per update: ``step, index, label, x1, x2`` of the mistake, the primal
+        ``w1, w2`` after it, the dual ``alpha1..alpha3`` after it, the implicit
+        ``wd1, wd2`` = Σ α_i x_i, and the seed's values ``w1_seed, w2_seed,
+        alpha1_seed..alpha3_seed``.
+    """
+    primal = Perceptron(fit_intercept=False).fit(WORKED_X, WORKED_Y)
+    dual = KernelPerceptron(Linear(), fit_intercept=False).fit(WORKED_X, WORKED_Y)
+    rows = []
+    w = np.zeros(2)
+    alpha = np.zeros(3)
+    for step, (i, j) in enumerate(zip(primal.mistakes_, dual.mistakes_, strict=False)):
+        w = w + WORKED_Y[i] * WORKED_X[i]
+        alpha = alpha.copy()
+        alpha[j] += WORKED_Y[j]
+        wd = alpha @ WORKED_X
+        row = {
+            "step": step + 1,
+            "index": int(i) + 1,
+            "label": int(WORKED_Y[i]),
+            "x1": WORKED_X[i, 0],
+            "x2": WORKED_X[i, 1],
+            "w1": w[0],
+            "w2": w[1],
+            "wd1": wd[0],
+            "wd2": wd[1],
+        }
+        row |= {f"alpha{k + 1}": alpha[k] for k in range(3)}
+        if step < len(WORKED_W):
+            row |= {"w1_seed": WORKED_W[step, 0], "w2_seed": WORKED_W[step, 1]}
+            row |= {f"alpha{k + 1}_seed": WORKED_ALPHA[step, k] for k in range(3)}
+        rows.append(row)
+    table = pd.DataFrame(rows)
+    if len(primal.mistakes_) != len(dual.mistakes_):
+        raise AssertionError("primal and dual made different numbers of updates")
+    return table
+
+
+def primal_dual_table(
+    datasets: Mapping[str, Dataset], kernels: Mapping[str, str], max_epochs: int
+) -> pd.DataFrame:
+    """K6 on data: the primal perceptron on φ(x) vs the dual one with k.
+
+    Parameters
+    ----------
+    datasets : mapping name → Dataset
+    kernels : mapping dataset name → key of :data:`MAPS`
+    max_epochs : int
+
+    Returns
+    -------
+    DataFrame
+        ``dataset, kernel, n_mistakes_primal, n_mistakes_dual, same_sequence,
+        first_difference, w_rel_diff, converged`` where ``w_rel_diff`` is
+        ‖w − Σ α_i φ(x_i)‖ / max(‖w‖, 1) and ``first_difference`` the first
+        position where the mistake sequences differ (−1 if they do not).
+    """
+    rows = []
+    for name, data in datasets.items():
+        key = kernels[name]
+        kernel, feature_map = MAPS[key]
+        phi = feature_map(data.X)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            primal = Perceptron(max_epochs=max_epochs).fit(phi, data.y)
+            dual = KernelPerceptron(kernel, max_epochs=max_epochs).fit(data.X, data.y)
+        a, b = primal.mistakes_, dual.mistakes_
+        n = min(len(a), len(b))
+        differ = np.flatnonzero(a[:n] != b[:n])
+        first = int(differ[0]) if differ.size else (n if len(a) != len(b) else -1)
+        w_dual = dual.dual_coef_ @ phi
+        rows.append(
+            {
+                "dataset": name,
+                "kernel": key,
+                "n_mistakes_primal": len(a),
+                "n_mistakes_dual": len(b),
+                "same_sequence": first == -1,
+                "first_difference": first,
+                "w_rel_diff": float(
+                    np.linalg.norm(primal.coef_ - w_dual)
+                    / max(np.linalg.norm(primal.coef_), 1.0)
+                ),
+                "converged": bool(primal.converged_ and dual.converged_),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def xor_epochs_table(data: Dataset, max_epochs: int) -> pd.DataFrame:
+    """K7: training error per epoch of the linear and the quadratic perceptron.
+
+    The linear perceptron has a bias; the kernel one uses k(x, x') = (x·x')².
+
+    Returns
+    -------
+    DataFrame
+        ``model, epoch, train_error, converged``.
+    """
+    models = {
+        "linear perceptron": Perceptron(max_epochs=max_epochs),
+        "kernel perceptron, (x·x')²": KernelPerceptron(
+            Polynomial(degree=2, c=0.0), max_epochs=max_epochs
+        ),
+    }
+    frames = []
+    for model_name, model in models.items():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            model.fit(data.X, data.y)
+        errors = model.train_error_per_epoch_
+        frames.append(
+            pd.DataFrame(
+                {
+                    "model": model_name,
+                    "epoch": np.arange(1, len(errors) + 1),
+                    "train_error": errors,
+                    "converged": model.converged_,
+                }
+            )
+        )
+    return pd.concat(frames, ignore_index=True)
+
+
+def xor_points_table(data: Dataset, max_epochs: int) -> pd.DataFrame:
+    """K7: the homogeneous quadratic kernel perceptron's view of every point.
+
+    Returns
+    -------
+    DataFrame
+        ``x1, x2, label, alpha, phi1, phi2, phi3, f`` with φ = (x1², √2·x1x2, x2²)
+        and f = Σ_j α_j (x_j·x)², so that w = Σ α_i φ(x_i) can be recovered.
+    """
+    model = KernelPerceptron(
+        Polynomial(degree=2, c=0.0), fit_intercept=False, max_epochs=max_epochs
+    ).fit(data.X, data.y)
+    phi = quadratic_r2(data.X)
+    return pd.DataFrame(
+        {
+            "x1": data.X[:, 0],
+            "x2": data.X[:, 1],
+            "label": data.y.astype(int),
+            "alpha": model.dual_coef_,
+            "phi1": phi[:, 0],
+            "phi2": phi[:, 1],
+            "phi3": phi[:, 2],
+            "f": model.decision_function(data.X),
+        }
+    )

@@ -39,6 +39,7 @@ GENERATED: dict[str, dict[str, object]] = {
     "moons": {"n_samples": 40},
     "blobs": {"n_samples": 40, "n_features": 3},
     "three_clusters": {"n_samples": 30},
+    "interval": {"n_samples": 30},
     "sparse_regression": {"n_samples": 40, "n_features": 6},
 }
 REAL = ("breast_cancer", "diabetes")
@@ -57,6 +58,13 @@ def _write(path: Path, text: str) -> Path:
 # --------------------------------------------------------------------------
 # Every generator
 # --------------------------------------------------------------------------
+
+
+def test_interval_labels_by_distance_from_zero() -> None:
+    data = make_dataset({"generator": "interval", "n_samples": 50, "width": 0.7})
+    assert data.X.shape == (50, 1)
+    np.testing.assert_array_equal(data.y, np.where(np.abs(data.X[:, 0]) < 0.7, 1, -1))
+    assert np.abs(data.X).max() <= 3.0
 
 
 def test_every_generator_is_covered() -> None:

@@ -214,6 +214,29 @@ def make_three_clusters(
     return Dataset(X, y, _names(2))
 
 
+def make_interval(
+    n_samples: int = 40, width: float = 1.0, half_range: float = 3.0, seed: int = 0
+) -> Dataset:
+    """One feature x uniform on [−half_range, half_range]; label +1 iff |x| < width.
+
+    A 1-D problem no threshold solves, for drawing a kernel hypothesis h(z) as a
+    curve (seed 001's sum of Gaussian bumps).
+    """
+    m = _n_samples(n_samples, "make_interval")
+    width = float(
+        check_scalar(width, "width", "make_interval", low=0.0, closed="neither")
+    )
+    half = float(
+        check_scalar(
+            half_range, "half_range", "make_interval", low=width, closed="neither"
+        )
+    )
+    rng = check_random_state(seed)
+    x = rng.uniform(-half, half, m)
+    y = np.where(np.abs(x) < width, 1.0, -1.0)
+    return Dataset(x[:, None], y, ("x1",))
+
+
 def make_sparse_regression(
     n_samples: int = 200,
     n_features: int = 10,
@@ -437,6 +460,7 @@ GENERATORS: dict[str, Callable[..., Dataset]] = {
     "moons": make_moons,
     "blobs": make_blobs,
     "three_clusters": make_three_clusters,
+    "interval": make_interval,
     "sparse_regression": make_sparse_regression,
     "breast_cancer": load_breast_cancer,
     "diabetes": load_diabetes,

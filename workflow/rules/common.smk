@@ -38,6 +38,15 @@ FIGURES = {
         ],
         "claims": ["K7"],
     },
+    "gaussian_hypothesis": {
+        "family": "K",
+        "metrics": [
+            "results/metrics/gaussian_hypothesis_history.csv",
+            "results/metrics/gaussian_hypothesis_curve.csv",
+            "results/metrics/gaussian_hypothesis_bumps.csv",
+        ],
+        "claims": ["K9"],
+    },
     "losses": {
         "family": "B",
         "metrics": ["results/metrics/losses.csv"],
@@ -56,15 +65,16 @@ CLAIM_METRICS = {
     "K3": ["results/metrics/gram_spectra.csv"],
     "K6": FIGURES["perceptron_dual"]["metrics"],
     "K7": FIGURES["perceptron_xor"]["metrics"],
+    "K9": FIGURES["gaussian_hypothesis"]["metrics"],
     "B13": ["results/metrics/losses.csv"],
 }
 
 
-def library_digest():
-    """SHA-256 of the installed kernelboost sources (without importing it).
+def library_digest(keep):
+    """SHA-256 of the installed kernelboost sources that ``keep(name)`` selects.
 
-    Every rule takes it as a param, so changing the library reruns the jobs
-    whose results it may change, as changing a script does.
+    Rules take it as a param, so changing the library reruns the jobs whose
+    results it may change, as changing a script does (read without importing).
     """
     spec = importlib.util.find_spec("kernelboost")
     if spec is None:
@@ -72,12 +82,18 @@ def library_digest():
     digest = hashlib.sha256()
     for root in spec.submodule_search_locations:
         for path in sorted(Path(root).rglob("*.py")):
-            digest.update(path.relative_to(root).as_posix().encode())
-            digest.update(path.read_bytes())
+            name = path.relative_to(root).as_posix()
+            if keep(name):
+                digest.update(name.encode())
+                digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 
-LIBRARY = library_digest()
+# Computing rules depend on all but the plotting code; figure rules on the
+# plotting code only, so restyling a figure never reruns a computation.
+DRAWING = ("plotting.py", "io.py")
+LIBRARY = library_digest(lambda name: name != "plotting.py")
+PLOTTING = library_digest(lambda name: name in DRAWING)
 
 # Names are used in file paths; the schema enforces the same pattern.
 NAME = "[A-Za-z0-9][A-Za-z0-9_-]*"
@@ -111,6 +127,7 @@ def referenced_datasets(cfg):
         ("boosting.datasets", cfg["boosting"]["datasets"]),
         ("perceptron.compare", list(cfg["perceptron"]["compare"])),
         ("perceptron.xor_dataset", [cfg["perceptron"]["xor_dataset"]]),
+        ("logistic.dataset", [cfg["logistic"]["dataset"]]),
     ]
 
 

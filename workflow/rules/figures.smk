@@ -15,7 +15,7 @@ rule figure:
     conda:
         "../../environment.yml"
     params:
-        library=LIBRARY,
+        library=PLOTTING,
         caption=figure_caption,
     script:
         "../scripts/figure.py"

@@ -67,3 +67,23 @@ rule perceptron_xor:
         library=LIBRARY,
     script:
         "../scripts/perceptron_xor.py"
+
+
+rule gaussian_hypothesis:
+    input:
+        data_csv(config["logistic"]["dataset"]),
+    output:
+        history="results/metrics/gaussian_hypothesis_history.csv",
+        curve="results/metrics/gaussian_hypothesis_curve.csv",
+        bumps="results/metrics/gaussian_hypothesis_bumps.csv",
+    log:
+        "results/logs/gaussian_hypothesis.log",
+    benchmark:
+        "results/logs/gaussian_hypothesis.bench.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        **{k: v for k, v in config["logistic"].items() if k != "dataset"},
+        library=LIBRARY,
+    script:
+        "../scripts/gaussian_hypothesis.py"

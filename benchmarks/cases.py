@@ -15,8 +15,11 @@ from collections.abc import Callable
 import numpy as np
 from harness import Case
 from sklearn.metrics.pairwise import rbf_kernel
+from sklearn.svm import SVC
 
+from kernelboost.datasets import make_dataset
 from kernelboost.kernels import Gaussian
+from kernelboost.svm import SVM
 
 
 def _scaled(n: int, scale: float, low: int = 2) -> int:
@@ -76,8 +79,57 @@ def _rbf_gram(scale: float) -> Case:
     )
 
 
+def _svm_fit(m_full: int, target: float | None) -> Callable[[float], Case]:
+    """SVM fit on two moons (noise 0.3), RBF σ = 1/√2 (γ = 1), C = 1, tol 1e-3."""
+
+    def build(scale: float) -> Case:
+        m = _scaled(m_full, scale, low=20)
+        sigma = 1.0 / np.sqrt(2.0)
+
+        def setup() -> tuple[np.ndarray, np.ndarray]:
+            data = make_dataset(
+                {"generator": "moons", "n_samples": m, "noise": 0.3, "seed": 0}
+            )
+            return data.X, data.y
+
+        def ours(inputs: tuple[np.ndarray, np.ndarray]) -> SVM:
+            return SVM(Gaussian(sigma=sigma), C=1.0, tol=1e-3).fit(*inputs)
+
+        def peer(inputs: tuple[np.ndarray, np.ndarray]) -> SVC:
+            return SVC(C=1.0, gamma=1.0, tol=1e-3).fit(*inputs)
+
+        X, _ = setup()
+
+        def quality(a: SVM, b: SVC) -> dict[str, float]:
+            ours_sv, peer_sv = set(a.support_), set(b.support_)
+            dv = a.decision_function(X) - b.decision_function(X)
+            return {
+                "n_sv_ours": float(len(ours_sv)),
+                "n_sv_peer": float(len(peer_sv)),
+                "sv_differ_frac": len(ours_sv ^ peer_sv) / len(peer_sv),
+                "max_decision_diff": float(np.abs(dv).max()),
+            }
+
+        return Case(
+            name=f"svm_fit_m{m_full}",
+            size=f"m={m}, RBF, C=1",
+            setup=setup,
+            ours=ours,
+            peer=peer,
+            quality=quality,
+            target_ratio=target,
+            direction="<=",
+        )
+
+    return build
+
+
 #: One builder per case, in report order; each maps ``scale`` to a Case.
-BUILDERS: list[Callable[[float], Case]] = [_rbf_gram]
+BUILDERS: list[Callable[[float], Case]] = [
+    _rbf_gram,
+    _svm_fit(1000, target=None),  # the target is set at m = 10 000
+    _svm_fit(10000, target=1.5),
+]
 
 
 def cases(scale: float = 1.0) -> list[Case]:

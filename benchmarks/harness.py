@@ -60,7 +60,9 @@ class Case:
         ``{"max_abs_diff": 1e-15}``; each key becomes a column.
     target : str, default=""
         Human-readable target; empty means ``f"ratio {direction} {target_ratio}"``.
-    target_ratio : float, default=1.0
+    target_ratio : float or None, default=1.0
+        ``None``: the case is reported without a target (``meets_target`` is
+        ``"n/a"``), e.g. a size at which no target was set.
         Threshold the ratio ``ours_s / peer_s`` is compared with.
     direction : {"<=", ">="}, default="<="
         ``"<="``: the target is met when ``ratio <= target_ratio`` (we must be
@@ -74,7 +76,7 @@ class Case:
     peer: Callable[[object], object]
     quality: Callable[[object, object], dict[str, float]]
     target: str = ""
-    target_ratio: float = 1.0
+    target_ratio: float | None = 1.0
     direction: Literal["<=", ">="] = "<="
 
     def __post_init__(self) -> None:
@@ -84,12 +86,17 @@ class Case:
                 f"got {self.direction!r}."
             )
         if not self.target:
-            object.__setattr__(
-                self, "target", f"ratio {self.direction} {self.target_ratio}"
+            text = (
+                "none"
+                if self.target_ratio is None
+                else f"ratio {self.direction} {self.target_ratio}"
             )
+            object.__setattr__(self, "target", text)
 
-    def meets(self, ratio: float) -> bool:
+    def meets(self, ratio: float) -> bool | str:
         """Whether ``ratio`` meets the target (``False`` for a NaN ratio)."""
+        if self.target_ratio is None:
+            return "n/a"
         if math.isnan(ratio):
             return False
         if self.direction == "<=":
@@ -210,6 +217,12 @@ def run_case(
     return row
 
 
+def _verdict(meets: bool | str) -> str:
+    if meets == "n/a":
+        return "n/a"
+    return "met" if meets else "MISSED"
+
+
 def _to_stderr(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
@@ -247,7 +260,7 @@ def run(
             progress(
                 f"{case.name} [{case.size}]: ratio {row['ratio']:.3f} "
                 f"(ours {row['ours_s']:.4g} s, peer {row['peer_s']:.4g} s; "
-                f"target {case.target}: {'met' if row['meets_target'] else 'MISSED'})"
+                f"target {case.target}: {_verdict(row['meets_target'])})"
             )
     extra = list(dict.fromkeys(k for row in rows for k in row if k not in COLUMNS))
     return pd.DataFrame(rows, columns=[*COLUMNS, *extra])

@@ -140,6 +140,14 @@ def test_meets_target(direction: str, target_ratio: float, expected: bool) -> No
     assert row["target"] == f"ratio {direction} {target_ratio}"
 
 
+def test_a_case_without_target_reports_n_a() -> None:
+    clock = FakeClock()
+    case = _fake_case([], clock, target_ratio=None)
+    row = harness.run_case(case, 2, timer=clock)
+    assert row["meets_target"] == "n/a"
+    assert row["target"] == "none"
+
+
 def test_nan_ratio_never_meets_and_bad_direction_rejected() -> None:
     clock = FakeClock()
     case = _fake_case([], clock, peer_cost=0.0)

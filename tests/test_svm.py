@@ -3,6 +3,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import pandas as pd
 import pytest
 from sklearn.svm import SVC
 
@@ -217,3 +218,37 @@ def test_one_class_and_unfitted() -> None:
     svm = SVM(Linear()).fit([[0.0], [1.0]], [-1, 1])
     with pytest.raises(ValueError, match="X has 2 features; the SVM was fitted on 1"):
         svm.decision_function([[0.0, 1.0]])
+
+
+# --- K11: the σ/C grid ------------------------------------------------------
+
+from kernelboost import claims  # noqa: E402
+from kernelboost.studies.svm import panel_id, svm_panel  # noqa: E402
+
+
+def test_panel_ids() -> None:
+    assert panel_id(1.0, float("inf")) == "s1_Cinf"
+    assert panel_id(0.25, 100.0) == "s0.25_C100"
+
+
+def test_k11_panels_and_rows() -> None:
+    data = make_dataset(
+        {"generator": "moons", "n_samples": 60, "noise": 0.15, "seed": 4}
+    )
+    panels = [(1.0, float("inf")), (1.0, 100.0), (1.0, 10.0), (0.25, float("inf"))]
+    outputs = [svm_panel(data, s, C, 1e-3, 20) for s, C in panels]
+    summary = pd.concat([o[0] for o in outputs], ignore_index=True)
+    surface, points = outputs[0][1], outputs[0][2]
+    assert len(surface) == 400
+    assert points["support"].sum() == summary["n_sv"].iloc[0]
+    rows = claims.k11_svm_sigma_C_grid(summary)
+    assert [r.title for r in rows] == [
+        "margin does not shrink as C decreases (σ = 1)",
+        "hard margin (C = ∞) separates the data (σ = 1)",
+        "hard margin (C = ∞) separates the data (σ = 0.25)",
+    ]
+    assert all(r.holds for r in rows)
+    # A margin that shrank when C decreased is reported.
+    shrunk = summary.copy()
+    shrunk.loc[2, "margin"] = 0.5 * shrunk.loc[1, "margin"]
+    assert claims.k11_svm_sigma_C_grid(shrunk)[0].holds is False

@@ -380,6 +380,79 @@ def plot_gaussian_hypothesis(
     return fig
 
 
+def plot_svm_sigma_C_grid(summary: pd.DataFrame, *panels: pd.DataFrame) -> Figure:
+    """Figure ``svm_sigma_C_grid`` (K11): one SMO picture per (σ, C).
+
+    ``panels`` alternates each panel's surface (x1, x2, f) and points tables, in
+    the order of ``summary``'s rows. Regions are sign(f); the lines are
+    f = −1, 0, +1; support vectors are circled.
+    """
+    n = len(summary)
+    cols = min(n, 3)
+    rows = -(-n // cols)
+    fig, axes = new_figure(
+        rows, cols, width=4.2 * cols, height=4.0 * rows, squeeze=False
+    )
+    with plt.rc_context(STYLE):
+        for k, r in enumerate(summary.itertuples(index=False)):
+            ax = axes[k // cols][k % cols]
+            surface, points = panels[2 * k], panels[2 * k + 1]
+            side = int(round(np.sqrt(len(surface))))
+            g1 = surface["x1"].to_numpy().reshape(side, side)
+            g2 = surface["x2"].to_numpy().reshape(side, side)
+            f = surface["f"].to_numpy().reshape(side, side)
+            ax.contourf(
+                g1,
+                g2,
+                np.sign(f),
+                levels=[-2, 0, 2],
+                colors=["#f4cccc", "#d9ead3"],
+                alpha=0.8,
+            )
+            ax.contour(
+                g1,
+                g2,
+                f,
+                levels=[-1, 0, 1],
+                colors="black",
+                linestyles=["--", "-", "--"],
+                linewidths=[0.8, 1.4, 0.8],
+            )
+            for label, color, marker in ((1, "C2", "o"), (-1, "C3", "s")):
+                part = points[points["label"] == label]
+                ax.scatter(
+                    part["x1"], part["x2"], color=color, marker=marker, s=14, zorder=3
+                )
+            sv = points[points["support"]]
+            ax.scatter(
+                sv["x1"],
+                sv["x2"],
+                s=70,
+                facecolors="none",
+                edgecolors="black",
+                linewidths=1.0,
+                zorder=4,
+            )
+            c = "∞" if np.isinf(r.C) else f"{r.C:g}"
+            ax.set_title(
+                f"σ = {r.sigma:g}, C = {c}\n{r.n_kernel_evals:,} kernel evals"
+                f" · {r.n_sv} SV\nmargin {r.margin:.4f} · training error "
+                f"{r.train_error:.3f}",
+                fontsize=9,
+            )
+            ax.set_xticks([])
+            ax.set_yticks([])
+            ax.grid(False)
+        for k in range(n, rows * cols):
+            axes[k // cols][k % cols].axis("off")
+        fig.suptitle(
+            "SMO: Gaussian-kernel SVM for σ and C (K11); "
+            "circled points are support vectors",
+            fontsize=11,
+        )
+    return fig
+
+
 #: Figure name → function from its metric tables (in workflow order) to a Figure.
 PLOTTERS = {
     "losses": plot_losses,
@@ -388,4 +461,5 @@ PLOTTERS = {
     "perceptron_dual": plot_perceptron_dual,
     "perceptron_xor": plot_perceptron_xor,
     "gaussian_hypothesis": plot_gaussian_hypothesis,
+    "svm_sigma_C_grid": plot_svm_sigma_C_grid,
 }

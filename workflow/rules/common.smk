@@ -47,6 +47,18 @@ FIGURES = {
         ],
         "claims": ["K9"],
     },
+    "svm_sigma_C_grid": {
+        "family": "K",
+        "metrics": lambda: [
+            "results/metrics/svm_sigma_C_grid.csv",
+            *(
+                f"results/metrics/svm_grid/{panel}.{part}.csv"
+                for panel in svm_panels()
+                for part in ("surface", "points")
+            ),
+        ],
+        "claims": ["K11"],
+    },
     "losses": {
         "family": "B",
         "metrics": ["results/metrics/losses.csv"],
@@ -66,6 +78,7 @@ CLAIM_METRICS = {
     "K6": FIGURES["perceptron_dual"]["metrics"],
     "K7": FIGURES["perceptron_xor"]["metrics"],
     "K9": FIGURES["gaussian_hypothesis"]["metrics"],
+    "K11": ["results/metrics/svm_sigma_C_grid.csv"],
     "B13": ["results/metrics/losses.csv"],
 }
 
@@ -101,6 +114,7 @@ NAME = "[A-Za-z0-9][A-Za-z0-9_-]*"
 
 wildcard_constraints:
     name=NAME,
+    panel="s[0-9.e+-]+_C[0-9.e+inf-]+",
     claim="|".join(CLAIM_METRICS),
     figure="|".join(FIGURES),
 
@@ -128,6 +142,7 @@ def referenced_datasets(cfg):
         ("perceptron.compare", list(cfg["perceptron"]["compare"])),
         ("perceptron.xor_dataset", [cfg["perceptron"]["xor_dataset"]]),
         ("logistic.dataset", [cfg["logistic"]["dataset"]]),
+        ("svm_grid.dataset", [cfg["svm_grid"]["dataset"]]),
     ]
 
 
@@ -165,12 +180,36 @@ def dataset_source(wildcards):
     return [spec["path"]] if spec["generator"] == "csv" else []
 
 
+def _paths(entry):
+    """A list of paths, or a function returning one (lists that need the config)."""
+    return entry() if callable(entry) else entry
+
+
 def claim_metrics(wildcards):
-    return CLAIM_METRICS[wildcards.claim]
+    return _paths(CLAIM_METRICS[wildcards.claim])
 
 
 def figure_metrics(wildcards):
-    return FIGURES[wildcards.figure]["metrics"]
+    return _paths(FIGURES[wildcards.figure]["metrics"])
+
+
+def svm_panels():
+    """Panel ids of the σ/C grid, in config order (``s1_Cinf``, …)."""
+    return [panel_id(p["sigma"], p["C"]) for p in config["svm_grid"]["panels"]]
+
+
+def svm_panel_params(wildcards):
+    """σ and C of one panel, from its id."""
+    for p in config["svm_grid"]["panels"]:
+        if panel_id(p["sigma"], p["C"]) == wildcards.panel:
+            return {"sigma": p["sigma"], "C": p["C"]}
+    raise ValueError(f"no svm_grid panel {wildcards.panel!r}")
+
+
+def panel_id(sigma, C):
+    """Same ids as kernelboost.studies.svm.panel_id (without importing numpy)."""
+    c = "inf" if C == float("inf") else format(C, "g")
+    return f"s{sigma:g}_C{c}"
 
 
 def figure_category(wildcards):

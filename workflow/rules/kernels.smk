@@ -87,3 +87,42 @@ rule gaussian_hypothesis:
         library=LIBRARY,
     script:
         "../scripts/gaussian_hypothesis.py"
+
+
+rule svm_panel:
+    input:
+        data_csv(config["svm_grid"]["dataset"]),
+    output:
+        summary="results/metrics/svm_grid/{panel}.summary.csv",
+        surface="results/metrics/svm_grid/{panel}.surface.csv",
+        points="results/metrics/svm_grid/{panel}.points.csv",
+    log:
+        "results/logs/svm_grid/{panel}.log",
+    benchmark:
+        "results/logs/svm_grid/{panel}.bench.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        panel=svm_panel_params,
+        tol=config["svm_grid"]["tol"],
+        grid_points=config["svm_grid"]["grid_points"],
+        library=LIBRARY,
+    script:
+        "../scripts/svm_panel.py"
+
+
+rule svm_sigma_C_grid:
+    input:
+        expand("results/metrics/svm_grid/{panel}.summary.csv", panel=svm_panels()),
+    output:
+        "results/metrics/svm_sigma_C_grid.csv",
+    log:
+        "results/logs/svm_sigma_C_grid.log",
+    benchmark:
+        "results/logs/svm_sigma_C_grid.bench.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        library=LIBRARY,
+    script:
+        "../scripts/concat_tables.py"

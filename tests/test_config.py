@@ -104,7 +104,7 @@ def test_defaults_come_from_the_schema(workflow_copy: Path) -> None:
     """A minimal config (the datasets the defaults name) is completed by them."""
     (workflow_copy / "config.yaml").write_text(
         "datasets:\n  xor: {generator: xor}\n  moons: {generator: moons}\n"
-        "  interval: {generator: interval}\n"
+        "  interval: {generator: interval}\n  circles: {generator: circles}\n"
     )
     proc = snakemake(workflow_copy, "-n")
     out = proc.stdout + proc.stderr

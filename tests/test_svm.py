@@ -252,3 +252,20 @@ def test_k11_panels_and_rows() -> None:
     shrunk = summary.copy()
     shrunk.loc[2, "margin"] = 0.5 * shrunk.loc[1, "margin"]
     assert claims.k11_svm_sigma_C_grid(shrunk)[0].holds is False
+
+
+@pytest.mark.parametrize(
+    ("X", "y"),
+    [
+        (np.array([[0.0, 0.0], [0.0, 0.0], [1.0, 1.0]]), np.array([1.0, -1.0, 1.0])),
+        (
+            np.array([[0.0], [1.0], [2.0], [3.0]]),
+            np.array([1.0, -1.0, 1.0, -1.0]),
+        ),
+    ],
+    ids=["duplicate-opposite-labels", "alternating-line"],
+)
+def test_hard_margin_on_inseparable_data_fails_fast(X, y) -> None:
+    kernel = Linear() if X.shape[1] == 1 else Gaussian(1.0)
+    with pytest.raises(ValueError, match="not separable in the kernel's feature space"):
+        SVM(kernel, C=float("inf")).fit(X, y)

@@ -420,11 +420,65 @@ def k11_svm_sigma_C_grid(summary: pd.DataFrame) -> list[ClaimRow]:
     return rows
 
 
+def k4_feature_lift(summary: pd.DataFrame, points: pd.DataFrame) -> list[ClaimRow]:
+    """K4: not linearly separable in R², separable after φ: R² → R³.
+
+    Rows: the separation LP's optimum t* in R² (``<= 0``: no separating line),
+    the linear SVM's training error in R² (``> 0``), t* in R³ (``> 0``) and the
+    hard-margin SVM's training error in R³ (``<= 0``).
+    """
+    r2 = summary[summary["space"] == "R2"].iloc[0]
+    r3 = summary[summary["space"] == "R3"].iloc[0]
+    common = dict(
+        id="K4",
+        source="002 Fig. 1",
+        dataset=f"circles, {len(points)} points",
+        kind="theorem",
+        figure="feature_lift",
+    )
+    lp = "t* = max t s.t. y(w·x + b) ≥ t, |w|∞ ≤ 1"
+    return [
+        ClaimRow(
+            title="no line separates the data in R²",
+            quantity=f"{lp}, in R²",
+            measured=float(r2["lp_t"]),
+            bound=0.0,
+            relation="<=",
+            **common,
+        ),
+        ClaimRow(
+            title="a linear classifier in R² errs",
+            quantity="training error of the soft-margin linear SVM in R²",
+            measured=float(r2["train_error"]),
+            bound=0.0,
+            relation=">",
+            **common,
+        ),
+        ClaimRow(
+            title="a plane separates φ(data) in R³",
+            quantity=f"{lp}, in R³ (z = φ(x))",
+            measured=float(r3["lp_t"]),
+            bound=0.0,
+            relation=">",
+            **common,
+        ),
+        ClaimRow(
+            title="the hard-margin SVM on φ(x) makes no error (the ellipse)",
+            quantity="training error in R³",
+            measured=float(r3["train_error"]),
+            bound=0.0,
+            relation="<=",
+            **common,
+        ),
+    ]
+
+
 #: Claim id → function from its metric tables (in the order the workflow passes
 #: them) to its rows.
 CLAIMS: dict[str, Callable[..., list[ClaimRow]]] = {
     "K1": k1_kernel_identity,
     "K3": k3_gram_spectra,
+    "K4": k4_feature_lift,
     "K6": k6_perceptron_dual,
     "K7": k7_perceptron_xor,
     "K9": k9_gaussian_hypothesis,

@@ -33,6 +33,10 @@ from .exceptions import ConvergenceWarning, check_is_fitted
 from .kernels import Gaussian, Kernel
 
 _TAU = 1e-12
+#: A hard margin below this fraction of the feature-space scale √max k(x, x)
+#: counts as none: the classes are not separable (see ``_hard_margin_bound``).
+_MIN_MARGIN = 1e-6
+_CHECK_EVERY = 1000
 
 
 class KernelColumns:
@@ -91,9 +95,18 @@ class SVM:
     cache_bytes : int > 0, default=200 * 2**20
         Memory budget of the kernel-column cache.
     shrinking : bool, default=True
+        Drop bounded variables from the selection for a while (libsvm's
+        heuristic); the result is the same.
     max_iter : int or None, default=None
         Cap on SMO steps; ``None`` means max(10⁷, 100·m) as in libsvm. Reaching
         it raises a :class:`~kernelboost.exceptions.ConvergenceWarning`.
+
+    Raises
+    ------
+    ValueError
+        From ``fit`` with ``C=inf`` when the data are not separable in the
+        feature space (the dual is unbounded): detected when the SMO iterates
+        bound the hard margin below 1e-6 of √max k(x, x).
 
     Attributes
     ----------
@@ -282,6 +295,8 @@ def _solve(
         columns.n_evals += K.size
         G_bar = y * (K @ (C * y[at_C]))
     shrink_every = min(m, 1000)
+    hard = math.isinf(C)
+    scale = math.sqrt(max(float(diag.max()), 0.0))
     while n_iter < max_iter:
         full = active.size == m
         ya, Ga, aa, da = y[active], G[active], alpha[active], diag[active]
@@ -334,6 +349,8 @@ def _solve(
                     G_bar += (C if at_C[g] else -C) * y[g] * y * columns(g)
             n_iter += 1
             steps += 1
+            if hard and n_iter % _CHECK_EVERY == 0:
+                _check_hard_margin(aa, -ya * F, scale, n_iter)
             if shrinking and steps >= shrink_every:
                 break
         Ga = -ya * F
@@ -352,6 +369,32 @@ def _solve(
         _rebuild_gradient(columns, y, alpha, G, G_bar, C, active)
         active = np.arange(m)
     return alpha, G, n_iter, False
+
+
+def _check_hard_margin(
+    alpha: np.ndarray, G: np.ndarray, scale: float, n_iter: int
+) -> None:
+    """Raise when the iterates prove that no usable hard margin exists.
+
+    With yᵀα = 0, the weights α/(Σα/2) are convex combinations of each class,
+    whose feature-space points lie 2‖w‖/Σα apart (‖w‖² = αᵀQα = αᵀ(G + e)).
+    The hard-margin SVM's margin is half the distance between the classes'
+    convex hulls, so it is at most ‖w‖/Σα. (Points outside the active set have
+    α = 0 under a hard margin, so the active ones suffice.)
+    """
+    total = float(alpha.sum())
+    if total <= 0.0:
+        return
+    wnorm = math.sqrt(max(float(alpha @ (G + 1.0)), 0.0))
+    bound = wnorm / total
+    if bound < _MIN_MARGIN * max(scale, 1e-300):
+        raise ValueError(
+            "The classes are not separable in the kernel's feature space: after "
+            f"{n_iter} SMO steps the hard-margin (C=inf) margin is at most "
+            f"{bound:.2g}, below {_MIN_MARGIN:g} of the feature-space scale "
+            f"{scale:.3g}. Use a finite C (soft margin), or check for identical "
+            "points with opposite labels."
+        )
 
 
 def _pair_update(

@@ -22,6 +22,14 @@ FIGURES = {
         "metrics": ["results/metrics/gram_spectra.csv"],
         "claims": ["K3"],
     },
+    "feature_lift": {
+        "family": "K",
+        "metrics": [
+            "results/metrics/feature_lift.csv",
+            "results/metrics/feature_lift_points.csv",
+        ],
+        "claims": ["K4"],
+    },
     "perceptron_dual": {
         "family": "K",
         "metrics": [
@@ -75,6 +83,7 @@ FAMILIES = {
 CLAIM_METRICS = {
     "K1": ["results/metrics/kernel_identity.csv"],
     "K3": ["results/metrics/gram_spectra.csv"],
+    "K4": FIGURES["feature_lift"]["metrics"],
     "K6": FIGURES["perceptron_dual"]["metrics"],
     "K7": FIGURES["perceptron_xor"]["metrics"],
     "K9": FIGURES["gaussian_hypothesis"]["metrics"],
@@ -143,6 +152,7 @@ def referenced_datasets(cfg):
         ("perceptron.xor_dataset", [cfg["perceptron"]["xor_dataset"]]),
         ("logistic.dataset", [cfg["logistic"]["dataset"]]),
         ("svm_grid.dataset", [cfg["svm_grid"]["dataset"]]),
+        ("feature_lift.dataset", [cfg["feature_lift"]["dataset"]]),
     ]
 
 

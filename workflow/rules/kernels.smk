@@ -126,3 +126,22 @@ rule svm_sigma_C_grid:
         library=LIBRARY,
     script:
         "../scripts/concat_tables.py"
+
+
+rule feature_lift:
+    input:
+        data_csv(config["feature_lift"]["dataset"]),
+    output:
+        summary="results/metrics/feature_lift.csv",
+        points="results/metrics/feature_lift_points.csv",
+    log:
+        "results/logs/feature_lift.log",
+    benchmark:
+        "results/logs/feature_lift.bench.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        C=config["feature_lift"]["C"],
+        library=LIBRARY,
+    script:
+        "../scripts/feature_lift.py"

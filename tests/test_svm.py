@@ -269,3 +269,64 @@ def test_hard_margin_on_inseparable_data_fails_fast(X, y) -> None:
     kernel = Linear() if X.shape[1] == 1 else Gaussian(1.0)
     with pytest.raises(ValueError, match="not separable in the kernel's feature space"):
         SVM(kernel, C=float("inf")).fit(X, y)
+
+
+# --- SVM without bias, kernelized Pegasos (K13) ------------------------------
+
+from kernelboost.studies.svm import pegasos_convergence_table  # noqa: E402
+from kernelboost.svm import Pegasos, primal_objective  # noqa: E402
+
+
+def test_svm_without_bias_satisfies_its_kkt_conditions() -> None:
+    data = make_dataset({"generator": "moons", "n_samples": 150, "noise": 0.3})
+    C = 2.0
+    svm = SVM(Gaussian(0.7), C=C, tol=1e-8, fit_intercept=False).fit(data.X, data.y)
+    assert svm.intercept_ == 0.0
+    a = svm.alpha_
+    margin = data.y * svm.decision_function(data.X)
+    assert np.all(margin[a == 0] >= 1 - 1e-6)
+    assert np.all(margin[a == C] <= 1 + 1e-6)
+    np.testing.assert_allclose(margin[(a > 0) & (a < C)], 1.0, atol=1e-6)
+    assert abs(a @ data.y) > 1e-6  # no equality constraint: α·y is free
+
+
+def test_pegasos_counts_and_objective() -> None:
+    data = make_dataset({"generator": "moons", "n_samples": 80, "seed": 2})
+    model = Pegasos(Gaussian(0.5), lam=0.05, n_iter=2000, record_at=[10, 2000])
+    model.fit(data.X, data.y)
+    assert model.alpha_.sum() <= 2000
+    assert np.all(model.alpha_ == np.round(model.alpha_))
+    # The recorded objective equals P(w) computed from the decision function.
+    f = model.decision_function(data.X)
+    wnorm2 = model.scale_ * float(f @ (model.alpha_ * data.y))
+    direct = 0.025 * wnorm2 + np.maximum(0, 1 - data.y * f).mean()
+    assert model.objective_[2000] == pytest.approx(direct, rel=1e-10)
+    assert model.primal_objective_ == model.objective_[2000]
+    again = Pegasos(Gaussian(0.5), lam=0.05, n_iter=2000).fit(data.X, data.y)
+    np.testing.assert_array_equal(again.alpha_, model.alpha_)  # seeded
+
+
+def test_pegasos_approaches_the_no_bias_svm_optimum() -> None:
+    data = make_dataset({"generator": "moons", "n_samples": 100, "seed": 3})
+    lam = 0.02
+    exact = SVM(Gaussian(0.5), C=1 / (lam * 100), tol=1e-9, fit_intercept=False)
+    optimum = primal_objective(exact.fit(data.X, data.y), data.X, data.y, lam)
+    model = Pegasos(Gaussian(0.5), lam=lam, n_iter=50_000).fit(data.X, data.y)
+    assert optimum <= model.primal_objective_ <= optimum * 1.01
+
+
+def test_k13_rows_and_a_failing_case() -> None:
+    data = make_dataset({"generator": "moons", "n_samples": 60, "seed": 1})
+    table = pegasos_convergence_table(data, 0.5, 0.05, 20_000, 8, seed=0)
+    assert (table["rel_gap"] >= -1e-9).all()  # P* is the minimum
+    rows = claims.k13_pegasos_convergence(table)
+    assert [r.holds for r in rows] == [True, True]
+    stalled = table.assign(rel_gap=0.05)
+    assert claims.k13_pegasos_convergence(stalled)[1].holds is False
+
+
+def test_pegasos_parameter_errors() -> None:
+    with pytest.raises(ValueError, match="'lam' parameter of Pegasos"):
+        Pegasos(lam=0).fit([[0.0], [1.0]], [-1, 1])
+    with pytest.raises(ValueError, match="'n_iter' parameter of Pegasos"):
+        Pegasos(n_iter=0).fit([[0.0], [1.0]], [-1, 1])

@@ -24,11 +24,11 @@ from __future__ import annotations
 import math
 import warnings
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Sequence
 
 import numpy as np
 
-from ._validation import check_array, check_labels, check_scalar
+from ._validation import check_array, check_labels, check_random_state, check_scalar
 from .exceptions import ConvergenceWarning, check_is_fitted
 from .kernels import Gaussian, Kernel
 
@@ -97,6 +97,10 @@ class SVM:
     shrinking : bool, default=True
         Drop bounded variables from the selection for a while (libsvm's
         heuristic); the result is the same.
+    fit_intercept : bool, default=True
+        ``False`` solves the SVM without bias, f(x) = Σ α_i y_i k(x_i, x): the
+        dual has no constraint yᵀα = 0 and is solved one coordinate at a time
+        (the problem kernelized Pegasos minimizes, with C = 1/(λm)).
     max_iter : int or None, default=None
         Cap on SMO steps; ``None`` means max(10⁷, 100·m) as in libsvm. Reaching
         it raises a :class:`~kernelboost.exceptions.ConvergenceWarning`.
@@ -147,6 +151,7 @@ class SVM:
         tol: float = 1e-3,
         cache_bytes: int = 200 * 2**20,
         shrinking: bool = True,
+        fit_intercept: bool = True,
         max_iter: int | None = None,
     ) -> None:
         self.kernel = kernel
@@ -154,6 +159,7 @@ class SVM:
         self.tol = tol
         self.cache_bytes = cache_bytes
         self.shrinking = shrinking
+        self.fit_intercept = fit_intercept
         self.max_iter = max_iter
 
     def _check_params(self) -> None:
@@ -190,9 +196,14 @@ class SVM:
         columns = KernelColumns(kernel, X, self.cache_bytes)
         alpha, G = self._start(columns, y, C, alpha0)
         max_iter = self.max_iter if self.max_iter is not None else max(10**7, 100 * m)
-        alpha, G, n_iter, converged = _solve(
-            columns, y, C, float(self.tol), alpha, G, max_iter, self.shrinking
-        )
+        if self.fit_intercept:
+            alpha, G, n_iter, converged = _solve(
+                columns, y, C, float(self.tol), alpha, G, max_iter, self.shrinking
+            )
+        else:
+            alpha, G, n_iter, converged = _solve_no_bias(
+                columns, y, C, float(self.tol), alpha, G, max_iter
+            )
         if not converged:
             warnings.warn(
                 f"SVM reached max_iter={max_iter} SMO steps before m(α) − M(α) < "
@@ -204,7 +215,7 @@ class SVM:
         self.support_ = np.flatnonzero(alpha > 0)
         self.support_vectors_ = X[self.support_]
         self.dual_coef_ = (alpha * y)[self.support_]
-        self.intercept_ = -_rho(alpha, G, y, C)
+        self.intercept_ = -_rho(alpha, G, y, C) if self.fit_intercept else 0.0
         wnorm2 = float(alpha @ (G + 1.0))  # αᵀQα = αᵀ(G + e)
         self.margin_ = 1.0 / math.sqrt(wnorm2) if wnorm2 > 0 else math.inf
         self.dual_objective_ = 0.5 * float(alpha @ (G - 1.0))
@@ -227,7 +238,7 @@ class SVM:
         scale = max(1.0, float(np.abs(alpha).max(initial=0.0)))
         if np.any(alpha < 0) or np.any(alpha > C):
             raise ValueError(f"alpha0 must lie in [0, C={C:g}].")
-        if abs(float(alpha @ y)) > 1e-9 * scale * m:
+        if self.fit_intercept and abs(float(alpha @ y)) > 1e-9 * scale * m:
             raise ValueError(f"alpha0 must satisfy yᵀα = 0; got {float(alpha @ y):g}.")
         support = np.flatnonzero(alpha > 0)
         G = -np.ones(m)
@@ -255,16 +266,6 @@ class SVM:
     def predict(self, X: object) -> np.ndarray:
         """Labels in {−1, +1} (a decision value of 0 gives +1)."""
         return np.where(self.decision_function(X) >= 0.0, 1.0, -1.0)
-
-    def get_params(self) -> dict[str, Any]:
-        return {
-            "kernel": self.kernel,
-            "C": self.C,
-            "tol": self.tol,
-            "cache_bytes": self.cache_bytes,
-            "shrinking": self.shrinking,
-            "max_iter": self.max_iter,
-        }
 
 
 def _solve(
@@ -369,6 +370,39 @@ def _solve(
         _rebuild_gradient(columns, y, alpha, G, G_bar, C, active)
         active = np.arange(m)
     return alpha, G, n_iter, False
+
+
+def _solve_no_bias(
+    columns: KernelColumns,
+    y: np.ndarray,
+    C: float,
+    tol: float,
+    alpha: np.ndarray,
+    G: np.ndarray,
+    max_iter: int,
+) -> tuple[np.ndarray, np.ndarray, int, bool]:
+    """Dual coordinate descent for the SVM without bias (box constraints only).
+
+    Picks the coordinate with the largest projected-gradient violation and
+    minimizes exactly along it: α_i ← clip(α_i − G_i / K_ii, 0, C). Stops when
+    every violation is below ``tol``.
+    """
+    diag = np.maximum(columns.diag, _TAU)
+    hard = math.isinf(C)
+    scale = math.sqrt(max(float(columns.diag.max()), 0.0))
+    for n_iter in range(max_iter):
+        violation = np.where(
+            alpha <= 0, np.minimum(G, 0.0), np.where(alpha >= C, np.maximum(G, 0.0), G)
+        )
+        i = int(np.argmax(np.abs(violation)))
+        if abs(violation[i]) < tol:
+            return alpha, G, n_iter, True
+        new = min(max(alpha[i] - G[i] / diag[i], 0.0), C)
+        G += (new - alpha[i]) * y[i] * y * columns(i)
+        alpha[i] = new
+        if hard and (n_iter + 1) % _CHECK_EVERY == 0:
+            _check_hard_margin(alpha, G, scale, n_iter + 1)
+    return alpha, G, max_iter, False
 
 
 def _check_hard_margin(
@@ -501,3 +535,108 @@ def _rho(alpha: np.ndarray, G: np.ndarray, y: np.ndarray, C: float) -> float:
     ub = float(yG[ub_mask].min()) if ub_mask.any() else math.inf
     lb = float(yG[lb_mask].max()) if lb_mask.any() else -math.inf
     return (ub + lb) / 2.0
+
+
+class Pegasos:
+    """Kernelized Pegasos, in seed 003's α-counter form.
+
+    Minimizes P(w) = λ/2 ‖w‖² + (1/m) Σ_i max(0, 1 − y_i ⟨w, φ(x_i)⟩) (no bias).
+    At step t = 1..T a point i_t is drawn uniformly at random; if
+    y_i (1/(λt)) Σ_j α_j y_j k(x_i, x_j) < 1 then α_{i_t} ← α_{i_t} + 1. The
+    output is w = (1/(λT)) Σ_j α_j y_j φ(x_j).
+
+    Parameters
+    ----------
+    kernel : Kernel, default=Gaussian(sigma=1.0)
+    lam : float > 0, default=0.01
+        λ; the same minimizer as ``SVM(C=1/(λm), fit_intercept=False)``.
+    n_iter : int >= 1, default=10_000
+        T.
+    record_at : sequence of int, optional
+        Steps t after which P(w_t) is recorded in ``objective_``.
+    random_state : int, Generator or None, default=0
+
+    Attributes
+    ----------
+    alpha_ : ndarray of shape (m,)
+        The counters α.
+    objective_ : dict of int to float
+        P(w_t) at the requested steps.
+    primal_objective_ : float
+        P(w_T).
+    """
+
+    def __init__(
+        self,
+        kernel: Kernel | None = None,
+        *,
+        lam: float = 0.01,
+        n_iter: int = 10_000,
+        record_at: Sequence[int] = (),
+        random_state: int | np.random.Generator | None = 0,
+    ) -> None:
+        self.kernel = kernel
+        self.lam = lam
+        self.n_iter = n_iter
+        self.record_at = record_at
+        self.random_state = random_state
+
+    def fit(self, X: object, y: object) -> Pegasos:
+        check_scalar(self.lam, "lam", "Pegasos", low=0.0, closed="neither")
+        T = check_scalar(
+            self.n_iter, "n_iter", "Pegasos", kind="int", low=1, closed="left"
+        )
+        X = check_array(X)
+        y = check_labels(y, X.shape[0])
+        kernel = self.kernel if self.kernel is not None else Gaussian()
+        kernel._check_params()
+        m, lam = X.shape[0], float(self.lam)
+        columns = KernelColumns(kernel, X, 200 * 2**20)
+        picks = check_random_state(self.random_state).integers(0, m, size=T)
+        record = {int(t) for t in self.record_at if 1 <= int(t) <= T}
+        alpha = np.zeros(m)
+        s = np.zeros(m)  # Σ_j α_j y_j k(x_·, x_j)
+        objective: dict[int, float] = {}
+        for t in range(1, T + 1):
+            i = picks[t - 1]
+            if y[i] * s[i] / (lam * t) < 1.0:
+                alpha[i] += 1.0
+                s += y[i] * columns(i)
+            if t in record:
+                objective[t] = _pegasos_objective(alpha, s, y, lam, t)
+        self.alpha_ = alpha
+        self.objective_ = objective
+        self.primal_objective_ = _pegasos_objective(alpha, s, y, lam, T)
+        self.n_kernel_evals_ = columns.n_evals
+        self.X_fit_, self.y_fit_, self.kernel_ = X, y, kernel
+        self.scale_ = 1.0 / (lam * T)
+        return self
+
+    def decision_function(self, X: object) -> np.ndarray:
+        """⟨w, φ(x)⟩ = (1/(λT)) Σ_j α_j y_j k(x_j, x)."""
+        check_is_fitted(self, "alpha_")
+        support = np.flatnonzero(self.alpha_)
+        K = self.kernel_(check_array(X), self.X_fit_[support])
+        return self.scale_ * (K @ (self.alpha_[support] * self.y_fit_[support]))
+
+    def predict(self, X: object) -> np.ndarray:
+        return np.where(self.decision_function(X) >= 0.0, 1.0, -1.0)
+
+
+def _pegasos_objective(
+    alpha: np.ndarray, s: np.ndarray, y: np.ndarray, lam: float, t: int
+) -> float:
+    """P(w_t) for w_t = (1/(λt)) Σ α_j y_j φ(x_j), from s = K(αy) in O(m)."""
+    scale = 1.0 / (lam * t)
+    wnorm2 = scale * scale * float((alpha * y) @ s)
+    hinge = np.maximum(0.0, 1.0 - y * scale * s).mean()
+    return 0.5 * lam * wnorm2 + float(hinge)
+
+
+def primal_objective(svm: SVM, X: object, y: object, lam: float) -> float:
+    """P(w) = λ/2‖w‖² + mean hinge loss of a fitted SVM (the Pegasos objective)."""
+    X = check_array(X)
+    y = check_labels(y, X.shape[0])
+    wnorm2 = 1.0 / svm.margin_**2 if math.isfinite(svm.margin_) else 0.0
+    hinge = np.maximum(0.0, 1.0 - y * svm.decision_function(X)).mean()
+    return 0.5 * lam * wnorm2 + float(hinge)

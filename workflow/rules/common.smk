@@ -67,6 +67,11 @@ FIGURES = {
         ],
         "claims": ["K11"],
     },
+    "pegasos_convergence": {
+        "family": "K",
+        "metrics": ["results/metrics/pegasos_convergence.csv"],
+        "claims": ["K13"],
+    },
     "losses": {
         "family": "B",
         "metrics": ["results/metrics/losses.csv"],
@@ -88,6 +93,7 @@ CLAIM_METRICS = {
     "K7": FIGURES["perceptron_xor"]["metrics"],
     "K9": FIGURES["gaussian_hypothesis"]["metrics"],
     "K11": ["results/metrics/svm_sigma_C_grid.csv"],
+    "K13": ["results/metrics/pegasos_convergence.csv"],
     "B13": ["results/metrics/losses.csv"],
 }
 
@@ -153,6 +159,7 @@ def referenced_datasets(cfg):
         ("logistic.dataset", [cfg["logistic"]["dataset"]]),
         ("svm_grid.dataset", [cfg["svm_grid"]["dataset"]]),
         ("feature_lift.dataset", [cfg["feature_lift"]["dataset"]]),
+        ("pegasos.dataset", [cfg["pegasos"]["dataset"]]),
     ]
 
 

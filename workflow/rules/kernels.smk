@@ -145,3 +145,21 @@ rule feature_lift:
         library=LIBRARY,
     script:
         "../scripts/feature_lift.py"
+
+
+rule pegasos_convergence:
+    input:
+        data_csv(config["pegasos"]["dataset"]),
+    output:
+        "results/metrics/pegasos_convergence.csv",
+    log:
+        "results/logs/pegasos_convergence.log",
+    benchmark:
+        "results/logs/pegasos_convergence.bench.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        **{k: v for k, v in config["pegasos"].items() if k != "dataset"},
+        library=LIBRARY,
+    script:
+        "../scripts/pegasos_convergence.py"

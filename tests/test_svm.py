@@ -330,3 +330,21 @@ def test_pegasos_parameter_errors() -> None:
         Pegasos(lam=0).fit([[0.0], [1.0]], [-1, 1])
     with pytest.raises(ValueError, match="'n_iter' parameter of Pegasos"):
         Pegasos(n_iter=0).fit([[0.0], [1.0]], [-1, 1])
+
+
+def test_k12_table_and_rows() -> None:
+    from kernelboost.studies.svm import poly_degree_table
+
+    data = make_dataset({"generator": "circles", "n_samples": 60, "seed": 1})
+    table = poly_degree_table(data, [1, 2, 3], C_soft=10.0, test_fraction=0.5, seed=0)
+    # Circles: not separable by a line; separable by the quadratic kernel.
+    assert table["separable"].tolist() == [False, True, True]
+    assert table["C"].iloc[0] == 10.0
+    rows = claims.k12_poly_degree(table)
+    assert rows[0].holds
+    assert rows[0].measured == 0.0
+    overfit = table.copy()
+    overfit.loc[2, "test_error"] = overfit["test_error"].min() + 0.1
+    assert claims.k12_poly_degree(overfit)[2].holds is True
+    flat = table.assign(test_error=0.05)
+    assert claims.k12_poly_degree(flat)[2].holds is False

@@ -513,6 +513,64 @@ def k13_pegasos_convergence(table: pd.DataFrame) -> list[ClaimRow]:
     ]
 
 
+def k12_poly_degree(table: pd.DataFrame) -> list[ClaimRow]:
+    """K12: the degree of the polynomial kernel, separability, margin, overfitting.
+
+    Rows: the smallest training error over the degrees (``<= 0``: some degree
+    separates the training data); the largest margin at a separable degree
+    divided by the margin at the first separable one (``> 1``: a higher degree
+    enlarges the margin); test error at the largest degree minus the best test
+    error (``> 0``: the largest degree is not the best, i.e. it overfits).
+    """
+    t = table.sort_values("degree")
+    degrees = ", ".join(map(str, t["degree"]))
+    split = (
+        f"{int(t['n_train'].iloc[0])} train / {int(t['n_test'].iloc[0])} test, "
+        f"split seed {int(t['split_seed'].iloc[0])}"
+    )
+    common = dict(
+        id="K12",
+        source="002, 003",
+        dataset=f"degrees {degrees}; {split}",
+        figure="poly_degree",
+    )
+    sep = t[t["separable"]]
+    growth = (
+        float(sep["margin"].max() / sep["margin"].iloc[0]) if len(sep) else float("nan")
+    )
+    last = t.iloc[-1]
+    return [
+        ClaimRow(
+            title="some degree makes the training data separable",
+            quantity="min training error over degrees",
+            measured=float(t["train_error"].min()),
+            bound=0.0,
+            relation="<=",
+            kind="theorem",
+            **common,
+        ),
+        ClaimRow(
+            title="a higher degree enlarges the margin",
+            quantity="max margin / margin at the first separable degree",
+            measured=growth,
+            bound=1.0,
+            relation=">",
+            kind="empirical",
+            **common,
+        ),
+        ClaimRow(
+            title="the largest degree overfits (test error above the best)",
+            quantity=f"test error at degree {int(last['degree'])} minus the "
+            "minimum over degrees",
+            measured=float(last["test_error"] - t["test_error"].min()),
+            bound=0.0,
+            relation=">",
+            kind="empirical",
+            **common,
+        ),
+    ]
+
+
 #: Claim id → function from its metric tables (in the order the workflow passes
 #: them) to its rows.
 CLAIMS: dict[str, Callable[..., list[ClaimRow]]] = {
@@ -523,6 +581,7 @@ CLAIMS: dict[str, Callable[..., list[ClaimRow]]] = {
     "K7": k7_perceptron_xor,
     "K9": k9_gaussian_hypothesis,
     "K11": k11_svm_sigma_C_grid,
+    "K12": k12_poly_degree,
     "K13": k13_pegasos_convergence,
     "B13": b13_losses,
 }

@@ -569,6 +569,45 @@ def plot_pegasos_convergence(table: pd.DataFrame) -> Figure:
     return fig
 
 
+def plot_poly_degree(table: pd.DataFrame) -> Figure:
+    """Figure ``poly_degree`` (K12): errors and margin against the degree."""
+    fig, (ax, bx) = new_figure(1, 2, width=10.5, height=4.0)
+    with plt.rc_context(STYLE):
+        t = table.sort_values("degree")
+        ax.plot(t["degree"], t["train_error"], marker="o", label="training error")
+        ax.plot(t["degree"], t["test_error"], marker="s", label="test error")
+        sep = t[t["separable"]]
+        if len(sep):
+            ax.axvspan(
+                sep["degree"].min() - 0.5,
+                t["degree"].max() + 0.5,
+                color="C2",
+                alpha=0.08,
+                label="separable (hard margin)",
+            )
+        ax.set_xlabel("degree d of (1 + x·x')^d")
+        ax.set_ylabel("error")
+        ax.set_title("Errors against the degree")
+        ax.legend(fontsize=8)
+        bx.semilogy(t["degree"], t["margin"], marker="o", color="C4")
+        for r in t.itertuples(index=False):
+            if not r.separable:
+                bx.annotate(
+                    f"soft, C={r.C:g}",
+                    (r.degree, r.margin),
+                    fontsize=7,
+                    xytext=(4, 4),
+                    textcoords="offset points",
+                )
+        bx.set_xlabel("degree d")
+        bx.set_ylabel("margin 1/‖w‖ (each kernel's feature space)")
+        bx.set_title("Margin against the degree")
+        fig.suptitle(
+            "Polynomial degree: separability, margin, overfitting (K12)", fontsize=11
+        )
+    return fig
+
+
 #: Figure name → function from its metric tables (in workflow order) to a Figure.
 PLOTTERS = {
     "losses": plot_losses,
@@ -579,5 +618,6 @@ PLOTTERS = {
     "perceptron_xor": plot_perceptron_xor,
     "gaussian_hypothesis": plot_gaussian_hypothesis,
     "svm_sigma_C_grid": plot_svm_sigma_C_grid,
+    "poly_degree": plot_poly_degree,
     "pegasos_convergence": plot_pegasos_convergence,
 }

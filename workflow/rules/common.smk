@@ -67,6 +67,11 @@ FIGURES = {
         ],
         "claims": ["K11"],
     },
+    "poly_degree": {
+        "family": "K",
+        "metrics": ["results/metrics/poly_degree.csv"],
+        "claims": ["K12"],
+    },
     "pegasos_convergence": {
         "family": "K",
         "metrics": ["results/metrics/pegasos_convergence.csv"],
@@ -93,6 +98,7 @@ CLAIM_METRICS = {
     "K7": FIGURES["perceptron_xor"]["metrics"],
     "K9": FIGURES["gaussian_hypothesis"]["metrics"],
     "K11": ["results/metrics/svm_sigma_C_grid.csv"],
+    "K12": ["results/metrics/poly_degree.csv"],
     "K13": ["results/metrics/pegasos_convergence.csv"],
     "B13": ["results/metrics/losses.csv"],
 }
@@ -160,6 +166,7 @@ def referenced_datasets(cfg):
         ("svm_grid.dataset", [cfg["svm_grid"]["dataset"]]),
         ("feature_lift.dataset", [cfg["feature_lift"]["dataset"]]),
         ("pegasos.dataset", [cfg["pegasos"]["dataset"]]),
+        ("poly_degree.dataset", [cfg["poly_degree"]["dataset"]]),
     ]
 
 

@@ -163,3 +163,24 @@ rule pegasos_convergence:
         library=LIBRARY,
     script:
         "../scripts/pegasos_convergence.py"
+
+
+rule poly_degree:
+    input:
+        data_csv(config["poly_degree"]["dataset"]),
+    output:
+        "results/metrics/poly_degree.csv",
+    log:
+        "results/logs/poly_degree.log",
+    benchmark:
+        "results/logs/poly_degree.bench.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        degrees=config["poly_degree"]["degrees"],
+        C_soft=config["poly_degree"]["C_soft"],
+        test_fraction=config["split"]["test_fraction"],
+        seed=config["split"]["seed"],
+        library=LIBRARY,
+    script:
+        "../scripts/poly_degree.py"

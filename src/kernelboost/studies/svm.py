@@ -114,3 +114,54 @@ def pegasos_convergence_table(
             "rel_gap": (values - optimum) / optimum,
         }
     )
+
+
+def poly_degree_table(
+    data: Dataset,
+    degrees: list[int],
+    C_soft: float,
+    test_fraction: float,
+    seed: int,
+) -> pd.DataFrame:
+    """K12: SVMs with (1 + x·x')^d for growing d, on a seeded stratified split.
+
+    Features are scaled by max|x| so kernel values stay within 2^d. For each
+    degree the hard-margin SVM is fitted; when the training data are not
+    separable in that feature space (``SVM`` raises), a soft margin with box
+    ``C_soft`` is fitted instead and ``separable`` is false.
+
+    Returns
+    -------
+    DataFrame
+        ``degree, separable, C, train_error, test_error, margin, n_sv,
+        n_train, n_test, split_seed``.
+    """
+    from ..evaluation import train_test_split
+    from ..kernels import Polynomial
+
+    X = data.X / np.abs(data.X).max()
+    train, test = train_test_split(data.y, test_fraction, seed)
+    rows = []
+    for d in degrees:
+        kernel = Polynomial(degree=int(d), c=1.0)
+        try:
+            svm = SVM(kernel, C=math.inf).fit(X[train], data.y[train])
+            separable, box = True, math.inf
+        except ValueError:
+            svm = SVM(kernel, C=C_soft).fit(X[train], data.y[train])
+            separable, box = False, C_soft
+        rows.append(
+            {
+                "degree": int(d),
+                "separable": separable,
+                "C": box,
+                "train_error": float(np.mean(svm.predict(X[train]) != data.y[train])),
+                "test_error": float(np.mean(svm.predict(X[test]) != data.y[test])),
+                "margin": svm.margin_,
+                "n_sv": len(svm.support_),
+                "n_train": len(train),
+                "n_test": len(test),
+                "split_seed": seed,
+            }
+        )
+    return pd.DataFrame(rows)

@@ -45,7 +45,8 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
     # One row per identity (K1), per function (K3: 5 kernels, 2 non-kernels),
     # the worked table + 2 per compared dataset (K6), 3 for XOR (K7) and one per
     # surrogate loss (B13), in the catalog's order K, E, B, S.
-    expected = ["K1"] * 4 + ["K3"] * 7 + ["K4"] * 4 + ["K6"] * 7 + ["K7"] * 3
+    expected = ["K1"] * 4 + ["K3"] * 7 + ["K4"] * 4 + ["K5"] + ["K6"] * 7
+    expected += ["K7"] * 3
     expected += ["K9"] * 4
     expected += ["K11"] * 4 + ["K12"] * 3 + ["K13"] * 2 + ["B13"] * 4
     assert claims["id"].tolist() == expected
@@ -78,7 +79,7 @@ def test_report_lists_the_figure(small_run: Path) -> None:
     for name in FIGURES:
         assert f"{name}.png" in html
     # Captions are each figure's own text; categories are the claim families.
-    for claim in ("K1", "K3", "K4", "K6", "K7", "K9", "K11", "K12", "K13", "B13"):
+    for claim in ("K1", "K3", "K4", "K5", "K6", "K7", "K9", "K11", "K12", "K13"):
         assert f"<strong>{claim} \\u2014" in html, f"caption of {claim} not rendered"
     assert "K: kernels" in html
     assert "B: boosting and margins" in html

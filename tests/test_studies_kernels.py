@@ -71,3 +71,16 @@ def test_figures_draw(name, identity, spectra, tmp_path) -> None:
     table = identity if name == "kernel_identity" else spectra
     save_figure(PLOTTERS[name](table), tmp_path / f"{name}.png")
     assert (tmp_path / f"{name}.png").stat().st_size > 5000
+
+
+def test_representer_optimum_lies_in_the_span() -> None:
+    from kernelboost.studies.kernels import representer_table
+
+    table = representer_table(n_samples=10, n_features=3, degree=2, C=1.0, seed=1)
+    assert table["dimension"].iloc[0] == 16
+    assert table["orth_ratio"].iloc[0] > 0.5  # the start is mostly outside
+    rows = claims.k5_representer(table)
+    assert rows[0].holds
+    assert rows[0].measured < 1e-6
+    stopped_early = table.iloc[:2]
+    assert claims.k5_representer(stopped_early)[0].holds is False

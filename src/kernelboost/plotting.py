@@ -608,11 +608,43 @@ def plot_poly_degree(table: pd.DataFrame) -> Figure:
     return fig
 
 
+def plot_representer(table: pd.DataFrame, tol: float = 1e-6) -> Figure:
+    """Figure ``representer`` (K5): the part of w outside span ψ(x_i) vanishes."""
+    fig, (ax, bx) = new_figure(1, 2, width=10.5, height=4.0)
+    with plt.rc_context(STYLE):
+        last = table.iloc[-1]
+        ax.semilogy(table["iteration"], table["orth_ratio"], color="C3")
+        ax.axhline(tol, color="black", ls="--", lw=1, label=f"claim: ≤ {tol:g}")
+        ax.set_xlabel("L-BFGS iteration")
+        ax.set_ylabel("‖w − Πw‖ / ‖w‖")
+        ax.set_title(
+            f"Component of w outside span ψ(xᵢ) (m = {int(last['n_samples'])},"
+            f" D = {int(last['dimension'])})",
+            fontsize=10,
+        )
+        ax.legend(fontsize=8)
+        bx.semilogy(
+            table["iteration"],
+            table["objective"] - last["objective"] + 1e-16,
+            color="C0",
+        )
+        bx.set_xlabel("L-BFGS iteration")
+        bx.set_ylabel("J(w) − J(w*)")
+        bx.set_title("Primal objective ½‖w‖² + C Σ squared hinge", fontsize=10)
+        fig.suptitle(
+            "Representer theorem: the optimum lies in the span of the "
+            "mapped samples (K5)",
+            fontsize=11,
+        )
+    return fig
+
+
 #: Figure name → function from its metric tables (in workflow order) to a Figure.
 PLOTTERS = {
     "losses": plot_losses,
     "kernel_identity": plot_kernel_identity,
     "feature_lift": plot_feature_lift,
+    "representer": plot_representer,
     "gram_spectra": plot_gram_spectra,
     "perceptron_dual": plot_perceptron_dual,
     "perceptron_xor": plot_perceptron_xor,

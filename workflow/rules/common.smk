@@ -30,6 +30,11 @@ FIGURES = {
         ],
         "claims": ["K4"],
     },
+    "representer": {
+        "family": "K",
+        "metrics": ["results/metrics/representer.csv"],
+        "claims": ["K5"],
+    },
     "perceptron_dual": {
         "family": "K",
         "metrics": [
@@ -94,6 +99,7 @@ CLAIM_METRICS = {
     "K1": ["results/metrics/kernel_identity.csv"],
     "K3": ["results/metrics/gram_spectra.csv"],
     "K4": FIGURES["feature_lift"]["metrics"],
+    "K5": ["results/metrics/representer.csv"],
     "K6": FIGURES["perceptron_dual"]["metrics"],
     "K7": FIGURES["perceptron_xor"]["metrics"],
     "K9": FIGURES["gaussian_hypothesis"]["metrics"],

@@ -184,3 +184,19 @@ rule poly_degree:
         library=LIBRARY,
     script:
         "../scripts/poly_degree.py"
+
+
+rule representer:
+    output:
+        "results/metrics/representer.csv",
+    log:
+        "results/logs/representer.log",
+    benchmark:
+        "results/logs/representer.bench.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        **config["representer"],
+        library=LIBRARY,
+    script:
+        "../scripts/representer.py"

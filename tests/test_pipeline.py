@@ -48,7 +48,8 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
     expected = ["K1"] * 4 + ["K3"] * 7 + ["K4"] * 4 + ["K5"] + ["K6"] * 7
     expected += ["K7"] * 3
     expected += ["K9"] * 4
-    expected += ["K11"] * 4 + ["K12"] * 3 + ["K13"] * 2 + ["B13"] * 4
+    expected += ["K11"] * 4 + ["K12"] * 3 + ["K13"] * 2 + ["K14"] * 4
+    expected += ["B13"] * 4
     assert claims["id"].tolist() == expected
     assert set(claims["holds"]) <= {"true", "false", "n/a"}
     # Theorems and identities hold on this data; empirical tendencies may not

@@ -595,6 +595,66 @@ def k12_poly_degree(table: pd.DataFrame) -> list[ClaimRow]:
     ]
 
 
+def k14_knn(
+    errors: pd.DataFrame, regions: pd.DataFrame, points: pd.DataFrame
+) -> list[ClaimRow]:
+    """K14: k-NN from k = 1 to k = N.
+
+    Rows: training error at k = 1 (``<= 0``); |test error at k = N − error of
+    always predicting the training majority| (``<= 0``); test error at k = 1
+    and at k = N minus the best over k (each ``> 0``: the extremes overfit and
+    underfit, empirical).
+    """
+    e = errors.sort_values("k")
+    first, last = e.iloc[0], e.iloc[-1]
+    best = float(e["test_error"].min())
+    common = dict(
+        id="K14",
+        source="003",
+        dataset=f"{int(last['n_train'])} training points, split seed "
+        f"{int(last['split_seed'])}",
+        figure="knn_k",
+    )
+    return [
+        ClaimRow(
+            title="1-NN makes no training error",
+            quantity="training error, k = 1",
+            measured=float(first["train_error"]),
+            bound=0.0,
+            relation="<=",
+            kind="theorem",
+            **common,
+        ),
+        ClaimRow(
+            title="k = N predicts the majority class",
+            quantity=f"|test error at k = {int(last['k'])} - majority-class error|",
+            measured=abs(float(last["test_error"] - last["majority_test_error"])),
+            bound=0.0,
+            relation="<=",
+            kind="theorem",
+            **common,
+        ),
+        ClaimRow(
+            title="small k overfits: 1-NN's test error is above the best k's",
+            quantity="test error at k = 1 minus the minimum over k",
+            measured=float(first["test_error"]) - best,
+            bound=0.0,
+            relation=">",
+            kind="empirical",
+            **common,
+        ),
+        ClaimRow(
+            title="large k underfits: k = N's test error is above the best k's",
+            quantity=f"test error at k = {int(last['k'])} minus the minimum",
+            measured=float(last["test_error"]) - best,
+            bound=0.0,
+            relation=">",
+            kind="empirical",
+            **common,
+        ),
+    ]
+
+
 #: Claim id → function from its metric tables (in the order the workflow passes
 #: them) to its rows.
 CLAIMS: dict[str, Callable[..., list[ClaimRow]]] = {
@@ -608,6 +668,7 @@ CLAIMS: dict[str, Callable[..., list[ClaimRow]]] = {
     "K11": k11_svm_sigma_C_grid,
     "K12": k12_poly_degree,
     "K13": k13_pegasos_convergence,
+    "K14": k14_knn,
     "B13": b13_losses,
 }
 

@@ -44,3 +44,57 @@ def train_test_split(
     test_idx = np.sort(np.concatenate(test)) if test else np.array([], dtype=int)
     train_idx = np.setdiff1d(np.arange(y.size), test_idx)
     return train_idx, test_idx
+
+
+class KNN:
+    """k-nearest-neighbour classifier (Euclidean distance, majority vote).
+
+    Parameters
+    ----------
+    k : int >= 1
+        Number of neighbours; at most the number of training points.
+
+    Notes
+    -----
+    Ties are broken deterministically: among points at equal distance the one
+    with the lower training index is nearer (a stable sort); a tied vote
+    (possible for even k) is decided by the single nearest neighbour. With
+    k = m every point gets the majority label of the training set (the nearest
+    point decides an exact tie).
+    """
+
+    def __init__(self, k: int = 1) -> None:
+        self.k = k
+
+    def fit(self, X: object, y: object) -> KNN:
+        from ._validation import check_array, check_labels
+
+        X = check_array(X)
+        y = check_labels(y, X.shape[0])
+        check_scalar(
+            self.k, "k", "KNN", kind="int", low=1, high=X.shape[0], closed="both"
+        )
+        self.X_fit_, self.y_fit_ = X, y
+        return self
+
+    def predict(self, X: object) -> np.ndarray:
+        """Labels in {−1, +1} by majority vote of the k nearest training points."""
+        from ._validation import check_array
+        from .exceptions import check_is_fitted
+
+        check_is_fitted(self, "X_fit_")
+        return self._vote(_squared_distances(check_array(X), self.X_fit_))
+
+    def _vote(self, D: np.ndarray) -> np.ndarray:
+        order = np.argsort(D, axis=1, kind="stable")[:, : self.k]
+        labels = self.y_fit_[order]
+        votes = labels.sum(axis=1)
+        return np.where(votes > 0, 1.0, np.where(votes < 0, -1.0, labels[:, 0]))
+
+
+def _squared_distances(X: np.ndarray, Z: np.ndarray) -> np.ndarray:
+    """‖x − z‖² for all pairs, from norms and one product, clipped at 0."""
+    D = -2.0 * X @ Z.T
+    D += np.einsum("ij,ij->i", X, X)[:, None]
+    D += np.einsum("ij,ij->i", Z, Z)[None, :]
+    return np.maximum(D, 0.0, out=D)

@@ -639,6 +639,58 @@ def plot_representer(table: pd.DataFrame, tol: float = 1e-6) -> Figure:
     return fig
 
 
+def plot_knn_k(
+    errors: pd.DataFrame, regions: pd.DataFrame, points: pd.DataFrame
+) -> Figure:
+    """Figure ``knn_k`` (K14): k-NN regions for a few k, and errors against k."""
+    ks = list(dict.fromkeys(regions["k"]))
+    fig, axes = new_figure(1, len(ks) + 1, width=3.9 * (len(ks) + 1), height=4.0)
+    with plt.rc_context(STYLE):
+        train = points[points["train"]]
+        for ax, k in zip(axes[:-1], ks, strict=True):
+            part = regions[regions["k"] == k]
+            side = int(round(np.sqrt(len(part))))
+            ax.contourf(
+                part["x1"].to_numpy().reshape(side, side),
+                part["x2"].to_numpy().reshape(side, side),
+                part["prediction"].to_numpy().reshape(side, side),
+                levels=[-2, 0, 2],
+                colors=["#f4cccc", "#d9ead3"],
+                alpha=0.8,
+            )
+            for label, color, marker in ((1, "C2", "o"), (-1, "C3", "s")):
+                sel = train[train["label"] == label]
+                ax.scatter(sel["x1"], sel["x2"], color=color, marker=marker, s=9)
+            row = errors[errors["k"] == k].iloc[0]
+            ax.set_title(
+                f"K = {k}: training error {row['train_error']:.3f},\n"
+                f"test error {row['test_error']:.3f}",
+                fontsize=9,
+            )
+            ax.set_xticks([])
+            ax.set_yticks([])
+            ax.grid(False)
+        ex = axes[-1]
+        e = errors.sort_values("k")
+        ex.plot(e["k"], e["train_error"], marker="o", ms=3, label="training error")
+        ex.plot(e["k"], e["test_error"], marker="s", ms=3, label="test error")
+        ex.axhline(
+            float(e["majority_test_error"].iloc[-1]),
+            color="grey",
+            ls=":",
+            label="majority class (test)",
+        )
+        ex.set_xscale("log")
+        ex.set_xlabel("k")
+        ex.set_ylabel("error")
+        ex.set_title("Errors against k (k = N: majority)", fontsize=9)
+        ex.legend(fontsize=7)
+        fig.suptitle(
+            "k-NN: small k overfits, large k underfits (K14)", fontsize=11, y=1.06
+        )
+    return fig
+
+
 #: Figure name → function from its metric tables (in workflow order) to a Figure.
 PLOTTERS = {
     "losses": plot_losses,
@@ -652,4 +704,5 @@ PLOTTERS = {
     "svm_sigma_C_grid": plot_svm_sigma_C_grid,
     "poly_degree": plot_poly_degree,
     "pegasos_convergence": plot_pegasos_convergence,
+    "knn_k": plot_knn_k,
 }

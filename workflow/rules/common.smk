@@ -82,6 +82,15 @@ FIGURES = {
         "metrics": ["results/metrics/pegasos_convergence.csv"],
         "claims": ["K13"],
     },
+    "knn_k": {
+        "family": "K",
+        "metrics": [
+            "results/metrics/knn_k_errors.csv",
+            "results/metrics/knn_k_regions.csv",
+            "results/metrics/knn_k_points.csv",
+        ],
+        "claims": ["K14"],
+    },
     "losses": {
         "family": "B",
         "metrics": ["results/metrics/losses.csv"],
@@ -106,6 +115,7 @@ CLAIM_METRICS = {
     "K11": ["results/metrics/svm_sigma_C_grid.csv"],
     "K12": ["results/metrics/poly_degree.csv"],
     "K13": ["results/metrics/pegasos_convergence.csv"],
+    "K14": FIGURES["knn_k"]["metrics"],
     "B13": ["results/metrics/losses.csv"],
 }
 
@@ -173,6 +183,7 @@ def referenced_datasets(cfg):
         ("feature_lift.dataset", [cfg["feature_lift"]["dataset"]]),
         ("pegasos.dataset", [cfg["pegasos"]["dataset"]]),
         ("poly_degree.dataset", [cfg["poly_degree"]["dataset"]]),
+        ("knn.dataset", [cfg["knn"]["dataset"]]),
     ]
 
 

@@ -200,3 +200,27 @@ rule representer:
         library=LIBRARY,
     script:
         "../scripts/representer.py"
+
+
+rule knn_k:
+    input:
+        data_csv(config["knn"]["dataset"]),
+    output:
+        errors="results/metrics/knn_k_errors.csv",
+        regions="results/metrics/knn_k_regions.csv",
+        points="results/metrics/knn_k_points.csv",
+    log:
+        "results/logs/knn_k.log",
+    benchmark:
+        "results/logs/knn_k.bench.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        ks=config["knn"]["ks"],
+        boundary_ks=config["knn"]["boundary_ks"],
+        grid_points=config["knn"]["grid_points"],
+        test_fraction=config["split"]["test_fraction"],
+        seed=config["split"]["seed"],
+        library=LIBRARY,
+    script:
+        "../scripts/knn_k.py"

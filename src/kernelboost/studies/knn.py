@@ -1,0 +1,84 @@
+"""k-NN claim K14: small k overfits, large k underfits, k = N is the majority."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..datasets import Dataset
+from ..evaluation import KNN, train_test_split
+
+
+def knn_tables(
+    data: Dataset,
+    ks: list[int],
+    boundary_ks: list[int],
+    test_fraction: float,
+    seed: int,
+    grid_points: int,
+) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """K14: training and test error of k-NN against k, and decision regions.
+
+    ``ks`` is extended by N, the number of training points.
+
+    Returns
+    -------
+    errors : DataFrame
+        ``k, train_error, test_error, majority_test_error, n_train, split_seed``
+        where ``majority_test_error`` is the error of always predicting the
+        training set's majority label.
+    regions : DataFrame
+        ``k, x1, x2, prediction`` on a grid, for every k of ``boundary_ks``.
+    points : DataFrame
+        ``x1, x2, label, train`` (True for training points).
+    """
+    train, test = train_test_split(data.y, test_fraction, seed)
+    Xtr, ytr, Xte, yte = data.X[train], data.y[train], data.X[test], data.y[test]
+    n = len(train)
+    majority = 1.0 if ytr.sum() > 0 else -1.0  # ties: see KNN's rule
+    rows = []
+    for k in sorted({int(k) for k in ks if k <= n} | {n}):
+        model = KNN(k).fit(Xtr, ytr)
+        rows.append(
+            {
+                "k": k,
+                "train_error": float(np.mean(model.predict(Xtr) != ytr)),
+                "test_error": float(np.mean(model.predict(Xte) != yte)),
+                "majority_test_error": float(np.mean(yte != majority)),
+                "n_train": n,
+                "split_seed": seed,
+            }
+        )
+    lo, hi = data.X.min(axis=0), data.X.max(axis=0)
+    pad = 0.1 * (hi - lo)
+    g1, g2 = np.meshgrid(
+        np.linspace(lo[0] - pad[0], hi[0] + pad[0], grid_points),
+        np.linspace(lo[1] - pad[1], hi[1] + pad[1], grid_points),
+    )
+    grid = np.column_stack([g1.ravel(), g2.ravel()])
+    regions = pd.concat(
+        [
+            pd.DataFrame(
+                {
+                    "k": k,
+                    "x1": grid[:, 0],
+                    "x2": grid[:, 1],
+                    "prediction": KNN(k).fit(Xtr, ytr).predict(grid).astype(int),
+                }
+            )
+            for k in boundary_ks
+            if k <= n
+        ],
+        ignore_index=True,
+    )
+    is_train = np.zeros(data.n_samples, dtype=bool)
+    is_train[train] = True
+    points = pd.DataFrame(
+        {
+            "x1": data.X[:, 0],
+            "x2": data.X[:, 1],
+            "label": data.y.astype(int),
+            "train": is_train,
+        }
+    )
+    return pd.DataFrame(rows), regions, points

@@ -7,6 +7,7 @@ import pandas as pd
 
 from ..datasets import Dataset
 from ..evaluation import KNN, train_test_split
+from ._grid import padded_grid
 
 
 def knn_tables(
@@ -49,13 +50,7 @@ def knn_tables(
                 "split_seed": seed,
             }
         )
-    lo, hi = data.X.min(axis=0), data.X.max(axis=0)
-    pad = 0.1 * (hi - lo)
-    g1, g2 = np.meshgrid(
-        np.linspace(lo[0] - pad[0], hi[0] + pad[0], grid_points),
-        np.linspace(lo[1] - pad[1], hi[1] + pad[1], grid_points),
-    )
-    grid = np.column_stack([g1.ravel(), g2.ravel()])
+    grid = padded_grid(data.X, grid_points)
     regions = pd.concat(
         [
             pd.DataFrame(

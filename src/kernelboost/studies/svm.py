@@ -10,6 +10,7 @@ import pandas as pd
 from ..datasets import Dataset
 from ..kernels import Gaussian
 from ..svm import SVM
+from ._grid import padded_grid
 
 
 def panel_id(sigma: float, C: float) -> str:
@@ -52,13 +53,7 @@ def svm_panel(
             }
         ]
     )
-    lo, hi = data.X.min(axis=0), data.X.max(axis=0)
-    pad = 0.1 * (hi - lo)
-    g1, g2 = np.meshgrid(
-        np.linspace(lo[0] - pad[0], hi[0] + pad[0], grid_points),
-        np.linspace(lo[1] - pad[1], hi[1] + pad[1], grid_points),
-    )
-    grid = np.column_stack([g1.ravel(), g2.ravel()])
+    grid = padded_grid(data.X, grid_points)
     surface = pd.DataFrame(
         {"x1": grid[:, 0], "x2": grid[:, 1], "f": svm.decision_function(grid)}
     )

@@ -222,3 +222,16 @@ def test_feature_distance_of_the_linear_kernel_is_euclidean() -> None:
 def test_invalid_hyper_parameters(kernel, message) -> None:
     with pytest.raises(ValueError, match=message):
         kernel(np.zeros((2, 2)))
+
+
+def test_squared_distances_match_sklearn_and_have_a_zero_diagonal() -> None:
+    from kernelboost.kernels import squared_distances
+
+    rng = np.random.default_rng(7)
+    X, Z = rng.standard_normal((30, 4)) * 100, rng.standard_normal((11, 4))
+    np.testing.assert_allclose(
+        squared_distances(X, Z), euclidean_distances(X, Z) ** 2, rtol=1e-10
+    )
+    D = squared_distances(X)
+    np.testing.assert_array_equal(np.diag(D), 0.0)
+    assert np.all(D >= 0)

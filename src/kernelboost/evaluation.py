@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._validation import check_random_state, check_scalar
+from .kernels import squared_distances
 
 
 def train_test_split(
@@ -83,18 +84,10 @@ class KNN:
         from .exceptions import check_is_fitted
 
         check_is_fitted(self, "X_fit_")
-        return self._vote(_squared_distances(check_array(X), self.X_fit_))
+        return self._vote(squared_distances(check_array(X), self.X_fit_))
 
     def _vote(self, D: np.ndarray) -> np.ndarray:
         order = np.argsort(D, axis=1, kind="stable")[:, : self.k]
         labels = self.y_fit_[order]
         votes = labels.sum(axis=1)
         return np.where(votes > 0, 1.0, np.where(votes < 0, -1.0, labels[:, 0]))
-
-
-def _squared_distances(X: np.ndarray, Z: np.ndarray) -> np.ndarray:
-    """‖x − z‖² for all pairs, from norms and one product, clipped at 0."""
-    D = -2.0 * X @ Z.T
-    D += np.einsum("ij,ij->i", X, X)[:, None]
-    D += np.einsum("ij,ij->i", Z, Z)[None, :]
-    return np.maximum(D, 0.0, out=D)

@@ -258,6 +258,26 @@ def _squared_distances(
     np.maximum(out, 0.0, out=out)
 
 
+def squared_distances(X: object, Z: object | None = None) -> np.ndarray:
+    """‖x_i − z_j‖² for all pairs, in row blocks of bounded memory.
+
+    Formed as ‖x‖² + ‖z‖² − 2⟨x, z⟩ with negatives from rounding clipped to 0;
+    with ``Z`` omitted the diagonal is exactly 0.
+    """
+    X = check_array(X, "X")
+    same = Z is None
+    Z = X if same else check_array(Z, "Z")
+    out = np.empty((X.shape[0], Z.shape[0]))
+    zt, z_sq = np.ascontiguousarray(Z.T), np.einsum("ij,ij->i", Z, Z)
+    rows = max(1, DEFAULT_BLOCK_BYTES // (8 * max(1, Z.shape[0])))
+    for start in range(0, X.shape[0], rows):
+        stop = min(start + rows, X.shape[0])
+        _squared_distances(X[start:stop], zt, z_sq, out[start:stop])
+    if same:
+        np.fill_diagonal(out, 0.0)
+    return out
+
+
 def feature_distance(kernel: Kernel, X: object, Z: object | None = None) -> np.ndarray:
     """Distances in feature space, ‖φ(x) − φ(z)‖ = √(k(x,x) + k(z,z) − 2k(x,z)).
 

@@ -9,7 +9,13 @@ import numpy as np
 import pandas as pd
 
 from ..feature_maps import quadratic_r2, subset_products, tensor_power
-from ..kernels import Polynomial, ProductPolynomial, make_kernel, min_eigenvalue_ratio
+from ..kernels import (
+    Polynomial,
+    ProductPolynomial,
+    make_kernel,
+    min_eigenvalue_ratio,
+    squared_distances,
+)
 
 #: K1's identities: name → (kernel, feature map) builders from (degree, c).
 IDENTITIES: dict[str, Callable[[int, float], tuple[Any, Callable]]] = {
@@ -70,15 +76,10 @@ def kernel_identity_table(
     return pd.DataFrame(rows)
 
 
-def _distance(X: np.ndarray) -> np.ndarray:
-    sq = np.einsum("ij,ij->i", X, X)
-    return np.sqrt(np.maximum(sq[:, None] + sq[None, :] - 2.0 * X @ X.T, 0.0))
-
-
 #: Symmetric functions that are not kernels (K3's counter-examples).
 NOT_KERNELS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     # Zero diagonal, so zero trace: a non-zero such matrix has λ_min < 0.
-    "‖x − x'‖": _distance,
+    "‖x − x'‖": lambda X: np.sqrt(squared_distances(X)),
     "tanh(x·x' + 1)": lambda X: np.tanh(X @ X.T + 1.0),
 }
 

@@ -657,13 +657,124 @@ def k14_knn(
 
 #: Claim id → function from its metric tables (in the order the workflow passes
 #: them) to its rows.
+#: Exponent tolerance of the cost claims K2 and K8 (CLAIMS.md).
+EXPONENT_TOL = 0.3
+
+
+def _cost_row(
+    claim: str, title: str, fit: pd.Series, stated: int, upper: bool
+) -> ClaimRow:
+    """One fitted-exponent row: |fit − stated| ≤ tol, or fit ≤ stated + tol."""
+    exponent = float(fit["exponent"])
+    if upper:
+        measured, bound = exponent, stated + EXPONENT_TOL
+        quantity = f"fitted exponent of time vs size (at most {stated} + tol)"
+    else:
+        measured, bound = abs(exponent - stated), EXPONENT_TOL
+        quantity = f"|fitted exponent of time vs size - {stated}|"
+    return ClaimRow(
+        id=claim,
+        title=title,
+        source="003, 000" if claim == "K2" else "001",
+        dataset=f"random normal, size {fit['size_min']:g}..{fit['size_max']:g}",
+        quantity=quantity,
+        measured=measured,
+        bound=bound,
+        relation="<=",
+        kind="empirical",
+        figure="kernel_cost",
+    )
+
+
+def _fit(fits: pd.DataFrame, experiment: str, form: str, degree: int) -> pd.Series:
+    match = fits[
+        (fits["experiment"] == experiment)
+        & (fits["form"] == form)
+        & (fits["degree"] == degree)
+    ]
+    if len(match) != 1:
+        raise ValueError(f"no fitted exponent for {experiment}/{form}/degree {degree}")
+    return match.iloc[0]
+
+
+def k2_kernel_cost(timings: pd.DataFrame, fits: pd.DataFrame) -> list[ClaimRow]:
+    """K2: explicit φ(x)·φ(x') costs O(n^d) per pair, the kernel ⟨x, x'⟩^d O(n).
+
+    Parameters
+    ----------
+    timings, fits : DataFrame
+        From :func:`kernelboost.studies.cost.kernel_cost_table` and
+        :func:`~kernelboost.studies.cost.exponent_table`.
+
+    Returns
+    -------
+    list of ClaimRow
+        Per degree d: the explicit route's fitted exponent within
+        :data:`EXPONENT_TOL` of d, and the kernel's at most 1 + tol (O(n) is an
+        upper bound: a constant cost per pair flattens the measured growth).
+    """
+    rows = []
+    pairs = fits[fits["experiment"] == "feature_vs_kernel"]
+    for degree in sorted(pairs["degree"].unique()):
+        d = int(degree)
+        rows.append(
+            _cost_row(
+                "K2",
+                f"explicit phi(x).phi(x') grows like n^{d}",
+                _fit(fits, "feature_vs_kernel", "explicit", d),
+                d,
+                upper=False,
+            )
+        )
+        rows.append(
+            _cost_row(
+                "K2",
+                f"kernel <x,x'>^{d} grows at most linearly in n",
+                _fit(fits, "feature_vs_kernel", "kernel", d),
+                1,
+                upper=True,
+            )
+        )
+    return rows
+
+
+#: K8's curves: (experiment, form) → (stated exponent, title).
+K8_STATED = {
+    ("gram_vs_m", "kernel"): (2, "Gram matrix time grows like n^2"),
+    ("gram_vs_d", "kernel"): (1, "Gram matrix time grows like d"),
+    ("predict_vs_m", "dual"): (1, "dual prediction per point grows like n"),
+    ("predict_vs_m", "explicit"): (0, "explicit-w prediction per point is flat in n"),
+}
+
+
+def k8_dual_cost(timings: pd.DataFrame, fits: pd.DataFrame) -> list[ClaimRow]:
+    """K8: the Gram matrix costs O(n²d); a dual prediction O(nd), explicit O(d').
+
+    Seed 001's notation: n samples, d features, d' = dim φ (here the degree-2
+    kernel ⟨x, x'⟩², d' = d²).
+
+    Returns
+    -------
+    list of ClaimRow
+        Fitted exponents within :data:`EXPONENT_TOL` of 2 (Gram vs n), 1 (Gram
+        vs d), 1 (dual prediction per point vs n) and 0 (explicit prediction
+        per point vs n).
+    """
+    return [
+        _cost_row("K8", title, _fit(fits, experiment, form, 2), stated, upper=False)
+        for (experiment, form), (stated, title) in K8_STATED.items()
+    ]
+
+
 CLAIMS: dict[str, Callable[..., list[ClaimRow]]] = {
     "K1": k1_kernel_identity,
+    "K2": k2_kernel_cost,
     "K3": k3_gram_spectra,
     "K4": k4_feature_lift,
     "K5": k5_representer,
     "K6": k6_perceptron_dual,
     "K7": k7_perceptron_xor,
+    "K8": k8_dual_cost,
     "K9": k9_gaussian_hypothesis,
     "K11": k11_svm_sigma_C_grid,
     "K12": k12_poly_degree,

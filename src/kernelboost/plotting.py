@@ -13,6 +13,7 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.ticker import NullFormatter  # noqa: E402
 
 from .io import atomic_path  # noqa: E402
 
@@ -692,6 +693,60 @@ def plot_knn_k(
 
 
 #: Figure name → function from its metric tables (in workflow order) to a Figure.
+_COST_PANELS = (
+    ("feature_vs_kernel", "K2: one kernel value, degree d", "n (input dimension)"),
+    ("gram_vs_m", "K8: Gram matrix of ⟨x, x'⟩², d fixed", "n (samples)"),
+    ("gram_vs_d", "K8: Gram matrix of ⟨x, x'⟩², n fixed", "d (features)"),
+    ("predict_vs_m", "K8: prediction per test point", "n (training samples)"),
+)
+
+
+def plot_kernel_cost(timings: pd.DataFrame, fits: pd.DataFrame) -> Figure:
+    """Figure ``kernel_cost`` (K2, K8): wall time against size, log-log.
+
+    Every curve is labelled with its fitted exponent (the slope in log-log).
+    """
+    fig, axes = new_figure(2, 2, width=10.5, height=8.0, layout="constrained")
+    with plt.rc_context(STYLE):
+        for ax, (experiment, title, xlabel) in zip(
+            axes.ravel(), _COST_PANELS, strict=True
+        ):
+            panel = timings[timings["experiment"] == experiment]
+            curves = panel.groupby(["form", "degree"], sort=True)
+            for i, ((form, degree), curve) in enumerate(curves):
+                fit = fits[
+                    (fits["experiment"] == experiment)
+                    & (fits["form"] == form)
+                    & (fits["degree"] == degree)
+                ]["exponent"]
+                label = (
+                    form if experiment != "feature_vs_kernel" else f"{form}, d={degree}"
+                )
+                label += f"  (slope {float(fit.iloc[0]):.2f})" if len(fit) else ""
+                ax.loglog(
+                    curve["size"],
+                    curve["seconds"],
+                    marker="os^v"[i % 4],
+                    linestyle="-"
+                    if form != "kernel" or experiment != "feature_vs_kernel"
+                    else "--",
+                    label=label,
+                )
+            if experiment != "feature_vs_kernel":  # one size grid: label it
+                sizes = sorted(panel["size"].unique())
+                ax.xaxis.set_minor_formatter(NullFormatter())
+                ax.set_xticks(sizes, [f"{s:g}" for s in sizes], fontsize=8)
+            unit = panel["unit"].iloc[0] if len(panel) else ""
+            ax.set_xlabel(xlabel)
+            ax.set_ylabel(f"best wall time per {unit} (s)")
+            ax.set_title(title, fontsize=10)
+            ax.legend(fontsize=8)
+        fig.suptitle(
+            "Cost of kernels against explicit feature maps (K2, K8)", fontsize=11
+        )
+    return fig
+
+
 PLOTTERS = {
     "losses": plot_losses,
     "kernel_identity": plot_kernel_identity,
@@ -705,4 +760,5 @@ PLOTTERS = {
     "poly_degree": plot_poly_degree,
     "pegasos_convergence": plot_pegasos_convergence,
     "knn_k": plot_knn_k,
+    "kernel_cost": plot_kernel_cost,
 }

@@ -17,6 +17,14 @@ FIGURES = {
         "metrics": ["results/metrics/kernel_identity.csv"],
         "claims": ["K1"],
     },
+    "kernel_cost": {
+        "family": "K",
+        "metrics": [
+            "results/metrics/kernel_cost.csv",
+            "results/metrics/kernel_cost_fits.csv",
+        ],
+        "claims": ["K2", "K8"],
+    },
     "gram_spectra": {
         "family": "K",
         "metrics": ["results/metrics/gram_spectra.csv"],
@@ -106,11 +114,13 @@ FAMILIES = {
 # The metric tables of each claim (passed to kernelboost.claims.CLAIMS[id]).
 CLAIM_METRICS = {
     "K1": ["results/metrics/kernel_identity.csv"],
+    "K2": FIGURES["kernel_cost"]["metrics"],
     "K3": ["results/metrics/gram_spectra.csv"],
     "K4": FIGURES["feature_lift"]["metrics"],
     "K5": ["results/metrics/representer.csv"],
     "K6": FIGURES["perceptron_dual"]["metrics"],
     "K7": FIGURES["perceptron_xor"]["metrics"],
+    "K8": FIGURES["kernel_cost"]["metrics"],
     "K9": FIGURES["gaussian_hypothesis"]["metrics"],
     "K11": ["results/metrics/svm_sigma_C_grid.csv"],
     "K12": ["results/metrics/poly_degree.csv"],

@@ -14,6 +14,23 @@ rule kernel_identity:
         "../scripts/kernel_identity.py"
 
 
+rule kernel_cost:
+    output:
+        timings="results/metrics/kernel_cost.csv",
+        fits="results/metrics/kernel_cost_fits.csv",
+    log:
+        "results/logs/kernel_cost.log",
+    benchmark:
+        "results/logs/kernel_cost.bench.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        **config["kernel_cost"],
+        library=LIBRARY,
+    script:
+        "../scripts/kernel_cost.py"
+
+
 rule gram_spectra:
     output:
         "results/metrics/gram_spectra.csv",

@@ -1,0 +1,138 @@
+"""K2/K8 timing study: exponent fitting, the table's shape, the claim rows."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from kernelboost import claims
+from kernelboost.feature_maps import monomials
+from kernelboost.plotting import PLOTTERS, save_figure
+from kernelboost.studies.cost import (
+    best_time,
+    exponent_table,
+    fit_exponent,
+    geometric_sizes,
+    kernel_cost_table,
+)
+
+
+@pytest.fixture(scope="module")
+def timings() -> pd.DataFrame:
+    return kernel_cost_table(
+        degrees=[2, 3],
+        n_min=4,
+        max_features=512,
+        n_sizes=3,
+        work=2**12,
+        gram_m=[20, 40],
+        gram_d=[8, 16],
+        fixed_m=20,
+        fixed_d=4,
+        predict_m=[20, 40],
+        predict_points=5,
+        repeats=1,
+        seed=0,
+    )
+
+
+def synthetic(exponents: dict[tuple[str, str, int], float]) -> pd.DataFrame:
+    """A timing table whose curves grow exactly like size**exponent."""
+    rows = []
+    for (experiment, form, degree), k in exponents.items():
+        for size in (10, 20, 40, 80):
+            rows.append(
+                {
+                    "experiment": experiment,
+                    "form": form,
+                    "degree": degree,
+                    "size": size,
+                    "seconds": 1e-6 * size**k,
+                    "unit": "pair",
+                    "batch": 1,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+STATED = {
+    ("feature_vs_kernel", "explicit", 2): 2.0,
+    ("feature_vs_kernel", "kernel", 2): 1.0,
+    ("feature_vs_kernel", "explicit", 3): 3.0,
+    ("feature_vs_kernel", "kernel", 3): 0.4,
+    ("gram_vs_m", "kernel", 2): 2.0,
+    ("gram_vs_d", "kernel", 2): 1.0,
+    ("predict_vs_m", "dual", 2): 1.0,
+    ("predict_vs_m", "explicit", 2): 0.0,
+}
+
+
+def test_fit_exponent_recovers_a_power_law() -> None:
+    size = np.array([3.0, 10.0, 30.0, 100.0])
+    assert fit_exponent(size, 5.0 * size**2.5) == pytest.approx(2.5)
+    with pytest.raises(ValueError, match="two distinct sizes"):
+        fit_exponent([4, 4], [1.0, 2.0])
+
+
+def test_geometric_sizes_are_distinct_and_span_the_range() -> None:
+    sizes = geometric_sizes(8, 50, 6)
+    assert sizes[0] == 8
+    assert sizes[-1] == 50
+    assert sizes == sorted(set(sizes))
+
+
+def test_best_time_is_the_minimum_of_the_calls() -> None:
+    calls = []
+    assert best_time(lambda: calls.append(1), repeats=4) >= 0.0
+    assert len(calls) == 5  # one warm-up call, then the timed repeats
+
+
+def test_monomials_give_the_homogeneous_polynomial_kernel() -> None:
+    X = np.random.default_rng(1).standard_normal((6, 4))
+    for d in (1, 2, 3):
+        phi = monomials(X, d)
+        assert phi.shape == (6, 4**d)
+        np.testing.assert_allclose(phi @ phi.T, (X @ X.T) ** d, rtol=1e-9, atol=1e-12)
+
+
+def test_table_has_every_curve_and_positive_times(timings) -> None:
+    fits = exponent_table(timings)
+    assert set(map(tuple, fits[["experiment", "form", "degree"]].values)) == set(STATED)
+    assert (timings["seconds"] > 0).all()
+    # n runs up to the largest n with n^d <= max_features (512): 22 and 8.
+    pairs = timings[timings["experiment"] == "feature_vs_kernel"]
+    assert pairs.groupby("degree")["size"].max().to_dict() == {2: 22, 3: 8}
+
+
+def test_k2_k8_hold_on_the_stated_growth() -> None:
+    table = synthetic(STATED)
+    fits = exponent_table(table)
+    rows = claims.k2_kernel_cost(table, fits) + claims.k8_dual_cost(table, fits)
+    assert [r.id for r in rows] == ["K2"] * 4 + ["K8"] * 4
+    assert all(r.holds for r in rows)
+
+
+@pytest.mark.parametrize(
+    ("curve", "exponent"),
+    [
+        (("feature_vs_kernel", "explicit", 3), 2.5),  # slower than n^3 by 0.5
+        (("feature_vs_kernel", "kernel", 2), 1.5),  # super-linear kernel
+        (("gram_vs_m", "kernel", 2), 1.6),
+        (("predict_vs_m", "explicit", 2), 0.5),  # explicit prediction grows
+    ],
+)
+def test_k2_k8_report_growth_off_the_stated_order(curve, exponent) -> None:
+    table = synthetic({**STATED, curve: exponent})
+    fits = exponent_table(table)
+    rows = claims.k2_kernel_cost(table, fits) + claims.k8_dual_cost(table, fits)
+    failed = [r for r in rows if not r.holds]
+    assert len(failed) == 1
+    assert failed[0].figure == "kernel_cost"
+
+
+def test_figure_draws(timings, tmp_path) -> None:
+    save_figure(
+        PLOTTERS["kernel_cost"](timings, exponent_table(timings)), tmp_path / "c.png"
+    )
+    assert (tmp_path / "c.png").stat().st_size > 1000

@@ -20,6 +20,7 @@ artifacts: $(VENV)/.installed-data
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/run.py --out results/benchmarks.csv
+	$(BIN)/python benchmarks/memory.py --out results/benchmarks_memory.csv
 
 # One stamp per extra: re-installs when pyproject.toml changes.
 $(VENV)/.installed-%: pyproject.toml | $(BIN)/python

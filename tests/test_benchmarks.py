@@ -204,3 +204,38 @@ def test_unknown_case_fails_without_output(tmp_path: Path) -> None:
     assert "rbf_gram" in proc.stderr  # lists the known cases
     assert not out.exists()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_memory_script_measures_a_child_process(tmp_path: Path) -> None:
+    out = tmp_path / "mem.csv"
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / "memory.py"), "--m", "60", "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    row = pd.read_csv(out).iloc[0]
+    assert row["case"] == "svm_memory_m60"
+    assert row["converged"]
+    assert 0 < row["n_sv"] <= 60
+    # The child's peak includes what it held before the fit.
+    assert row["peak_rss_mb"] >= row["rss_before_fit_mb"] > 0
+    assert row["meets_target"] == (row["peak_rss_mb"] <= row["limit_mb"])
+
+
+def test_memory_script_rejects_tiny_m(tmp_path: Path) -> None:
+    out = tmp_path / "mem.csv"
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / "memory.py"), "--m", "5", "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 2
+    assert "--m must be >= 20" in proc.stderr
+    assert not out.exists()

@@ -39,6 +39,13 @@ COLUMNS: tuple[str, ...] = (
 )
 
 
+def scaled(n: int, scale: float, low: int = 2) -> int:
+    """A problem size ``n`` multiplied by ``scale`` and rounded, at least ``low``."""
+    if not scale > 0:
+        raise ValueError(f"scale must be > 0, got {scale}.")
+    return max(low, round(n * scale))
+
+
 @dataclass(frozen=True)
 class Case:
     """One benchmark: our callable and a peer's, on the same inputs.

@@ -134,3 +134,16 @@ def check_labels(y: object, n_samples: int, name: str = "y") -> np.ndarray:
             f"got {float(arr[i])!r} at index {i}."
         )
     return arr
+
+
+def check_X_y(X: object, y: object) -> tuple[np.ndarray, np.ndarray]:
+    """``X`` as by :func:`check_array` and ``y`` as a finite float64 vector of
+    the same length (labels or regression targets)."""
+    X = check_array(X)
+    y = np.asarray(y, dtype=np.float64).ravel()
+    if y.shape[0] != X.shape[0]:
+        raise ValueError(f"y has {y.shape[0]} values but X has {X.shape[0]} samples.")
+    if not np.isfinite(y).all():
+        i = int(np.flatnonzero(~np.isfinite(y))[0])
+        raise ValueError(f"y contains a non-finite value ({y[i]}) at index {i}.")
+    return X, y

@@ -25,6 +25,15 @@ FIGURES = {
         ],
         "claims": ["K2", "K8"],
     },
+    "sigma_bias_variance": {
+        "family": "K",
+        "metrics": [
+            "results/metrics/sigma_bias_variance_errors.csv",
+            "results/metrics/sigma_bias_variance_regions.csv",
+            "results/metrics/sigma_bias_variance_points.csv",
+        ],
+        "claims": ["K10"],
+    },
     "gram_spectra": {
         "family": "K",
         "metrics": ["results/metrics/gram_spectra.csv"],
@@ -99,6 +108,84 @@ FIGURES = {
         ],
         "claims": ["K14"],
     },
+    "adaboost_bound": {
+        "family": "B",
+        "metrics": ["results/metrics/adaboost_history.csv"],
+        "claims": ["B1", "B2", "B3"],
+    },
+    "exp_loss_descent": {
+        "family": "B",
+        "metrics": ["results/metrics/adaboost_history.csv"],
+        "claims": ["B4"],
+    },
+    "margin_distribution": {
+        "family": "B",
+        "metrics": [
+            "results/metrics/adaboost_margins.csv",
+            "results/metrics/adaboost_history.csv",
+        ],
+        "claims": ["B5"],
+    },
+    "adaboost_train_test": {
+        "family": "B",
+        "metrics": ["results/metrics/adaboost_history.csv"],
+        "claims": ["B5", "B14"],
+    },
+    "margin_bound": {
+        "family": "B",
+        "metrics": ["results/metrics/adaboost_margin_bound.csv"],
+        "claims": ["B6"],
+    },
+    "margin_growth": {
+        "family": "B",
+        "metrics": ["results/metrics/margin_growth.csv"],
+        "claims": ["B7"],
+    },
+    "xor_stumps": {
+        "family": "B",
+        "metrics": [
+            "results/metrics/xor_stumps_edges.csv",
+            "results/metrics/xor_stumps_history.csv",
+            "results/metrics/xor_stumps_runs.csv",
+            "results/metrics/xor_stumps_regions.csv",
+            "results/metrics/xor_stumps_points.csv",
+        ],
+        "claims": ["B8"],
+    },
+    "nonconvex_combination": {
+        "family": "B",
+        "metrics": [
+            "results/metrics/nonconvex_combination_errors.csv",
+            "results/metrics/nonconvex_combination_history.csv",
+            "results/metrics/nonconvex_combination_regions.csv",
+            "results/metrics/nonconvex_combination_points.csv",
+            "results/metrics/nonconvex_combination_lines.csv",
+        ],
+        "claims": ["B9"],
+    },
+    "mwu_boosting": {
+        "family": "B",
+        "metrics": [
+            "results/metrics/mwu_boosting_history.csv",
+            "results/metrics/mwu_boosting_summary.csv",
+            "results/metrics/mwu_boosting_regions.csv",
+            "results/metrics/mwu_boosting_points.csv",
+        ],
+        "claims": ["B10"],
+    },
+    "noise_robustness": {
+        "family": "B",
+        "metrics": ["results/metrics/noise_robustness.csv"],
+        "claims": ["B12"],
+    },
+    "boosting_cost": {
+        "family": "B",
+        "metrics": [
+            "results/metrics/boosting_cost.csv",
+            "results/metrics/boosting_cost_fits.csv",
+        ],
+        "claims": ["B11"],
+    },
     "losses": {
         "family": "B",
         "metrics": ["results/metrics/losses.csv"],
@@ -122,11 +209,25 @@ CLAIM_METRICS = {
     "K7": FIGURES["perceptron_xor"]["metrics"],
     "K8": FIGURES["kernel_cost"]["metrics"],
     "K9": FIGURES["gaussian_hypothesis"]["metrics"],
+    "K10": FIGURES["sigma_bias_variance"]["metrics"],
     "K11": ["results/metrics/svm_sigma_C_grid.csv"],
     "K12": ["results/metrics/poly_degree.csv"],
     "K13": ["results/metrics/pegasos_convergence.csv"],
     "K14": FIGURES["knn_k"]["metrics"],
+    "B1": ["results/metrics/adaboost_history.csv"],
+    "B2": ["results/metrics/adaboost_history.csv"],
+    "B3": ["results/metrics/adaboost_history.csv"],
+    "B4": ["results/metrics/adaboost_history.csv"],
+    "B5": ["results/metrics/adaboost_history.csv"],
+    "B6": ["results/metrics/adaboost_margin_bound.csv"],
+    "B7": ["results/metrics/margin_growth.csv"],
+    "B8": FIGURES["xor_stumps"]["metrics"],
+    "B9": FIGURES["nonconvex_combination"]["metrics"],
+    "B10": FIGURES["mwu_boosting"]["metrics"],
+    "B11": FIGURES["boosting_cost"]["metrics"],
+    "B12": ["results/metrics/noise_robustness.csv"],
     "B13": ["results/metrics/losses.csv"],
+    "B14": ["results/metrics/adaboost_history.csv"],
 }
 
 
@@ -151,9 +252,13 @@ def library_digest(keep):
 
 # Computing rules depend on all but the plotting code; figure rules on the
 # plotting code only, so restyling a figure never reruns a computation.
-DRAWING = ("plotting.py", "io.py")
-LIBRARY = library_digest(lambda name: name != "plotting.py")
-PLOTTING = library_digest(lambda name: name in DRAWING)
+def drawing(name):
+    """Whether a library file only draws figures (or writes them)."""
+    return name.startswith("plotting/") or name == "io.py"
+
+
+LIBRARY = library_digest(lambda name: not name.startswith("plotting/"))
+PLOTTING = library_digest(drawing)
 
 # Names are used in file paths; the schema enforces the same pattern.
 NAME = "[A-Za-z0-9][A-Za-z0-9_-]*"
@@ -186,6 +291,10 @@ def referenced_datasets(cfg):
     return [
         ("kernels.datasets", cfg["kernels"]["datasets"]),
         ("boosting.datasets", cfg["boosting"]["datasets"]),
+        ("margin_growth.datasets", cfg["margin_growth"]["datasets"]),
+        ("noise.dataset", [cfg["noise"]["dataset"]]),
+        ("xor_stumps.dataset", [cfg["xor_stumps"]["dataset"]]),
+        ("mwu_boosting.dataset", [cfg["mwu_boosting"]["dataset"]]),
         ("perceptron.compare", list(cfg["perceptron"]["compare"])),
         ("perceptron.xor_dataset", [cfg["perceptron"]["xor_dataset"]]),
         ("logistic.dataset", [cfg["logistic"]["dataset"]]),
@@ -194,6 +303,7 @@ def referenced_datasets(cfg):
         ("pegasos.dataset", [cfg["pegasos"]["dataset"]]),
         ("poly_degree.dataset", [cfg["poly_degree"]["dataset"]]),
         ("knn.dataset", [cfg["knn"]["dataset"]]),
+        ("sigma_bias_variance.dataset", [cfg["sigma_bias_variance"]["dataset"]]),
     ]
 
 

@@ -241,3 +241,29 @@ rule knn_k:
         library=LIBRARY,
     script:
         "../scripts/knn_k.py"
+
+
+rule sigma_bias_variance:
+    input:
+        data_csv(config["sigma_bias_variance"]["dataset"]),
+    output:
+        errors="results/metrics/sigma_bias_variance_errors.csv",
+        regions="results/metrics/sigma_bias_variance_regions.csv",
+        points="results/metrics/sigma_bias_variance_points.csv",
+    log:
+        "results/logs/sigma_bias_variance.log",
+    benchmark:
+        "results/logs/sigma_bias_variance.bench.tsv"
+    conda:
+        "../../environment.yml"
+    params:
+        sigmas=config["sigma_bias_variance"]["sigmas"],
+        C=config["sigma_bias_variance"]["C"],
+        grid_points=config["sigma_bias_variance"]["grid_points"],
+        folds=config["cv"]["folds"],
+        cv_seed=config["cv"]["seed"],
+        test_fraction=config["split"]["test_fraction"],
+        split_seed=config["split"]["seed"],
+        library=LIBRARY,
+    script:
+        "../scripts/sigma_bias_variance.py"

@@ -1,8 +1,11 @@
-"""The evaluation grid drawn under 2-D decision regions."""
+"""The evaluation grid drawn under 2-D decision regions, and the points on top."""
 
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
+
+from ..datasets import Dataset
 
 
 def padded_grid(X: np.ndarray, grid_points: int, pad: float = 0.1) -> np.ndarray:
@@ -21,3 +24,17 @@ def padded_grid(X: np.ndarray, grid_points: int, pad: float = 0.1) -> np.ndarray
         np.linspace(lo[1] - margin[1], hi[1] + margin[1], grid_points),
     )
     return np.column_stack([g1.ravel(), g2.ravel()])
+
+
+def split_points(data: Dataset, train: np.ndarray) -> pd.DataFrame:
+    """The 2-D points of ``data``: ``x1, x2, label, train`` (True if in ``train``)."""
+    is_train = np.zeros(data.n_samples, dtype=bool)
+    is_train[train] = True
+    return pd.DataFrame(
+        {
+            "x1": data.X[:, 0],
+            "x2": data.X[:, 1],
+            "label": data.y.astype(int),
+            "train": is_train,
+        }
+    )

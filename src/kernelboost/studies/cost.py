@@ -8,6 +8,9 @@ K8 (seed 001, where n counts samples and d features): dual training needs the
 Gram matrix, O(n²d); a dual prediction f(z) = Σ_j a_j k(X_j, z) costs O(nd) per
 test point, against O(d') (d' = dim φ) with the explicit w = Σ_j a_j φ(X_j).
 
+B11 (seed 004): AdaBoost with decision stumps costs O(N m log m) to presort the
+N features once, then O(m N) per round, O(m N T) in all.
+
 Times are the best of ``repeats`` calls (after one warm-up call), so they are
 the cost of the computation rather than of whatever else the machine was doing.
 Each timed call works on a batch of about ``work`` array elements, so that numpy's
@@ -23,6 +26,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import pandas as pd
 
+from ..boosting import AdaBoost, Stumps
 from ..feature_maps import monomials
 from ..kernels import Polynomial
 
@@ -180,6 +184,59 @@ def kernel_cost_table(
                     "seconds": best_time(call, repeats) / predict_points,
                     "unit": "point",
                     "batch": predict_points,
+                }
+            )
+    return pd.DataFrame(rows, columns=list(COLUMNS))
+
+
+def boosting_cost_table(
+    *,
+    m_sizes: Sequence[int],
+    n_sizes: Sequence[int],
+    t_sizes: Sequence[int],
+    fixed_m: int,
+    fixed_n: int,
+    fixed_t: int,
+    repeats: int,
+    seed: int,
+) -> pd.DataFrame:
+    """B11: fit time of AdaBoost with stumps against m, N and T (one at a time).
+
+    The data are standard normal features with labels sign(x_1 + x_2/2 + noise)
+    (15 % of the noise's draws flip a label), so no round finds a perfect stump
+    and every run lasts exactly T rounds.
+
+    Returns
+    -------
+    DataFrame
+        Columns as :func:`kernel_cost_table`: ``experiment`` (adaboost_vs_m,
+        adaboost_vs_n, adaboost_vs_t), ``form`` ("adaboost"), ``degree`` (0),
+        ``size``, ``seconds`` (one fit), ``unit`` ("fit"), ``batch`` (1).
+    """
+    rng = np.random.default_rng(seed)
+    rows = []
+    for experiment, shapes in (
+        ("adaboost_vs_m", [(m, fixed_n, fixed_t, m) for m in m_sizes]),
+        ("adaboost_vs_n", [(fixed_m, n, fixed_t, n) for n in n_sizes]),
+        ("adaboost_vs_t", [(fixed_m, fixed_n, t, t) for t in t_sizes]),
+    ):
+        for m, n, t, size in shapes:
+            X = rng.standard_normal((m, n))
+            score = X[:, 0] + 0.5 * X[:, min(1, n - 1)]
+            y = np.where(score + rng.standard_normal(m) * 0.5 > 0, 1.0, -1.0)
+
+            def fit(X=X, y=y, t=t):
+                return AdaBoost(weak_learner=Stumps(), n_rounds=t).fit(X, y)
+
+            rows.append(
+                {
+                    "experiment": experiment,
+                    "form": "adaboost",
+                    "degree": 0,
+                    "size": size,
+                    "seconds": best_time(fit, repeats),
+                    "unit": "fit",
+                    "batch": 1,
                 }
             )
     return pd.DataFrame(rows, columns=list(COLUMNS))

@@ -7,7 +7,7 @@ import pandas as pd
 
 from ..datasets import Dataset
 from ..evaluation import KNN, train_test_split
-from ._grid import padded_grid
+from ._grid import padded_grid, split_points
 
 
 def knn_tables(
@@ -66,14 +66,5 @@ def knn_tables(
         ],
         ignore_index=True,
     )
-    is_train = np.zeros(data.n_samples, dtype=bool)
-    is_train[train] = True
-    points = pd.DataFrame(
-        {
-            "x1": data.X[:, 0],
-            "x2": data.X[:, 1],
-            "label": data.y.astype(int),
-            "train": is_train,
-        }
-    )
+    points = split_points(data, train)
     return pd.DataFrame(rows), regions, points

@@ -1,117 +1,13 @@
-"""One figure style and deterministic saving (PNG + PDF without timestamps)."""
+"""Figures of the kernel family K1–K14."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
-import matplotlib
 import numpy as np
 import pandas as pd
+from matplotlib import pyplot as plt
+from matplotlib.figure import Figure
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.ticker import NullFormatter  # noqa: E402
-
-from .io import atomic_path  # noqa: E402
-
-STYLE = {
-    "figure.dpi": 100,
-    "savefig.dpi": 150,
-    "font.family": "DejaVu Sans",
-    "font.size": 10,
-    "axes.grid": True,
-    "grid.alpha": 0.3,
-    "axes.spines.top": False,
-    "axes.spines.right": False,
-    "legend.frameon": False,
-    "svg.hashsalt": "kernelboost",
-    "pdf.compression": 6,
-}
-
-#: Metadata that would otherwise embed software versions or the current time.
-_METADATA = {
-    ".png": {"Software": None},
-    ".pdf": {"Creator": None, "Producer": None, "CreationDate": None},
-}
-
-
-def new_figure(
-    nrows: int = 1,
-    ncols: int = 1,
-    *,
-    width: float = 6.4,
-    height: float = 4.2,
-    **kwargs: object,
-) -> tuple[Figure, object]:
-    """A figure and its axes in the project style (see :data:`STYLE`)."""
-    with plt.rc_context(STYLE):
-        fig, axes = plt.subplots(nrows, ncols, figsize=(width, height), **kwargs)
-    return fig, axes
-
-
-def save_figure(fig: Figure, *paths: str | os.PathLike[str]) -> None:
-    """Save ``fig`` to each path (format from the suffix), then close it.
-
-    The files carry no timestamp or software metadata, so the same figure gives
-    the same bytes on every run; each file is written to a temporary name and
-    renamed, so a failure never leaves a partial figure behind.
-    """
-    try:
-        with plt.rc_context(STYLE):
-            for path in map(Path, paths):
-                with atomic_path(path) as tmp:
-                    fig.savefig(
-                        tmp,
-                        metadata=_METADATA.get(path.suffix.lower()),
-                        bbox_inches="tight",
-                    )
-    finally:
-        plt.close(fig)
-
-
-_LOSS_STYLE = {
-    "exponential": ("exp(−u)  (AdaBoost)", "C0"),
-    "logistic": ("log₂(1 + exp(−u))  (logistic)", "C1"),
-    "hinge": ("max(1 − u, 0)  (hinge, SVM)", "C2"),
-    "square": ("(1 − u)²·1{u ≤ 1}  (square)", "C3"),
-}
-
-
-def plot_losses(curves: pd.DataFrame, ymax: float = 4.0) -> Figure:
-    """Figure ``losses`` (B13): each surrogate loss against the zero-one loss.
-
-    Parameters
-    ----------
-    curves : DataFrame
-        Columns ``margin, loss, value`` (see :func:`kernelboost.losses.loss_curves`).
-    ymax : float
-        Upper limit of the loss axis.
-    """
-    fig, ax = new_figure()
-    with plt.rc_context(STYLE):
-        for loss, (label, color) in _LOSS_STYLE.items():
-            part = curves[curves["loss"] == loss]
-            ax.plot(part["margin"], part["value"], color=color, label=label, lw=1.8)
-        zo = curves[curves["loss"] == "zero_one"]
-        u = zo["margin"].to_numpy()
-        ax.plot(
-            np.r_[u[u < 0], 0.0, 0.0, u[u >= 0]],
-            np.r_[np.ones((u < 0).sum()), 1.0, 0.0, np.zeros((u >= 0).sum())],
-            color="black",
-            lw=2.2,
-            label="1{u < 0}  (zero-one)",
-        )
-        ax.set_ylim(-0.1, ymax)
-        ax.set_xlim(u.min(), u.max())
-        ax.set_xlabel("margin u = y·f(x)")
-        ax.set_ylabel("loss")
-        ax.set_title("Convex surrogates upper-bound the zero-one loss (B13)")
-        ax.legend(loc="upper right")
-    return fig
-
+from ._base import STYLE, draw_regions, draw_timings, new_figure
 
 _IDENTITY_STYLE = {
     "quadratic": ("(x·x')², φ ∈ R³", "o", "C0"),
@@ -119,6 +15,8 @@ _IDENTITY_STYLE = {
     "sqrt_c": ("(x·x' + c)^d, x0 = √c", "^", "C2"),
     "subset_product": ("Π(1 + x_i x'_i), 2^n coordinates", "D", "C3"),
 }
+
+
 _FLOOR = 1e-18
 
 
@@ -640,6 +538,66 @@ def plot_representer(table: pd.DataFrame, tol: float = 1e-6) -> Figure:
     return fig
 
 
+def plot_sigma_bias_variance(
+    errors: pd.DataFrame, regions: pd.DataFrame, points: pd.DataFrame
+) -> Figure:
+    """Figure ``sigma_bias_variance`` (K10): regions, errors and boundary vs σ."""
+    shown = list(dict.fromkeys(regions["sigma"]))
+    fig = plt.figure(figsize=(3.6 * len(shown), 7.6), layout="constrained")
+    with plt.rc_context(STYLE):
+        n = len(shown)
+        grid = fig.add_gridspec(2, 3 * n)
+        train = points[points["train"]]
+        e = errors.sort_values("sigma")
+        chosen = e[e["chosen"].astype(str) == "True"].iloc[0]
+        for i, sigma in enumerate(shown):
+            ax = fig.add_subplot(grid[0, 3 * i : 3 * i + 3])
+            draw_regions(ax, regions[regions["sigma"] == sigma], train)
+            if sigma == 0:
+                ax.set_title("1-NN (the σ → 0 limit)", fontsize=9)
+                continue
+            row = e[e["sigma"] == sigma].iloc[0]
+            tag = " (CV choice)" if sigma == chosen["sigma"] else ""
+            ax.set_title(
+                f"σ = {sigma:g}{tag}: train {row['train_error']:.3f}, "
+                f"test {row['test_error']:.3f}\nagreement with 1-NN "
+                f"{row['knn1_agreement']:.3f}",
+                fontsize=9,
+            )
+        ex, ax, bx = (fig.add_subplot(grid[1, j * n : (j + 1) * n]) for j in range(3))
+        ex.plot(e["sigma"], e["train_error"], marker="o", ms=3, label="training")
+        ex.plot(e["sigma"], e["test_error"], marker="s", ms=3, label="test")
+        ex.errorbar(
+            e["sigma"],
+            e["cv_error"],
+            yerr=e["cv_std"],
+            marker="^",
+            ms=3,
+            capsize=2,
+            label="cross-validation (± fold std)",
+        )
+        ex.axvline(chosen["sigma"], color="grey", ls=":", label="CV choice")
+        ex.set_xscale("log")
+        ex.set_xlabel("σ")
+        ex.set_ylabel("error")
+        ex.set_title(f"Errors against σ (C = {float(e['C'].iloc[0]):g})", fontsize=9)
+        ex.legend(fontsize=7)
+        ax.plot(e["sigma"], e["knn1_agreement"], marker="o", ms=3, color="C5")
+        ax.axhline(0.95, color="grey", ls=":", label="0.95")
+        ax.set_xscale("log")
+        ax.set_xlabel("σ")
+        ax.set_ylabel("fraction of test points")
+        ax.set_title("Agreement with 1-NN", fontsize=9)
+        ax.legend(fontsize=7)
+        bx.plot(e["sigma"], e["boundary_length"], marker="o", ms=3, color="C4")
+        bx.set_xscale("log")
+        bx.set_xlabel("σ")
+        bx.set_ylabel("decision boundary length (data units)")
+        bx.set_title("Small σ: wiggly boundary; large σ: smooth", fontsize=9)
+        fig.suptitle("σ trades bias for variance (K10)", fontsize=11)
+    return fig
+
+
 def plot_knn_k(
     errors: pd.DataFrame, regions: pd.DataFrame, points: pd.DataFrame
 ) -> Figure:
@@ -649,28 +607,13 @@ def plot_knn_k(
     with plt.rc_context(STYLE):
         train = points[points["train"]]
         for ax, k in zip(axes[:-1], ks, strict=True):
-            part = regions[regions["k"] == k]
-            side = int(round(np.sqrt(len(part))))
-            ax.contourf(
-                part["x1"].to_numpy().reshape(side, side),
-                part["x2"].to_numpy().reshape(side, side),
-                part["prediction"].to_numpy().reshape(side, side),
-                levels=[-2, 0, 2],
-                colors=["#f4cccc", "#d9ead3"],
-                alpha=0.8,
-            )
-            for label, color, marker in ((1, "C2", "o"), (-1, "C3", "s")):
-                sel = train[train["label"] == label]
-                ax.scatter(sel["x1"], sel["x2"], color=color, marker=marker, s=9)
+            draw_regions(ax, regions[regions["k"] == k], train)
             row = errors[errors["k"] == k].iloc[0]
             ax.set_title(
                 f"K = {k}: training error {row['train_error']:.3f},\n"
                 f"test error {row['test_error']:.3f}",
                 fontsize=9,
             )
-            ax.set_xticks([])
-            ax.set_yticks([])
-            ax.grid(False)
         ex = axes[-1]
         e = errors.sort_values("k")
         ex.plot(e["k"], e["train_error"], marker="o", ms=3, label="training error")
@@ -692,7 +635,6 @@ def plot_knn_k(
     return fig
 
 
-#: Figure name → function from its metric tables (in workflow order) to a Figure.
 _COST_PANELS = (
     ("feature_vs_kernel", "K2: one kernel value, degree d", "n (input dimension)"),
     ("gram_vs_m", "K8: Gram matrix of ⟨x, x'⟩², d fixed", "n (samples)"),
@@ -708,57 +650,8 @@ def plot_kernel_cost(timings: pd.DataFrame, fits: pd.DataFrame) -> Figure:
     """
     fig, axes = new_figure(2, 2, width=10.5, height=8.0, layout="constrained")
     with plt.rc_context(STYLE):
-        for ax, (experiment, title, xlabel) in zip(
-            axes.ravel(), _COST_PANELS, strict=True
-        ):
-            panel = timings[timings["experiment"] == experiment]
-            curves = panel.groupby(["form", "degree"], sort=True)
-            for i, ((form, degree), curve) in enumerate(curves):
-                fit = fits[
-                    (fits["experiment"] == experiment)
-                    & (fits["form"] == form)
-                    & (fits["degree"] == degree)
-                ]["exponent"]
-                label = (
-                    form if experiment != "feature_vs_kernel" else f"{form}, d={degree}"
-                )
-                label += f"  (slope {float(fit.iloc[0]):.2f})" if len(fit) else ""
-                ax.loglog(
-                    curve["size"],
-                    curve["seconds"],
-                    marker="os^v"[i % 4],
-                    linestyle="-"
-                    if form != "kernel" or experiment != "feature_vs_kernel"
-                    else "--",
-                    label=label,
-                )
-            if experiment != "feature_vs_kernel":  # one size grid: label it
-                sizes = sorted(panel["size"].unique())
-                ax.xaxis.set_minor_formatter(NullFormatter())
-                ax.set_xticks(sizes, [f"{s:g}" for s in sizes], fontsize=8)
-            unit = panel["unit"].iloc[0] if len(panel) else ""
-            ax.set_xlabel(xlabel)
-            ax.set_ylabel(f"best wall time per {unit} (s)")
-            ax.set_title(title, fontsize=10)
-            ax.legend(fontsize=8)
+        draw_timings(axes.ravel(), timings, fits, _COST_PANELS)
         fig.suptitle(
             "Cost of kernels against explicit feature maps (K2, K8)", fontsize=11
         )
     return fig
-
-
-PLOTTERS = {
-    "losses": plot_losses,
-    "kernel_identity": plot_kernel_identity,
-    "feature_lift": plot_feature_lift,
-    "representer": plot_representer,
-    "gram_spectra": plot_gram_spectra,
-    "perceptron_dual": plot_perceptron_dual,
-    "perceptron_xor": plot_perceptron_xor,
-    "gaussian_hypothesis": plot_gaussian_hypothesis,
-    "svm_sigma_C_grid": plot_svm_sigma_C_grid,
-    "poly_degree": plot_poly_degree,
-    "pegasos_convergence": plot_pegasos_convergence,
-    "knn_k": plot_knn_k,
-    "kernel_cost": plot_kernel_cost,
-}

@@ -1,140 +1,12 @@
-"""Rows of ``results/claims.csv``: one function per claim id.
-
-A claim is measured, never asserted: each row holds the measured quantity, the
-bound or expected value, the relation checked and whether it held. Columns are
-those listed at the end of CLAIMS.md::
-
-    id, title, source, dataset, quantity, measured, bound, relation, holds, kind, figure
-"""
+"""Claim rows of the kernel family K1–K14."""
 
 from __future__ import annotations
-
-import operator
-import os
-from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass
-from typing import Literal
 
 import numpy as np
 import pandas as pd
 
-COLUMNS = (
-    "id",
-    "title",
-    "source",
-    "dataset",
-    "quantity",
-    "measured",
-    "bound",
-    "relation",
-    "holds",
-    "kind",
-    "figure",
-)
-
-Kind = Literal["theorem", "identity", "empirical", "illustration"]
-Relation = Literal["<=", ">=", "<", ">", "==", "n/a"]
-
-_OPS: dict[str, Callable[[float, float], bool]] = {
-    "<=": operator.le,
-    ">=": operator.ge,
-    "<": operator.lt,
-    ">": operator.gt,
-    "==": operator.eq,
-}
-
-
-@dataclass(frozen=True)
-class ClaimRow:
-    """One measured claim on one dataset or configuration.
-
-    ``holds`` is derived: ``measured <relation> bound``, or ``None`` (written
-    ``n/a``) for illustrations, whose relation is ``"n/a"``.
-    """
-
-    id: str
-    title: str
-    source: str
-    dataset: str
-    quantity: str
-    measured: float
-    bound: float
-    relation: Relation
-    kind: Kind
-    figure: str
-
-    @property
-    def holds(self) -> bool | None:
-        if self.relation == "n/a":
-            return None
-        if np.isnan(self.measured) or np.isnan(self.bound):
-            return False  # a NaN never satisfies a relation
-        return bool(_OPS[self.relation](self.measured, self.bound))
-
-    def as_record(self) -> dict[str, object]:
-        record = asdict(self)
-        record["holds"] = {True: "true", False: "false", None: "n/a"}[self.holds]
-        return {c: record[c] for c in COLUMNS}
-
-
-def to_frame(rows: Iterable[ClaimRow]) -> pd.DataFrame:
-    """Claim rows as a table with the columns of claims.csv, in that order."""
-    return pd.DataFrame([r.as_record() for r in rows], columns=list(COLUMNS))
-
-
-def read_rows(paths: Iterable[str | os.PathLike[str]]) -> pd.DataFrame:
-    """Concatenate claim-row CSVs, keeping ``holds`` and text columns as written."""
-    text = {c: str for c in COLUMNS if c not in ("measured", "bound")}
-    frames = [
-        pd.read_csv(
-            p,
-            dtype=text,
-            keep_default_na=False,
-            na_values={"measured": [""], "bound": [""]},
-        )
-        for p in paths
-    ]
-    return pd.concat(frames, ignore_index=True)[list(COLUMNS)]
-
-
-def b13_losses(curves: pd.DataFrame) -> list[ClaimRow]:
-    """B13: every surrogate loss is ≥ the zero-one loss on the margin grid.
-
-    Parameters
-    ----------
-    curves : DataFrame
-        Columns ``margin, loss, value`` with the ``zero_one`` loss and the
-        surrogates on one grid, as written by :func:`kernelboost.losses.loss_curves`.
-
-    Returns
-    -------
-    list of ClaimRow
-        One row per surrogate: measured = min over the grid of ℓ(u) − 1{u < 0},
-        checked ``>= 0``.
-    """
-    wide = curves.pivot(index="margin", columns="loss", values="value")
-    if "zero_one" not in wide:
-        raise ValueError("B13 needs the zero_one curve in the loss table")
-    rows = []
-    for loss in (c for c in wide.columns if c != "zero_one"):
-        gap = float((wide[loss] - wide["zero_one"]).min())
-        rows.append(
-            ClaimRow(
-                id="B13",
-                title=f"{loss} loss upper-bounds the zero-one loss",
-                source="004",
-                dataset=f"margin grid [{wide.index.min():g}, {wide.index.max():g}], "
-                f"{len(wide)} points",
-                quantity=f"min over grid of {loss}(u) - 1{{u<0}}",
-                measured=gap,
-                bound=0.0,
-                relation=">=",
-                kind="theorem",
-                figure="losses",
-            )
-        )
-    return rows
-
+from ._row import ClaimRow
+from ._timing import exponent_row, fitted
 
 _IDENTITY_TITLES = {
     "quadratic": "(x·x')² = ⟨φ(x), φ(x')⟩, φ = (x1², √2 x1x2, x2²)",
@@ -655,48 +527,64 @@ def k14_knn(
     ]
 
 
+def k10_sigma_bias_variance(
+    errors: pd.DataFrame, regions: pd.DataFrame, points: pd.DataFrame
+) -> list[ClaimRow]:
+    """K10: σ trades bias for variance; small σ behaves like 1-NN.
+
+    Rows (both empirical): the largest drop of the training error from one σ
+    to the next larger one (``<= 0``: non-decreasing in σ); the fraction of
+    test points on which the smallest-σ SVM agrees with 1-NN (``>= 0.95``).
+    An illustration row records the σ chosen by cross-validation and its test
+    error against the best on the grid.
+    """
+    e = errors.sort_values("sigma")
+    train = e["train_error"].to_numpy()
+    drop = float(np.max(train[:-1] - train[1:])) if len(e) > 1 else 0.0
+    smallest = e.iloc[0]
+    chosen = e[e["chosen"].astype(str) == "True"].iloc[0]
+    common = dict(
+        id="K10",
+        source="001, 003",
+        dataset=f"{int(smallest['n_train'])} training points, split seed "
+        f"{int(smallest['split_seed'])}, C = {float(smallest['C']):g}",
+        figure="sigma_bias_variance",
+    )
+    return [
+        ClaimRow(
+            title="training error is non-decreasing in sigma",
+            quantity="largest decrease of the training error as sigma grows",
+            measured=drop,
+            bound=0.0,
+            relation="<=",
+            kind="empirical",
+            **common,
+        ),
+        ClaimRow(
+            title="small sigma behaves like the nearest-neighbour rule",
+            quantity=f"test-point agreement with 1-NN at sigma = "
+            f"{float(smallest['sigma']):g}",
+            measured=float(smallest["knn1_agreement"]),
+            bound=0.95,
+            relation=">=",
+            kind="empirical",
+            **common,
+        ),
+        ClaimRow(
+            title="sigma chosen by cross-validation",
+            quantity=f"test error at the CV choice sigma = {float(chosen['sigma']):g}"
+            f" (best on the grid {float(e['test_error'].min()):.4g})",
+            measured=float(chosen["test_error"]),
+            bound=float("nan"),
+            relation="n/a",
+            kind="illustration",
+            **common,
+        ),
+    ]
+
+
 #: Claim id → function from its metric tables (in the order the workflow passes
 #: them) to its rows.
-#: Exponent tolerance of the cost claims K2 and K8 (CLAIMS.md).
-EXPONENT_TOL = 0.3
-
-
-def _cost_row(
-    claim: str, title: str, fit: pd.Series, stated: int, upper: bool
-) -> ClaimRow:
-    """One fitted-exponent row: |fit − stated| ≤ tol, or fit ≤ stated + tol."""
-    exponent = float(fit["exponent"])
-    if upper:
-        measured, bound = exponent, stated + EXPONENT_TOL
-        quantity = f"fitted exponent of time vs size (at most {stated} + tol)"
-    else:
-        measured, bound = abs(exponent - stated), EXPONENT_TOL
-        quantity = f"|fitted exponent of time vs size - {stated}|"
-    return ClaimRow(
-        id=claim,
-        title=title,
-        source="003, 000" if claim == "K2" else "001",
-        dataset=f"random normal, size {fit['size_min']:g}..{fit['size_max']:g}",
-        quantity=quantity,
-        measured=measured,
-        bound=bound,
-        relation="<=",
-        kind="empirical",
-        figure="kernel_cost",
-    )
-
-
-def _fit(fits: pd.DataFrame, experiment: str, form: str, degree: int) -> pd.Series:
-    match = fits[
-        (fits["experiment"] == experiment)
-        & (fits["form"] == form)
-        & (fits["degree"] == degree)
-    ]
-    if len(match) != 1:
-        raise ValueError(f"no fitted exponent for {experiment}/{form}/degree {degree}")
-    return match.iloc[0]
-
-
 def k2_kernel_cost(timings: pd.DataFrame, fits: pd.DataFrame) -> list[ClaimRow]:
     """K2: explicit φ(x)·φ(x') costs O(n^d) per pair, the kernel ⟨x, x'⟩^d O(n).
 
@@ -710,7 +598,7 @@ def k2_kernel_cost(timings: pd.DataFrame, fits: pd.DataFrame) -> list[ClaimRow]:
     -------
     list of ClaimRow
         Per degree d: the explicit route's fitted exponent within
-        :data:`EXPONENT_TOL` of d, and the kernel's at most 1 + tol (O(n) is an
+        0.3 of d, and the kernel's at most 1 + tol (O(n) is an
         upper bound: a constant cost per pair flattens the measured growth).
     """
     rows = []
@@ -718,19 +606,19 @@ def k2_kernel_cost(timings: pd.DataFrame, fits: pd.DataFrame) -> list[ClaimRow]:
     for degree in sorted(pairs["degree"].unique()):
         d = int(degree)
         rows.append(
-            _cost_row(
+            exponent_row(
                 "K2",
                 f"explicit phi(x).phi(x') grows like n^{d}",
-                _fit(fits, "feature_vs_kernel", "explicit", d),
+                fitted(fits, "feature_vs_kernel", "explicit", d),
                 d,
                 upper=False,
             )
         )
         rows.append(
-            _cost_row(
+            exponent_row(
                 "K2",
                 f"kernel <x,x'>^{d} grows at most linearly in n",
-                _fit(fits, "feature_vs_kernel", "kernel", d),
+                fitted(fits, "feature_vs_kernel", "kernel", d),
                 1,
                 upper=True,
             )
@@ -756,52 +644,13 @@ def k8_dual_cost(timings: pd.DataFrame, fits: pd.DataFrame) -> list[ClaimRow]:
     Returns
     -------
     list of ClaimRow
-        Fitted exponents within :data:`EXPONENT_TOL` of 2 (Gram vs n), 1 (Gram
+        Fitted exponents within 0.3 of 2 (Gram vs n), 1 (Gram
         vs d), 1 (dual prediction per point vs n) and 0 (explicit prediction
         per point vs n).
     """
     return [
-        _cost_row("K8", title, _fit(fits, experiment, form, 2), stated, upper=False)
+        exponent_row(
+            "K8", title, fitted(fits, experiment, form, 2), stated, upper=False
+        )
         for (experiment, form), (stated, title) in K8_STATED.items()
     ]
-
-
-CLAIMS: dict[str, Callable[..., list[ClaimRow]]] = {
-    "K1": k1_kernel_identity,
-    "K2": k2_kernel_cost,
-    "K3": k3_gram_spectra,
-    "K4": k4_feature_lift,
-    "K5": k5_representer,
-    "K6": k6_perceptron_dual,
-    "K7": k7_perceptron_xor,
-    "K8": k8_dual_cost,
-    "K9": k9_gaussian_hypothesis,
-    "K11": k11_svm_sigma_C_grid,
-    "K12": k12_poly_degree,
-    "K13": k13_pegasos_convergence,
-    "K14": k14_knn,
-    "B13": b13_losses,
-}
-
-
-def render_markdown(table: pd.DataFrame) -> str:
-    """claims.csv as a Markdown table for people, numbers to 6 significant digits."""
-
-    def cell(value: object) -> str:
-        if isinstance(value, float):
-            return f"{value:.6g}"
-        return str(value).replace("|", "\\|")
-
-    cols = list(table.columns)
-    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
-    lines += [
-        "| " + " | ".join(cell(v) for v in row) + " |"
-        for row in table.itertuples(index=False)
-    ]
-    held = (table["holds"] == "true").sum()
-    failed = (table["holds"] == "false").sum()
-    summary = (
-        f"{len(table)} rows: {held} held, {failed} did not hold, "
-        f"{len(table) - held - failed} illustrations."
-    )
-    return "# Claims\n\n" + summary + "\n\n" + "\n".join(lines) + "\n"

@@ -1,0 +1,1157 @@
+"""AdaBoost and multiplicative-weights boosting over exact weak learners.
+
+AdaBoost (Freund & Schapire 1997; seeds 000 §V–VI and 004), with the lectures'
+names::
+
+    D_1(i) = 1/m
+    for t = 1, …, T:
+        h_t   = weak learner's hypothesis of smallest weighted error under D_t
+        ε_t   = Σ_i D_t(i) 1[h_t(x_i) ≠ y_i],      γ_t = ½ − ε_t   (edge)
+        α_t   = ½ ln((1 − ε_t)/ε_t),               Z_t = 2 √(ε_t (1 − ε_t))
+        D_{t+1}(i) = D_t(i) exp(−α_t y_i h_t(x_i)) / Z_t
+    f_T = Σ_t α_t h_t,   prediction sign(f_T)  (0 maps to +1)
+
+Unrolling the update gives D_{t+1}(i) = exp(−y_i f_t(x_i)) / (m Π_{s≤t} Z_s)
+(claim B2) and puts mass exactly ½ on the points h_t got wrong (B3); the
+training error is at most Π_t Z_t ≤ exp(−2 Σ_t γ_t²) ≤ exp(−2 γ² T) with
+γ = min_t γ_t (B1). The distribution is kept as log D_t and renormalized with a
+log-sum-exp every round, so thousands of rounds never underflow.
+
+The weak learners share one protocol (:class:`WeakLearner`): ``prepare(X, y)``
+does the work that does not depend on the weights once per boosting fit
+(presorting every feature for stumps) and returns a :class:`WeakSearch`, whose
+``best(sample_weight)`` returns the hypothesis of smallest weighted error
+together with its ±1 predictions on the training points. ``fit(X, y,
+sample_weight)`` is the one-shot form of the same search.
+
+* :class:`Stumps` — h(x) = s if x_j > θ else −s: exact minimum weighted error
+  over every feature j, every threshold θ midway between consecutive distinct
+  values of x_j, both polarities s = ±1, and the constant stump (θ = −∞).
+  Presorting costs O(N m log m) once; each round is O(m N) (seed 004).
+* :class:`Trees` — greedy trees of a given depth; each node takes the split
+  minimizing the weighted error of its two children labelled by their weighted
+  majority (needed for XOR, claim B8).
+* :class:`HypothesisMatrix` — a finite class given by its ±1 predictions on
+  the training points; each round takes the column of largest edge.
+
+:class:`MajorityBoost` is the boosting algorithm in the proof of seed 002,
+Theorem 1: multiplicative weights over the examples with ε = γ, loss 1 for a
+correctly classified example, T = ⌈4/γ² ln(1/ν)⌉ rounds, unweighted majority.
+
+Ties (all three learners) go to the hypothesis that comes first in a fixed
+order; weighted errors within ``1e-12 · Σ_i w_i`` of the smallest count as
+ties, so that the choice does not depend on the order of floating-point sums.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from enum import StrEnum
+
+import numpy as np
+import pandas as pd
+
+from ._validation import check_array, check_labels, check_scalar
+from .bounds import mwu_rounds
+from .exceptions import check_is_fitted
+
+__all__ = [
+    "HISTORY_COLUMNS",
+    "AdaBoost",
+    "Column",
+    "HypothesisMatrix",
+    "Hypothesis",
+    "MajorityBoost",
+    "NoEdgeWarning",
+    "StopReason",
+    "Stump",
+    "Stumps",
+    "Tree",
+    "Trees",
+    "WeakLearner",
+    "WeakSearch",
+    "weighted_error",
+]
+
+#: Weighted errors within this fraction of the total weight count as ties.
+TIE_RTOL = 1e-12
+#: A round whose edge γ_t = ½ − ε_t is at most this has no edge (ε_t ≥ ½ up to
+#: rounding: e.g. h_{t-1} again, which has ε = ½ under D_t by claim B3).
+NO_EDGE_TOL = 1e-12
+
+
+class NoEdgeWarning(UserWarning):
+    """AdaBoost stopped early: the weak learner's best hypothesis had ε_t ≥ ½."""
+
+
+class StopReason(StrEnum):
+    """Why :meth:`AdaBoost.fit` stopped (compares equal to its string value)."""
+
+    #: All ``n_rounds`` rounds were run.
+    N_ROUNDS = "n_rounds"
+    #: h_t made no training mistake (ε_t = 0); it was kept, see AdaBoost Notes.
+    PERFECT = "perfect"
+    #: ε_t ≥ ½: h_t had no edge and was not added.
+    NO_EDGE = "no_edge"
+
+
+def weighted_error(predictions: object, y: object, sample_weight: object) -> float:
+    """ε = Σ_i w_i 1[h(x_i) ≠ y_i] / Σ_i w_i.
+
+    Parameters
+    ----------
+    predictions, y : array-like of shape (m,)
+        h(x_i) and y_i in {−1, +1}.
+    sample_weight : array-like of shape (m,)
+        Non-negative weights, e.g. the distribution D_t (need not sum to 1).
+
+    Returns
+    -------
+    float
+    """
+    pred = np.asarray(predictions, dtype=np.float64).ravel()
+    yy = np.asarray(y, dtype=np.float64).ravel()
+    w = _check_weights(sample_weight, pred.shape[0])
+    if yy.shape != pred.shape:
+        raise ValueError(
+            f"predictions has {pred.shape[0]} entries but y has {yy.shape[0]}."
+        )
+    return float(w[pred != yy].sum() / w.sum())
+
+
+def _check_weights(sample_weight: object, m: int) -> np.ndarray:
+    """Finite non-negative weights of shape (m,) with a positive sum (None: ones)."""
+    if sample_weight is None:
+        return np.ones(m)
+    w = np.asarray(sample_weight, dtype=np.float64).ravel()
+    if w.shape[0] != m:
+        raise ValueError(f"sample_weight has {w.shape[0]} entries but X has {m} rows.")
+    if not np.isfinite(w).all() or (w < 0).any():
+        i = int(np.flatnonzero(~np.isfinite(w) | (w < 0))[0])
+        raise ValueError(
+            f"sample_weight must be finite and >= 0; got {float(w[i])!r} at index {i}."
+        )
+    if not w.sum() > 0:
+        raise ValueError("sample_weight sums to 0; at least one weight must be > 0.")
+    return w
+
+
+def _signs(above: np.ndarray, polarity: float) -> np.ndarray:
+    """polarity where ``above`` else −polarity, as float64 (faster than where)."""
+    out = above.astype(np.float64)
+    out *= 2.0 * polarity
+    out -= polarity
+    return out
+
+
+def _dot(a: np.ndarray, b: np.ndarray) -> float:
+    """Σ_i a_i b_i without BLAS.
+
+    A multithreaded BLAS dot spins its threads between calls; on a busy
+    machine that made each boosting round several times slower.
+    """
+    return float(np.einsum("i,i->", a, b))
+
+
+def _midpoint(a: float, b: float) -> float:
+    """A threshold θ with a ≤ θ < b (the midpoint unless rounding forbids it)."""
+    theta = 0.5 * a + 0.5 * b
+    return theta if a <= theta < b else a
+
+
+# --- the weak-learner protocol --------------------------------------------------------
+
+
+class Hypothesis(ABC):
+    """A fitted base classifier h: X → {−1, +1}."""
+
+    @abstractmethod
+    def predict(self, X: object) -> np.ndarray:
+        """h(x) in {−1.0, +1.0} for every row of X."""
+
+    @abstractmethod
+    def params(self) -> dict[str, int | float]:
+        """The columns this hypothesis contributes to a boosting ``history_``."""
+
+
+class WeakSearch(ABC):
+    """A weak learner bound to one training set (see :meth:`WeakLearner.prepare`)."""
+
+    @abstractmethod
+    def best(self, sample_weight: np.ndarray) -> tuple[Hypothesis, np.ndarray]:
+        """The hypothesis of smallest weighted error and its training predictions.
+
+        Parameters
+        ----------
+        sample_weight : ndarray of shape (m,)
+            Non-negative weights proportional to the distribution D_t.
+
+        Returns
+        -------
+        h : Hypothesis
+        predictions : ndarray of shape (m,)
+            h(x_i) in {−1.0, +1.0} on the training points.
+        """
+
+
+class WeakLearner(ABC):
+    """A family of base classifiers with an exact weighted-error search.
+
+    Subclasses implement :meth:`prepare` and list their ``history_`` columns in
+    :attr:`columns`.
+    """
+
+    #: Names of the keys of ``Hypothesis.params()`` (the history columns).
+    columns: tuple[str, ...] = ()
+
+    @abstractmethod
+    def prepare(self, X: np.ndarray, y: np.ndarray) -> WeakSearch:
+        """Precompute what does not depend on the weights (once per boosting fit).
+
+        Parameters
+        ----------
+        X : ndarray of shape (m, n)
+            Validated training inputs (float64, finite).
+        y : ndarray of shape (m,)
+            Labels in {−1.0, +1.0}.
+        """
+
+    def fit(self, X: object, y: object, sample_weight: object = None) -> Hypothesis:
+        """The hypothesis of smallest weighted error Σ_i w_i 1[h(x_i) ≠ y_i].
+
+        Parameters
+        ----------
+        X : array-like of shape (m, n)
+        y : array-like of shape (m,)
+            Labels in {−1, +1}.
+        sample_weight : array-like of shape (m,), optional
+            Non-negative weights (default: uniform).
+
+        Returns
+        -------
+        Hypothesis
+        """
+        X = check_array(X)
+        y = check_labels(y, X.shape[0])
+        w = _check_weights(sample_weight, X.shape[0])
+        return self.prepare(X, y).best(w)[0]
+
+
+# --- stumps ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Stump(Hypothesis):
+    """h(x) = polarity if x[feature] > threshold else −polarity.
+
+    ``threshold = -inf`` is the constant stump h ≡ polarity; it is reported on
+    feature 0.
+    """
+
+    feature: int
+    threshold: float
+    polarity: int
+
+    def predict(self, X: object) -> np.ndarray:
+        column = np.asarray(X, dtype=np.float64)[:, self.feature]
+        return _signs(column > self.threshold, float(self.polarity))
+
+    def params(self) -> dict[str, int | float]:
+        return {
+            "feature": self.feature,
+            "threshold": self.threshold,
+            "polarity": self.polarity,
+        }
+
+
+class Stumps(WeakLearner):
+    """Decision stumps with the exact minimum weighted error (seed 004).
+
+    Candidates, in tie-breaking order: for feature j = 0, 1, …, N−1, the
+    thresholds θ in increasing order — first θ = −∞ (the constant stump, which
+    only feature 0 ever reports), then the midpoints between consecutive
+    distinct values of x_j — and for each θ polarity +1 before −1. Among the
+    stumps whose weighted error is within ``1e-12 · Σ_i w_i`` of the smallest,
+    the first in this order is returned (lowest feature, then lowest threshold,
+    then polarity +1).
+
+    Notes
+    -----
+    :meth:`prepare` sorts every feature once (O(N m log m)). With s_i = w_i y_i
+    listed in the sorted order of feature j, the stump that predicts −s on the
+    first k points and s on the rest has error W₋ + S_k for s = +1 and
+    W₊ − S_k for s = −1, where S_k = Σ_{q<k} s_q and W± are the weights of the
+    two classes. Each round therefore costs one gather of the weights into the
+    presorted orders and one cumulative sum (O(m N), vectorized over features);
+    a run of equal values contributes only its total at its last position, so
+    thresholds never fall between equal values. The search keeps about five
+    float64 or index arrays of the size of X (8 · 5 · m N bytes).
+
+    Examples
+    --------
+    >>> Stumps().fit([[0.0], [1.0], [2.0], [3.0]], [-1, -1, 1, 1])
+    Stump(feature=0, threshold=1.5, polarity=1)
+    """
+
+    columns = ("feature", "threshold", "polarity")
+
+    def __repr__(self) -> str:
+        return "Stumps()"
+
+    def prepare(self, X: np.ndarray, y: np.ndarray) -> WeakSearch:
+        return _StumpSearch(X, y)
+
+
+class _StumpSearch(WeakSearch):
+    """Presorted orders laid out in blocks so the prefix sums vectorize.
+
+    Candidate split p (0 ≤ p ≤ m−2) of feature f lies between the sorted
+    positions p and p+1. Position p of feature f is stored at
+    ``G[b, f * nb + j]`` with p = j·B + b: a Python loop over the B rows then
+    forms all within-block prefix sums at once, each a vector add over the
+    N·nb columns, and per-block offsets finish the cumulative sum.
+    """
+
+    def __init__(self, X: np.ndarray, y: np.ndarray) -> None:
+        m, N = X.shape
+        self.m, self.N = m, N
+        self.y = y
+        self.positive = (y > 0).astype(np.float64)
+        self.XT = np.ascontiguousarray(X.T)
+        # The order among equal values does not matter (a run of equal values
+        # is one block), so the faster unstable sort is fine.
+        order = np.argsort(self.XT, axis=1)
+        self.xs = np.take_along_axis(self.XT, order, axis=1)
+        n = m - 1  # candidate splits per feature
+        self.n = n
+        B = max(1, min(n, round(math.sqrt(n * N / 32.0))))
+        nb = -(-n // B) if n > 0 else 0
+        self.B, self.nb = B, nb
+        padded = np.full((N, nb * B), m, dtype=np.intp)  # index m holds a 0
+        padded[:, :n] = order[:, :n]
+        self.idx = np.ascontiguousarray(
+            padded.reshape(N, nb, B).transpose(2, 0, 1).reshape(B, N * nb)
+        )
+        self.s = np.zeros(m + 1)
+        self.G = np.empty((B, N * nb))
+        # Features with repeated values: only the last position of a run of
+        # equal values is a valid split; it gets the run's total weight.
+        same = self.xs[:, :-1] == self.xs[:, 1:]
+        self.dups = []
+        for f in np.flatnonzero(same.any(axis=1)):
+            ends = np.flatnonzero(~same[f])  # last positions of runs, ≤ m−2
+            starts = np.concatenate(([0], ends[:-1] + 1))
+            p = np.arange(n)
+            where = (p % B) * (N * nb) + f * nb + p // B
+            self.dups.append((order[f].copy(), ends, starts, where))
+
+    def best(self, sample_weight: np.ndarray) -> tuple[Hypothesis, np.ndarray]:
+        w = sample_weight
+        Wp = _dot(w, self.positive)
+        Wn = float(w.sum()) - Wp
+        tol = TIE_RTOL * (Wp + Wn)
+        if self.n > 0:
+            plus, minus = self._scan(w, Wp, Wn, tol)
+        else:  # one point: only the constant stumps
+            plus = (0, -1) if Wn <= Wp + tol else None
+            minus = (0, -1) if Wp <= Wn + tol else None
+        # The first candidate within tol of the minimum, in (feature, θ, s) order.
+        if plus is not None and (minus is None or plus <= minus):
+            (f, p), polarity = plus, 1
+        else:
+            assert minus is not None
+            (f, p), polarity = minus, -1
+        if p < 0:
+            threshold = -math.inf
+            pred = np.full(self.m, float(polarity))
+        else:
+            threshold = _midpoint(float(self.xs[f, p]), float(self.xs[f, p + 1]))
+            pred = _signs(self.XT[f] > threshold, float(polarity))
+        return Stump(int(f), threshold, polarity), pred
+
+    def _scan(
+        self, w: np.ndarray, Wp: float, Wn: float, tol: float
+    ) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+        """First (feature, p) of each polarity within tol of the minimum error.
+
+        p = −1 is the constant stump (S = 0); ``None``: no candidate of that
+        polarity is within tol of the minimum.
+        """
+        s, G, B, nb = self.s, self.G, self.B, self.nb
+        np.multiply(w, self.y, out=s[: self.m])
+        np.take(s, self.idx, out=G, mode="clip")  # unbuffered
+        if self.dups:
+            flat = G.reshape(-1)
+            for order, ends, starts, where in self.dups:
+                contrib = np.zeros(self.n)
+                if ends.size:
+                    values = s[order[: ends[-1] + 1]]
+                    contrib[ends] = np.add.reduceat(values, starts)
+                flat[where] = contrib
+        for b in range(1, B):
+            np.add(G[b - 1], G[b], out=G[b])
+        offsets = np.zeros((self.N, nb))
+        np.cumsum(G[B - 1].reshape(self.N, nb)[:, :-1], axis=1, out=offsets[:, 1:])
+        offsets = offsets.reshape(-1)
+        colmin = G.min(axis=0) + offsets
+        colmax = G.max(axis=0) + offsets
+        # S = 0 (the constant) is always a candidate of both polarities.
+        err = min(
+            Wn + min(0.0, float(colmin.min())), Wp - max(0.0, float(colmax.max()))
+        )
+        plus = self._first(colmin, offsets, err - Wn + tol, upper=True)
+        minus = self._first(colmax, offsets, Wp - err - tol, upper=False)
+        return plus, minus
+
+    def _first(
+        self, colext: np.ndarray, offsets: np.ndarray, bound: float, *, upper: bool
+    ) -> tuple[int, int] | None:
+        """First (feature, p) with S ≤ bound (``upper``) or S ≥ bound.
+
+        Positions inside a run of equal values (and the padding) repeat the S
+        of an earlier valid position, so the first hit is always valid.
+        """
+        if (bound >= 0.0) if upper else (bound <= 0.0):
+            return (0, -1)  # the constant stump comes first
+        hits = colext <= bound if upper else colext >= bound
+        c = int(np.argmax(hits))
+        if not hits[c]:
+            return None
+        column = self.G[:, c] + offsets[c]
+        b = int(np.argmax(column <= bound if upper else column >= bound))
+        f, j = divmod(c, self.nb)
+        return (f, j * self.B + b)
+
+
+# --- trees ----------------------------------------------------------------------------
+
+
+class Tree(Hypothesis):
+    """A binary tree of axis-aligned splits x[feature] ≤ threshold (go left).
+
+    Node arrays as in scikit-learn: ``feature[k] = -1`` marks a leaf whose
+    label is ``value[k]``; the root is node 0.
+    """
+
+    def __init__(
+        self,
+        feature: np.ndarray,
+        threshold: np.ndarray,
+        left: np.ndarray,
+        right: np.ndarray,
+        value: np.ndarray,
+    ) -> None:
+        self.feature = feature
+        self.threshold = threshold
+        self.left = left
+        self.right = right
+        self.value = value
+
+    def __repr__(self) -> str:
+        return (
+            f"Tree(n_nodes={self.feature.size}, n_leaves={self.n_leaves}, "
+            f"root_feature={int(self.feature[0])})"
+        )
+
+    @property
+    def n_leaves(self) -> int:
+        return int(np.count_nonzero(self.feature < 0))
+
+    def predict(self, X: object) -> np.ndarray:
+        X = np.asarray(X, dtype=np.float64)
+        node = np.zeros(X.shape[0], dtype=np.intp)
+        rows = np.arange(X.shape[0])
+        while True:
+            f = self.feature[node]
+            inner = f >= 0
+            if not inner.any():
+                return self.value[node].astype(np.float64)
+            go_right = X[rows[inner], f[inner]] > self.threshold[node[inner]]
+            node[inner] = np.where(
+                go_right, self.right[node[inner]], self.left[node[inner]]
+            )
+
+    def params(self) -> dict[str, int | float]:
+        root_is_leaf = self.feature[0] < 0
+        return {
+            "n_leaves": self.n_leaves,
+            "root_feature": int(self.feature[0]),
+            "root_threshold": -math.inf if root_is_leaf else float(self.threshold[0]),
+        }
+
+
+class Trees(WeakLearner):
+    """Greedy decision trees of depth ≤ ``depth`` with weighted-majority leaves.
+
+    Every node takes the split (feature j, threshold θ midway between
+    consecutive distinct values of x_j among its points) that minimizes the
+    weighted error of its two children, each labelled by its weighted
+    majority: min(W₊ᴸ, W₋ᴸ) + min(W₊ᴿ, W₋ᴿ). Ties go to the lowest feature,
+    then the lowest threshold (errors within ``1e-12 · Σ w`` are ties). A node
+    becomes a leaf at depth ``depth``, when its points are pure under the
+    weights (one class has weight 0), or when its points cannot be split.
+    Leaf labels are the weighted majority, +1 on a tie.
+
+    Unlike a stump, a depth-2 tree is a weak learner for XOR (claim B8). The
+    search is greedy (exact at each node), not a search over all trees.
+
+    Parameters
+    ----------
+    depth : int ≥ 1, default=2
+
+    Examples
+    --------
+    >>> X = [[1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.0]]
+    >>> tree = Trees(2).fit(X, [1, -1, 1, -1])
+    >>> tree.predict(X).tolist()
+    [1.0, -1.0, 1.0, -1.0]
+    """
+
+    columns = ("n_leaves", "root_feature", "root_threshold")
+
+    def __init__(self, depth: int = 2) -> None:
+        self.depth = depth
+
+    def __repr__(self) -> str:
+        return f"Trees(depth={self.depth!r})"
+
+    def prepare(self, X: np.ndarray, y: np.ndarray) -> WeakSearch:
+        depth = check_scalar(
+            self.depth, "depth", "Trees", kind="int", low=1, closed="left"
+        )
+        return _TreeSearch(X, y, depth)
+
+
+class _TreeSearch(WeakSearch):
+    def __init__(self, X: np.ndarray, y: np.ndarray, depth: int) -> None:
+        self.X = X
+        self.XT = np.ascontiguousarray(X.T)
+        self.order = np.argsort(self.XT, axis=1, kind="stable")
+        self.y = y
+        self.depth = depth
+
+    def best(self, sample_weight: np.ndarray) -> tuple[Hypothesis, np.ndarray]:
+        w = sample_weight
+        wp = np.where(self.y > 0, w, 0.0)
+        wn = np.where(self.y > 0, 0.0, w)
+        tol = TIE_RTOL * float(w.sum())
+        nodes: list[list[float]] = []  # feature, threshold, left, right, value
+
+        def grow(members: np.ndarray, depth_left: int) -> int:
+            k = len(nodes)
+            Wp, Wn = float(wp[members].sum()), float(wn[members].sum())
+            nodes.append([-1, 0.0, -1, -1, 1.0 if Wp >= Wn else -1.0])
+            split = None
+            if depth_left > 0 and min(Wp, Wn) > 0 and members.size > 1:
+                split = self._split(members, wp, wn, Wp, Wn, tol)
+            if split is None:
+                return k
+            f, theta = split
+            go_right = self.XT[f, members] > theta
+            nodes[k][:2] = [f, theta]
+            nodes[k][2] = grow(members[~go_right], depth_left - 1)
+            nodes[k][3] = grow(members[go_right], depth_left - 1)
+            return k
+
+        grow(np.arange(self.y.size), self.depth)
+        table = np.array(nodes, dtype=np.float64).reshape(-1, 5)
+        tree = Tree(
+            table[:, 0].astype(np.intp),
+            table[:, 1].copy(),
+            table[:, 2].astype(np.intp),
+            table[:, 3].astype(np.intp),
+            table[:, 4].copy(),
+        )
+        return tree, tree.predict(self.X)
+
+    def _split(
+        self,
+        members: np.ndarray,
+        wp: np.ndarray,
+        wn: np.ndarray,
+        Wp: float,
+        Wn: float,
+        tol: float,
+    ) -> tuple[int, float] | None:
+        """Best (feature, θ) by the majority-label error of the two children."""
+        inside = np.zeros(self.y.size, dtype=bool)
+        inside[members] = True
+        order = self.order[inside[self.order]].reshape(self.order.shape[0], -1)
+        xs = np.take_along_axis(self.XT, order, axis=1)
+        Lp = np.cumsum(wp[order], axis=1)[:, :-1]
+        Ln = np.cumsum(wn[order], axis=1)[:, :-1]
+        err = np.minimum(Lp, Ln) + np.minimum(Wp - Lp, Wn - Ln)
+        valid = xs[:, :-1] < xs[:, 1:]
+        if not valid.any():
+            return None
+        err[~valid] = np.inf
+        flat = int(np.argmax(err.reshape(-1) <= err.min() + tol))
+        f, p = divmod(flat, err.shape[1])
+        return f, _midpoint(float(xs[f, p]), float(xs[f, p + 1]))
+
+
+# --- a finite class given by its predictions ------------------------------------------
+
+
+def _as_indices(X: object, n_rows: int, owner: str) -> np.ndarray:
+    """Row indices into H from an (m, 1) array of integer values in [0, n_rows)."""
+    arr = check_array(X)
+    if arr.shape[1] != 1:
+        raise ValueError(
+            f"{owner} takes X of shape (m, 1) holding row indices into H; "
+            f"got {arr.shape[1]} columns."
+        )
+    col = arr[:, 0]
+    bad = (col != np.round(col)) | (col < 0) | (col >= n_rows)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise ValueError(
+            f"{owner}: X must hold integer row indices in [0, {n_rows - 1}]; "
+            f"got {float(col[i])!r} at row {i}."
+        )
+    return col.astype(np.intp)
+
+
+@dataclass(frozen=True, eq=False)
+class Column(Hypothesis):
+    """The hypothesis h_j given by column ``index`` of a matrix H of ±1."""
+
+    index: int
+    H: np.ndarray
+
+    def __repr__(self) -> str:
+        return f"Column(index={self.index})"
+
+    def predict(self, X: object) -> np.ndarray:
+        rows = _as_indices(X, self.H.shape[0], "Column")
+        return self.H[rows, self.index].astype(np.float64)
+
+    def params(self) -> dict[str, int | float]:
+        return {"column": self.index}
+
+
+class HypothesisMatrix(WeakLearner):
+    """A finite class {h_1, …, h_N} given by its predictions H[i, j] = h_j(x_i).
+
+    The "inputs" are row indices: ``fit(X, y)`` and ``predict(X)`` take X of
+    shape (m, 1) holding integers in [0, H.shape[0]). Each search returns the
+    column of largest edge Σ_i w_i y_i H[i, j]; columns whose edges are within
+    ``1e-12 · Σ_i w_i`` of the largest tie, and the lowest index wins.
+
+    Parameters
+    ----------
+    H : array-like of shape (m, N), entries in {−1, +1}
+
+    Examples
+    --------
+    >>> H = [[1, 1, -1], [-1, 1, 1], [1, 1, 1]]
+    >>> HypothesisMatrix(H).fit([[0], [1], [2]], [1, 1, 1])
+    Column(index=1)
+    """
+
+    columns = ("column",)
+
+    def __init__(self, H: object) -> None:
+        self.H = H
+
+    def __repr__(self) -> str:
+        shape = np.shape(self.H)
+        return f"HypothesisMatrix(H of shape {shape})"
+
+    def prepare(self, X: np.ndarray, y: np.ndarray) -> WeakSearch:
+        H = np.asarray(self.H, dtype=np.float64)
+        if H.ndim != 2 or H.size == 0:
+            raise ValueError(
+                f"H of HypothesisMatrix must be a non-empty 2-D array (m, N); "
+                f"got shape {H.shape}."
+            )
+        bad = ~np.isin(H, (-1.0, 1.0))
+        if bad.any():
+            i, j = np.argwhere(bad)[0]
+            raise ValueError(
+                f"H of HypothesisMatrix must hold predictions in {{-1, +1}}; "
+                f"got {float(H[i, j])!r} at row {i}, column {j}."
+            )
+        rows = _as_indices(X, H.shape[0], "HypothesisMatrix")
+        return _ColumnSearch(H, rows, y)
+
+
+class _ColumnSearch(WeakSearch):
+    def __init__(self, H: np.ndarray, rows: np.ndarray, y: np.ndarray) -> None:
+        self.H = H
+        self.sub = np.ascontiguousarray(H[rows])
+        self.y = y
+
+    def best(self, sample_weight: np.ndarray) -> tuple[Hypothesis, np.ndarray]:
+        edges = np.einsum("i,ij->j", sample_weight * self.y, self.sub)
+        tol = TIE_RTOL * float(sample_weight.sum())
+        j = int(np.argmax(edges >= edges.max() - tol))
+        return Column(j, self.H), self.sub[:, j].copy()
+
+
+# --- AdaBoost -------------------------------------------------------------------------
+
+#: The standard columns of ``AdaBoost.history_``, before the learner's own.
+HISTORY_COLUMNS: tuple[str, ...] = (
+    "t",
+    "eps",
+    "gamma",
+    "alpha",
+    "Z",
+    "train_error",
+    "bound_Z",
+    "bound_gamma",
+    "bound_gamma_min",
+    "min_margin",
+    "exp_loss",
+)
+
+
+def _resolve_learner(learner: object, owner: str) -> WeakLearner:
+    if learner is None:
+        return Stumps()
+    if not isinstance(learner, WeakLearner):
+        raise ValueError(
+            f"The 'weak_learner' parameter of {owner} must be a WeakLearner "
+            f"(Stumps(), Trees(depth), HypothesisMatrix(H)). Got {learner!r}."
+        )
+    return learner
+
+
+def _history(rows: list[dict], columns: tuple[str, ...]) -> pd.DataFrame:
+    """One row per round; an empty frame still has every column."""
+    if rows:
+        return pd.DataFrame.from_records(rows, columns=list(columns))
+    return pd.DataFrame({c: pd.Series(dtype=np.float64) for c in columns})
+
+
+def _margin_error(yf: np.ndarray, negative: np.ndarray) -> float:
+    """Training error from y_i f(x_i): y f < 0, or f = 0 (predicted +1) and y = −1."""
+    wrong = np.count_nonzero(yf < 0.0)
+    if (yf == 0.0).any():
+        wrong += np.count_nonzero((yf == 0.0) & negative)
+    return wrong / yf.size
+
+
+def _error(scores: np.ndarray, y: np.ndarray) -> float:
+    """Training error of sign(score), a score of 0 meaning +1."""
+    return float(np.count_nonzero((scores >= 0.0) != (y > 0))) / y.size
+
+
+class _Ensemble:
+    """Prediction shared by the boosting estimators: f(x) = Σ_t c_t h_t(x)."""
+
+    learners_: list[Hypothesis]
+
+    def _check_X(self, X: object) -> np.ndarray:
+        X = check_array(X)
+        if X.shape[1] != self.n_features_in_:
+            raise ValueError(
+                f"X has {X.shape[1]} features; the {type(self).__name__} was "
+                f"fitted on {self.n_features_in_}."
+            )
+        return X
+
+    def _weights(self) -> np.ndarray:
+        raise NotImplementedError
+
+    def decision_function(self, X: object) -> np.ndarray:
+        """f(x) = Σ_t c_t h_t(x) for every row of X (see the class for c_t)."""
+        check_is_fitted(self, "learners_")
+        X = self._check_X(X)
+        out = np.zeros(X.shape[0])
+        for c, h in zip(self._weights(), self.learners_, strict=True):
+            out += c * h.predict(X)
+        return out
+
+    def staged_decision_function(self, X: object) -> np.ndarray:
+        """f_t(x) after every round: an array of shape (n_rounds_, n_samples).
+
+        Row t−1 holds f_t = Σ_{s≤t} c_s h_s; the last row equals
+        :meth:`decision_function`. It takes n_rounds_ · n_samples floats of
+        memory.
+        """
+        check_is_fitted(self, "learners_")
+        X = self._check_X(X)
+        out = np.zeros((len(self.learners_), X.shape[0]))
+        running = np.zeros(X.shape[0])
+        for t, (c, h) in enumerate(zip(self._weights(), self.learners_, strict=True)):
+            running += c * h.predict(X)
+            out[t] = running
+        return out
+
+    def predict(self, X: object) -> np.ndarray:
+        """Labels in {−1, +1}: sign of the decision function (0 maps to +1)."""
+        return np.where(self.decision_function(X) >= 0.0, 1.0, -1.0)
+
+
+class AdaBoost(_Ensemble):
+    """AdaBoost (Freund & Schapire 1997) as written in seeds 000 and 004.
+
+    D_1 uniform; round t takes the weak learner's h_t of smallest weighted
+    error ε_t = Pr_{i∼D_t}[h_t(x_i) ≠ y_i], sets α_t = ½ ln((1 − ε_t)/ε_t) and
+    D_{t+1}(i) = D_t(i) exp(−α_t y_i h_t(x_i)) / Z_t with
+    Z_t = 2 √(ε_t (1 − ε_t)); the classifier is sign(f_T), f_T = Σ_t α_t h_t.
+
+    Parameters
+    ----------
+    weak_learner : WeakLearner or None, default=None
+        :class:`Stumps`, :class:`Trees` or :class:`HypothesisMatrix`
+        (``None`` means ``Stumps()``).
+    n_rounds : int ≥ 1, default=100
+        T, the largest number of rounds.
+    keep_distributions : bool, default=False
+        Store every D_t in ``distributions_`` (memory (T + 1) · m floats).
+
+    Attributes
+    ----------
+    alphas_ : ndarray of shape (n_rounds_,)
+        α_1, …, α_T (all > 0).
+    learners_ : list of Hypothesis
+        h_1, …, h_T.
+    n_rounds_ : int
+        Rounds kept (≤ ``n_rounds``).
+    stop_reason_ : StopReason
+        ``"n_rounds"``, ``"perfect"`` (ε_t = 0) or ``"no_edge"`` (ε_t ≥ ½).
+    history_ : pandas.DataFrame
+        One row per kept round t, with columns
+
+        - ``t``; ``eps`` ε_t; ``gamma`` γ_t = ½ − ε_t; ``alpha`` α_t;
+          ``Z`` Z_t = 2√(ε_t(1 − ε_t));
+        - ``train_error`` of sign(f_t) on the training set;
+        - ``bound_Z`` Π_{s≤t} Z_s; ``bound_gamma`` exp(−2 Σ_{s≤t} γ_s²);
+          ``bound_gamma_min`` exp(−2 γ² t) with γ = min_{s≤t} γ_s (claim B1);
+        - ``min_margin`` min_i y_i f_t(x_i) / ‖α‖₁, the L1 margin of the
+          sample (α = (α_1, …, α_t));
+        - ``exp_loss`` (1/m) Σ_i exp(−y_i f_t(x_i)), the objective of which
+          AdaBoost is coordinate descent (claim B4); it equals Π_{s≤t} Z_s up
+          to rounding;
+        - the weak learner's own columns (``WeakLearner.columns``): stumps
+          ``feature, threshold, polarity``; trees ``n_leaves, root_feature,
+          root_threshold``; hypothesis matrices ``column``.
+    distributions_ : ndarray of shape (n_rounds_ + 1, m) or None
+        Row t−1 is D_t (row n_rounds_ is the distribution a further round
+        would use); ``None`` unless ``keep_distributions``.
+    weak_learner_ : WeakLearner
+    n_features_in_ : int
+
+    Notes
+    -----
+    *Log space.* The weights are kept as log D_t and renormalized with a
+    log-sum-exp each round, so that no weight underflows to 0 however many
+    rounds are run; the weak learner receives D_t / max_i D_t(i).
+
+    *ε_t = 0* (h_t makes no training mistake). The weight ½ ln((1 − ε)/ε) is
+    infinite, so h_t is added with the weight it would have at ε̃ = 1/(4m²),
+    α_t = ½ ln((1 − ε̃)/ε̃) ≈ ln(2m), and the row records ``eps`` = ε̃ (so
+    ``gamma``, ``alpha``, ``Z`` and the bounds follow the formulas above and
+    stay finite). This α_t is large enough for sign(f_t) to classify every
+    training point correctly whatever came before: the training error is at
+    most Π_{s<t} Z_s · exp(−α_t) < 1/m, hence 0. Fitting then stops with
+    ``stop_reason_ = "perfect"``: the update would multiply every weight by
+    the same factor, so D_{t+1} = D_t (the last row of ``distributions_``)
+    and claims B2 and B3 do not apply to that round.
+
+    *ε_t ≥ ½* (no edge; in practice γ_t ≤ 1e-12, e.g. XOR with stumps, or
+    h_{t−1} again, whose error under D_t is exactly ½). Then α_t ≤ 0 would
+    not help: h_t is not added, a :class:`NoEdgeWarning` is issued and
+    fitting stops with ``stop_reason_ = "no_edge"``. With no round kept,
+    f ≡ 0 and every point is predicted +1.
+
+    *Margins.* Since every α_t > 0, ‖α‖₁ = Σ_t α_t.
+
+    References
+    ----------
+    Y. Freund and R. E. Schapire. A decision-theoretic generalization of
+    on-line learning and an application to boosting. JCSS 55(1), 1997.
+
+    Examples
+    --------
+    >>> X = [[0.0], [1.0], [2.0], [3.0], [4.0], [5.0]]
+    >>> y = [1, 1, -1, -1, 1, 1]
+    >>> model = AdaBoost(n_rounds=3).fit(X, y)
+    >>> model.predict(X).tolist()
+    [1.0, 1.0, -1.0, -1.0, 1.0, 1.0]
+    >>> model.history_["train_error"].tolist()
+    [0.3333333333333333, 0.3333333333333333, 0.0]
+    """
+
+    def __init__(
+        self,
+        *,
+        weak_learner: WeakLearner | None = None,
+        n_rounds: int = 100,
+        keep_distributions: bool = False,
+    ) -> None:
+        self.weak_learner = weak_learner
+        self.n_rounds = n_rounds
+        self.keep_distributions = keep_distributions
+
+    def _weights(self) -> np.ndarray:
+        return self.alphas_
+
+    def fit(self, X: object, y: object) -> AdaBoost:
+        """Run at most ``n_rounds`` rounds of AdaBoost on (X, y).
+
+        Parameters
+        ----------
+        X : array-like of shape (m, n)
+            (m, 1) row indices for a :class:`HypothesisMatrix`.
+        y : array-like of shape (m,)
+            Labels in {−1, +1}.
+
+        Returns
+        -------
+        self
+        """
+        n_rounds = check_scalar(
+            self.n_rounds, "n_rounds", "AdaBoost", kind="int", low=1, closed="left"
+        )
+        learner = _resolve_learner(self.weak_learner, "AdaBoost")
+        X = check_array(X)
+        y = check_labels(y, X.shape[0])
+        m = X.shape[0]
+        search = learner.prepare(X, y)
+
+        log_m = math.log(m)
+        log_d = np.full(m, -log_m)  # log D_t
+        w = np.ones(m)  # D_t / max_i D_t(i)
+        yf = np.zeros(m)  # y_i f_t(x_i) on the training points
+        negative = y < 0
+        dists = [np.full(m, 1.0 / m)] if self.keep_distributions else None
+        rows: list[dict] = []
+        alphas: list[float] = []
+        learners: list[Hypothesis] = []
+        log_bound_Z = sum_gamma2 = alpha_sum = log_exp_loss = 0.0
+        gamma_min = math.inf
+        stop = StopReason.N_ROUNDS
+        for t in range(1, n_rounds + 1):
+            h, pred = search.best(w)
+            yh = y * pred
+            miss = (yh < 0).astype(np.float64)
+            w_total = float(w.sum())
+            w_miss = _dot(w, miss)
+            perfect = not miss.any()
+            if perfect:
+                eps = 1.0 / (4.0 * m * m)
+                log_eps, log_hit = math.log(eps), math.log1p(-eps)
+            else:
+                eps = w_miss / w_total
+                if eps >= 0.5 - NO_EDGE_TOL:
+                    stop = StopReason.NO_EDGE
+                    warnings.warn(
+                        f"AdaBoost stopped at round {t}: the weak learner's best "
+                        f"hypothesis has weighted error eps_t = {eps:.12g} >= 1/2 "
+                        f"(no edge) and was not added; {t - 1} round(s) kept.",
+                        NoEdgeWarning,
+                        stacklevel=2,
+                    )
+                    break
+                if w_miss > 0.0:
+                    log_eps = math.log(w_miss) - math.log(w_total)
+                else:  # the missed weights underflowed in w, not in log D
+                    log_eps = _logsumexp(log_d[miss > 0])
+                    eps = math.exp(log_eps)
+                log_hit = math.log(w_total - w_miss) - math.log(w_total)
+            alpha = 0.5 * (log_hit - log_eps)
+            log_Z = math.log(2.0) + 0.5 * (log_eps + log_hit)
+            gamma = 0.5 - eps
+
+            # D_{t+1} ∝ D_t exp(−α_t y_i h_t(x_i)), normalized in log space;
+            # w = D_{t+1} / max_i D_{t+1}(i) comes out of the same exp.
+            yh *= alpha
+            log_d -= yh
+            a_max = float(log_d.max())
+            np.subtract(log_d, a_max, out=w)
+            np.exp(w, out=w)
+            log_norm = a_max + math.log(float(w.sum()))
+            log_d -= log_norm
+            log_exp_loss += log_norm  # (1/m) Σ exp(−y f_t) = Π actual normalizers
+            if dists is not None:
+                dists.append(np.exp(log_d))
+
+            yf += yh  # y_i f_t(x_i)
+            alpha_sum += alpha
+            log_bound_Z += log_Z
+            sum_gamma2 += gamma * gamma
+            gamma_min = min(gamma_min, gamma)
+            alphas.append(alpha)
+            learners.append(h)
+            rows.append(
+                {
+                    "t": t,
+                    "eps": eps,
+                    "gamma": gamma,
+                    "alpha": alpha,
+                    "Z": math.exp(log_Z),
+                    "train_error": _margin_error(yf, negative),
+                    "bound_Z": math.exp(log_bound_Z),
+                    "bound_gamma": math.exp(-2.0 * sum_gamma2),
+                    "bound_gamma_min": math.exp(-2.0 * gamma_min**2 * t),
+                    "min_margin": float(yf.min()) / alpha_sum,
+                    "exp_loss": math.exp(log_exp_loss),
+                    **h.params(),
+                }
+            )
+            if perfect:
+                stop = StopReason.PERFECT
+                break
+
+        self.weak_learner_ = learner
+        self.n_features_in_ = X.shape[1]
+        self.alphas_ = np.asarray(alphas, dtype=np.float64)
+        self.learners_ = learners
+        self.n_rounds_ = len(learners)
+        self.stop_reason_ = stop
+        self.history_ = _history(rows, HISTORY_COLUMNS + tuple(learner.columns))
+        self.distributions_ = np.vstack(dists) if dists is not None else None
+        return self
+
+    def decision_function(self, X: object) -> np.ndarray:
+        """f_T(x) = Σ_t α_t h_t(x) for every row of X (0 if no round was kept)."""
+        return super().decision_function(X)
+
+    def margins(self, X: object, y: object) -> np.ndarray:
+        """L1 margins y_i f_T(x_i) / ‖α‖₁ in [−1, 1] (0 if no round was kept).
+
+        Parameters
+        ----------
+        X : array-like of shape (m, n)
+        y : array-like of shape (m,)
+            Labels in {−1, +1}.
+
+        Returns
+        -------
+        ndarray of shape (m,)
+        """
+        f = self.decision_function(X)
+        y = check_labels(y, f.shape[0])
+        norm = float(np.abs(self.alphas_).sum())
+        return y * f / norm if norm > 0 else np.zeros_like(f)
+
+
+def _logsumexp(a: np.ndarray) -> float:
+    a_max = float(a.max())
+    return a_max + math.log(float(np.exp(a - a_max).sum()))
+
+
+# --- boosting by multiplicative weights (seed 002) ------------------------------------
+
+
+class MajorityBoost(_Ensemble):
+    """Boosting by multiplicative weights with a majority vote (seed 002, Thm 1).
+
+    One expert per training example, weights v_j starting at 1, ε = γ. Round
+    t draws p^t = v / Σ v, asks the weak learner for the h^t of smallest
+    weighted error under p^t, gives example j the loss l_j^t = 1 if
+    h^t(x_j) = y_j and 0 otherwise, and updates v_j ← v_j (1 − ε)^{l_j^t}:
+    correctly classified examples lose weight. After
+    T = ⌈4/γ² ln(1/ν)⌉ rounds the classifier is the unweighted majority
+    h_f(x) = +1 if at least half of h^1(x), …, h^T(x) are +1, else −1.
+
+    If every h^t has edge Pr_{p^t}[h^t(x) = y] − ½ ≥ γ (the family is
+    γ-weak), h_f misclassifies at most a fraction ν of the training points
+    (claim B10); ``min_edge_`` and ``train_error_`` report what happened.
+
+    Parameters
+    ----------
+    gamma : float in (0, ½), default=0.1
+        The assumed edge γ; also the MWU rate ε.
+    nu : float in (0, 1), default=0.1
+        The target fraction ν of training mistakes.
+    weak_learner : WeakLearner or None, default=None
+        ``None`` means ``Stumps()``.
+
+    Attributes
+    ----------
+    n_rounds_ : int
+        T = ⌈4/γ² ln(1/ν)⌉ (:func:`kernelboost.bounds.mwu_rounds`).
+    learners_ : list of Hypothesis
+        h^1, …, h^T.
+    history_ : pandas.DataFrame
+        One row per round: ``t``, ``eps`` (weighted error of h^t under p^t),
+        ``edge`` (½ − eps), ``majority_error`` (training error of the
+        majority of h^1, …, h^t), then the weak learner's columns.
+    min_edge_ : float
+        min_t edge: the γ the weak learner actually delivered.
+    weak_learning_held_ : bool
+        ``min_edge_ >= gamma`` (up to 1e-12): the theorem's hypothesis.
+    train_error_ : float
+        Fraction of training points misclassified by h_f.
+    n_features_in_ : int
+
+    Notes
+    -----
+    The weights are kept as logarithms, so long runs do not underflow.
+    :meth:`decision_function` returns the vote count Σ_t h^t(x), an integer
+    in [−T, T] (so a tie is exactly 0 and :meth:`predict` maps it to +1).
+
+    Examples
+    --------
+    >>> X = [[0.0], [1.0], [2.0], [3.0]]
+    >>> model = MajorityBoost(gamma=0.25, nu=0.25).fit(X, [-1, -1, 1, 1])
+    >>> model.n_rounds_, model.train_error_
+    (89, 0.0)
+    """
+
+    def __init__(
+        self,
+        *,
+        gamma: float = 0.1,
+        nu: float = 0.1,
+        weak_learner: WeakLearner | None = None,
+    ) -> None:
+        self.gamma = gamma
+        self.nu = nu
+        self.weak_learner = weak_learner
+
+    def _weights(self) -> np.ndarray:
+        return np.ones(len(self.learners_))  # integer vote counts: ties are exact
+
+    def fit(self, X: object, y: object) -> MajorityBoost:
+        """Run the T = ⌈4/γ² ln(1/ν)⌉ rounds on (X, y); return self."""
+        gamma = check_scalar(self.gamma, "gamma", "MajorityBoost", low=0.0, high=0.5)
+        nu = check_scalar(self.nu, "nu", "MajorityBoost", low=0.0, high=1.0)
+        learner = _resolve_learner(self.weak_learner, "MajorityBoost")
+        X = check_array(X)
+        y = check_labels(y, X.shape[0])
+        search = learner.prepare(X, y)
+        T = mwu_rounds(gamma, nu)
+        log_keep = math.log1p(-gamma)  # log(1 − ε), the factor of a loss of 1
+
+        log_v = np.zeros(X.shape[0])
+        votes = np.zeros(X.shape[0])
+        rows: list[dict] = []
+        learners: list[Hypothesis] = []
+        for t in range(1, T + 1):
+            w = np.exp(log_v - log_v.max())
+            h, pred = search.best(w)
+            correct = pred == y
+            eps = float(w[~correct].sum()) / float(w.sum())
+            log_v[correct] += log_keep
+            votes += pred
+            learners.append(h)
+            rows.append(
+                {
+                    "t": t,
+                    "eps": eps,
+                    "edge": 0.5 - eps,
+                    "majority_error": _error(votes, y),
+                    **h.params(),
+                }
+            )
+
+        self.weak_learner_ = learner
+        self.n_features_in_ = X.shape[1]
+        self.learners_ = learners
+        self.n_rounds_ = T
+        self.history_ = _history(
+            rows, ("t", "eps", "edge", "majority_error", *learner.columns)
+        )
+        self.min_edge_ = float(self.history_["edge"].min())
+        self.weak_learning_held_ = self.min_edge_ >= gamma - 1e-12
+        self.train_error_ = _error(votes, y)
+        return self

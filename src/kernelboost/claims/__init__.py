@@ -1,0 +1,123 @@
+"""Rows of ``results/claims.csv``: one function per claim id.
+
+A claim is measured, never asserted: each row holds the measured quantity, the
+bound or expected value, the relation checked and whether it held. The row type
+and the table helpers are in :mod:`._row`; the functions of each claim family
+in their own module (:mod:`.kernels`, :mod:`.boosting`, :mod:`.weak_learning`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ._row import (
+    COLUMNS,
+    ClaimRow,
+    Kind,
+    Relation,
+    read_rows,
+    render_markdown,
+    to_frame,
+)
+from .boosting import (
+    b1_adaboost_bound,
+    b2_distribution_closed_form,
+    b3_half_on_mistakes,
+    b4_exp_loss_descent,
+    b5_margin_growth,
+    b6_margin_bound,
+    b7_max_margin,
+    b11_boosting_cost,
+    b12_noise_robustness,
+    b13_losses,
+    b14_vc_bound,
+)
+from .kernels import (
+    k1_kernel_identity,
+    k2_kernel_cost,
+    k3_gram_spectra,
+    k4_feature_lift,
+    k5_representer,
+    k6_perceptron_dual,
+    k7_perceptron_xor,
+    k8_dual_cost,
+    k9_gaussian_hypothesis,
+    k10_sigma_bias_variance,
+    k11_svm_sigma_C_grid,
+    k12_poly_degree,
+    k13_pegasos_convergence,
+    k14_knn,
+)
+from .weak_learning import b8_xor_stumps, b9_nonconvex_combination, b10_mwu_boosting
+
+#: Claim id → function from its metric tables (in the order the workflow passes
+#: them) to its rows.
+CLAIMS: dict[str, Callable[..., list[ClaimRow]]] = {
+    "K1": k1_kernel_identity,
+    "K2": k2_kernel_cost,
+    "K3": k3_gram_spectra,
+    "K4": k4_feature_lift,
+    "K5": k5_representer,
+    "K6": k6_perceptron_dual,
+    "K7": k7_perceptron_xor,
+    "K8": k8_dual_cost,
+    "K9": k9_gaussian_hypothesis,
+    "K10": k10_sigma_bias_variance,
+    "K11": k11_svm_sigma_C_grid,
+    "K12": k12_poly_degree,
+    "K13": k13_pegasos_convergence,
+    "K14": k14_knn,
+    "B1": b1_adaboost_bound,
+    "B2": b2_distribution_closed_form,
+    "B3": b3_half_on_mistakes,
+    "B4": b4_exp_loss_descent,
+    "B5": b5_margin_growth,
+    "B6": b6_margin_bound,
+    "B7": b7_max_margin,
+    "B8": b8_xor_stumps,
+    "B9": b9_nonconvex_combination,
+    "B10": b10_mwu_boosting,
+    "B11": b11_boosting_cost,
+    "B12": b12_noise_robustness,
+    "B13": b13_losses,
+    "B14": b14_vc_bound,
+}
+
+__all__ = [
+    "CLAIMS",
+    "COLUMNS",
+    "ClaimRow",
+    "Kind",
+    "Relation",
+    "read_rows",
+    "render_markdown",
+    "to_frame",
+    "b1_adaboost_bound",
+    "b2_distribution_closed_form",
+    "b3_half_on_mistakes",
+    "b4_exp_loss_descent",
+    "b5_margin_growth",
+    "b6_margin_bound",
+    "b7_max_margin",
+    "b8_xor_stumps",
+    "b9_nonconvex_combination",
+    "b10_mwu_boosting",
+    "b11_boosting_cost",
+    "b12_noise_robustness",
+    "b13_losses",
+    "b14_vc_bound",
+    "k10_sigma_bias_variance",
+    "k11_svm_sigma_C_grid",
+    "k12_poly_degree",
+    "k13_pegasos_convergence",
+    "k14_knn",
+    "k1_kernel_identity",
+    "k2_kernel_cost",
+    "k3_gram_spectra",
+    "k4_feature_lift",
+    "k5_representer",
+    "k6_perceptron_dual",
+    "k7_perceptron_xor",
+    "k8_dual_cost",
+    "k9_gaussian_hypothesis",
+]

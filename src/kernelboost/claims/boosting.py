@@ -1,0 +1,388 @@
+"""Claim rows of the boosting family B1–B14."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ._row import ClaimRow
+from ._timing import exponent_row, fitted
+
+
+def b13_losses(curves: pd.DataFrame) -> list[ClaimRow]:
+    """B13: every surrogate loss is ≥ the zero-one loss on the margin grid.
+
+    Parameters
+    ----------
+    curves : DataFrame
+        Columns ``margin, loss, value`` with the ``zero_one`` loss and the
+        surrogates on one grid, as written by :func:`kernelboost.losses.loss_curves`.
+
+    Returns
+    -------
+    list of ClaimRow
+        One row per surrogate: measured = min over the grid of ℓ(u) − 1{u < 0},
+        checked ``>= 0``.
+    """
+    wide = curves.pivot(index="margin", columns="loss", values="value")
+    if "zero_one" not in wide:
+        raise ValueError("B13 needs the zero_one curve in the loss table")
+    rows = []
+    for loss in (c for c in wide.columns if c != "zero_one"):
+        gap = float((wide[loss] - wide["zero_one"]).min())
+        rows.append(
+            ClaimRow(
+                id="B13",
+                title=f"{loss} loss upper-bounds the zero-one loss",
+                source="004",
+                dataset=f"margin grid [{wide.index.min():g}, {wide.index.max():g}], "
+                f"{len(wide)} points",
+                quantity=f"min over grid of {loss}(u) - 1{{u<0}}",
+                measured=gap,
+                bound=0.0,
+                relation=">=",
+                kind="theorem",
+                figure="losses",
+            )
+        )
+    return rows
+
+
+#: Relative slack for comparisons of quantities computed along different
+#: floating-point paths that are equal in exact arithmetic (e.g. at t = 1,
+#: exp(−2γ_1²) appears on both sides of B1's last inequality).
+ROUNDING = 1e-12
+
+
+def _per_dataset(history: pd.DataFrame):
+    for name, part in history.groupby("dataset", sort=False):
+        yield str(name), part.sort_values("t")
+
+
+def _where(part: pd.DataFrame) -> str:
+    first = part.iloc[0]
+    return (
+        f"{first['dataset']} ({int(first['n_train'])} training points, split seed "
+        f"{int(first['split_seed'])}), T = {int(part['t'].max())}"
+    )
+
+
+def b1_adaboost_bound(history: pd.DataFrame) -> list[ClaimRow]:
+    """B1: training error ≤ Π Z_t ≤ exp(−2Σγ_t²) ≤ exp(−2γ²T), at every round.
+
+    One row per dataset: the largest relative violation of any of the three
+    inequalities over all rounds, (lhs − rhs)/rhs, checked ``<=`` 1e-12.
+    """
+    rows = []
+    for _, part in _per_dataset(history):
+        chain = [
+            ("train_error", "bound_Z"),
+            ("bound_Z", "bound_gamma"),
+            ("bound_gamma", "bound_gamma_min"),
+        ]
+        worst = max(float(((part[lo] - part[hi]) / part[hi]).max()) for lo, hi in chain)
+        rows.append(
+            ClaimRow(
+                id="B1",
+                title="training error <= prod Z_t <= exp(-2 sum gamma_t^2) "
+                "<= exp(-2 gamma^2 T)",
+                source="000, 004",
+                dataset=_where(part),
+                quantity="largest relative violation of the chain over all rounds",
+                measured=worst,
+                bound=ROUNDING,
+                relation="<=",
+                kind="theorem",
+                figure="adaboost_bound",
+            )
+        )
+    return rows
+
+
+def b2_distribution_closed_form(history: pd.DataFrame) -> list[ClaimRow]:
+    """B2: D_{t+1}(i) = exp(−y_i f_t(x_i)) / (m Π_{s≤t} Z_s); ≤ 1e-10 relative."""
+    return [
+        ClaimRow(
+            id="B2",
+            title="D_{t+1}(i) = exp(-y_i f_t(x_i)) / (m prod_s Z_s)",
+            source="004",
+            dataset=_where(part),
+            quantity="max over rounds and points of |D_{t+1} / closed form - 1|",
+            measured=float(part["b2_max_rel_diff"].max()),
+            bound=1e-10,
+            relation="<=",
+            kind="identity",
+            figure="-",
+        )
+        for _, part in _per_dataset(history)
+    ]
+
+
+def b3_half_on_mistakes(history: pd.DataFrame) -> list[ClaimRow]:
+    """B3: D_{t+1} puts mass exactly ½ on the points h_t got wrong; ≤ 1e-12."""
+    return [
+        ClaimRow(
+            id="B3",
+            title="D_{t+1} puts mass 1/2 on the mistakes of h_t",
+            source="004",
+            dataset=_where(part),
+            quantity="max over rounds of |eps of h_t under D_{t+1} - 1/2|",
+            measured=float((part["b3_eps_next"] - 0.5).abs().max()),
+            bound=1e-12,
+            relation="<=",
+            kind="identity",
+            figure="-",
+        )
+        for _, part in _per_dataset(history)
+    ]
+
+
+def b4_exp_loss_descent(history: pd.DataFrame) -> list[ClaimRow]:
+    """B4: coordinate descent on the exponential loss, α_t the exact line search.
+
+    Per dataset: the largest relative increase of the exponential loss from
+    one round to the next (``<= 0``), and max_t |α_t − α_line| (``<= 1e-6``).
+    """
+    rows = []
+    for _, part in _per_dataset(history):
+        loss = part["exp_loss"].to_numpy()
+        rise = float(np.max(loss[1:] / loss[:-1] - 1.0)) if len(loss) > 1 else 0.0
+        common = dict(source="004", dataset=_where(part), figure="exp_loss_descent")
+        rows.append(
+            ClaimRow(
+                id="B4",
+                title="the exponential loss never increases",
+                quantity="largest relative increase of (1/m) sum exp(-y f_t) per round",
+                measured=rise,
+                bound=0.0,
+                relation="<=",
+                kind="theorem",
+                **common,
+            )
+        )
+        rows.append(
+            ClaimRow(
+                id="B4",
+                title="alpha_t = 1/2 ln((1-eps_t)/eps_t) is the exact line search",
+                quantity="max over rounds of |alpha_t - numerical line search|",
+                measured=float((part["alpha"] - part["alpha_line"]).abs().max()),
+                bound=1e-6,
+                relation="<=",
+                kind="identity",
+                **common,
+            )
+        )
+    return rows
+
+
+def b5_margin_growth(history: pd.DataFrame) -> list[ClaimRow]:
+    """B5: after the training error reaches 0, margins and test error keep improving.
+
+    Per dataset, with T₀ the first round of zero training error: min margin at
+    T_max minus min margin at T₀ (``> 0``) and test error at T_max minus test
+    error at T₀ (``<= 0``); both empirical. If the training error never
+    reaches 0 the rows are NaN, hence false.
+    """
+    rows = []
+    for _, part in _per_dataset(history):
+        zero = part[part["train_error"] == 0]
+        last = part.iloc[-1]
+        if len(zero):
+            t0 = zero.iloc[0]
+            at = f"T0 = {int(t0['t'])}"
+            growth = float(last["min_margin"] - t0["min_margin"])
+            change = float(last["test_error"] - t0["test_error"])
+        else:
+            at, growth, change = "T0: training error never reached 0", np.nan, np.nan
+        common = dict(source="004", dataset=_where(part), kind="empirical", bound=0.0)
+        rows.append(
+            ClaimRow(
+                id="B5",
+                title="the minimum margin keeps growing after zero training error",
+                quantity=f"min margin at T_max - at {at}",
+                measured=growth,
+                relation=">",
+                figure="margin_distribution",
+                **common,
+            )
+        )
+        rows.append(
+            ClaimRow(
+                id="B5",
+                title="test error keeps falling after zero training error",
+                quantity=f"test error at T_max - at {at}",
+                measured=change,
+                relation="<=",
+                figure="adaboost_train_test",
+                **common,
+            )
+        )
+    return rows
+
+
+def b6_margin_bound(table: pd.DataFrame) -> list[ClaimRow]:
+    """B6: Pr_S[y f(x) ≤ ρ‖α‖₁] ≤ 2^T Π_t √(ε_t^{1−ρ}(1−ε_t)^{1+ρ}).
+
+    One row per dataset: the largest fraction − bound over the (t, ρ) grid.
+    """
+    rows = []
+    for name, part in table.groupby("dataset", sort=False):
+        rhos = ", ".join(f"{r:g}" for r in sorted(part["rho"].unique()))
+        ts = ", ".join(str(int(t)) for t in sorted(part["t"].unique()))
+        rows.append(
+            ClaimRow(
+                id="B6",
+                title="margin distribution bound",
+                source="004",
+                dataset=f"{name}, T in {{{ts}}}, rho in {{{rhos}}}",
+                quantity="max over T and rho of fraction(margin <= rho) - bound",
+                measured=float((part["fraction"] - part["bound"]).max()),
+                bound=0.0,
+                relation="<=",
+                kind="theorem",
+                figure="margin_bound",
+            )
+        )
+    return rows
+
+
+def b14_vc_bound(history: pd.DataFrame) -> list[ClaimRow]:
+    """B14: the VC-dimension bound 2(d+1)(T+1) log₂((T+1)e) of F_T (illustration)."""
+    rows = []
+    for _, part in _per_dataset(history):
+        last = part.iloc[-1]
+        rows.append(
+            ClaimRow(
+                id="B14",
+                title="VC dimension bound of F_T grows like T log T",
+                source="004",
+                dataset=_where(part),
+                quantity=f"2(d+1)(T+1) log2((T+1)e) at T = {int(last['t'])} "
+                f"(test error there {float(last['test_error']):.4g})",
+                measured=float(last["vc_bound"]),
+                bound=float("nan"),
+                relation="n/a",
+                kind="illustration",
+                figure="adaboost_train_test",
+            )
+        )
+    return rows
+
+
+def b7_max_margin(table: pd.DataFrame) -> list[ClaimRow]:
+    """B7: the LP's maximum margin, its dual, and AdaBoost's margin beside it.
+
+    Per dataset: |ρ* − 2γ*| (LP primal = dual, ``<= 1e-8``, identity); the
+    largest AdaBoost minimum margin over all rounds minus ρ* (``<= 1e-9``:
+    no combination beats the LP, theorem); AdaBoost's minimum margin at the
+    last round minus ρ*/2 (``>= 0``, empirical).
+    """
+    rows = []
+    for name, part in table.groupby("dataset", sort=False):
+        part = part.sort_values("t")
+        first, last = part.iloc[0], part.iloc[-1]
+        rho = float(first["rho_star"])
+        common = dict(
+            source="004",
+            dataset=f"{name} ({int(first['n_train'])} training points, "
+            f"{int(first['n_hypotheses'])} distinct stumps), T = {int(last['t'])}",
+            figure="margin_growth",
+        )
+        rows += [
+            ClaimRow(
+                id="B7",
+                title="max-margin LP and the game value agree: rho* = 2 gamma*",
+                quantity="|LP primal rho* - LP dual (game value)|",
+                measured=abs(rho - float(first["game_value"])),
+                bound=1e-8,
+                relation="<=",
+                kind="identity",
+                **common,
+            ),
+            ClaimRow(
+                id="B7",
+                title="AdaBoost's margin never exceeds the LP maximum",
+                quantity=f"max over rounds of AdaBoost's min margin - rho* ({rho:.6g})",
+                measured=float(part["min_margin"].max()) - rho,
+                bound=1e-9,
+                relation="<=",
+                kind="theorem",
+                **common,
+            ),
+            ClaimRow(
+                id="B7",
+                title="AdaBoost reaches at least half the maximum margin",
+                quantity=f"AdaBoost's min margin at T_max - rho*/2 ({rho / 2:.6g})",
+                measured=float(last["min_margin"]) - rho / 2,
+                bound=0.0,
+                relation=">=",
+                kind="empirical",
+                **common,
+            ),
+        ]
+    return rows
+
+
+def b12_noise_robustness(table: pd.DataFrame) -> list[ClaimRow]:
+    """B12: label noise damages AdaBoost; its weights find the flipped labels.
+
+    Rows (empirical): AdaBoost's test error at the largest noise rate minus at
+    the smallest (``> 0``); for every positive rate, the precision of "the
+    n_flipped heaviest points are the flipped ones" against twice the rate
+    (``>=``; picking points at random has precision equal to the rate, so
+    "well above" is read as at least twice that).
+    """
+    t = table.sort_values("rate")
+    first, last = t.iloc[0], t.iloc[-1]
+    where = (
+        f"{int(first['n_train'])} training points (labels flipped), "
+        f"{int(first['n_test'])} clean test points, T = {int(last['rounds'])}"
+    )
+    rows = [
+        ClaimRow(
+            id="B12",
+            title="label noise raises AdaBoost's test error",
+            source="004",
+            dataset=where,
+            quantity=f"test error at noise {last['rate']:g} - at {first['rate']:g}",
+            measured=float(last["adaboost_test_error"] - first["adaboost_test_error"]),
+            bound=0.0,
+            relation=">",
+            kind="empirical",
+            figure="noise_robustness",
+        )
+    ]
+    for r in t[t["rate"] > 0].itertuples(index=False):
+        rows.append(
+            ClaimRow(
+                id="B12",
+                title="AdaBoost's largest weights sit on the flipped labels",
+                source="004",
+                dataset=where,
+                quantity=f"precision of the top-{r.n_flipped} weights at noise "
+                f"{r.rate:g} (bound: twice the rate)",
+                measured=float(r.precision),
+                bound=2.0 * float(r.rate),
+                relation=">=",
+                kind="empirical",
+                figure="noise_robustness",
+            )
+        )
+    return rows
+
+
+def b11_boosting_cost(timings: pd.DataFrame, fits: pd.DataFrame) -> list[ClaimRow]:
+    """B11: AdaBoost with stumps costs O(N m log m) + O(m N T).
+
+    Fitted exponents of the fit time within 0.3 of 1 against m (the presort's
+    log m adds little), N and T (empirical).
+    """
+    stated = {
+        "adaboost_vs_m": "fit time grows like m (m log m presort + mNT)",
+        "adaboost_vs_n": "fit time grows like N",
+        "adaboost_vs_t": "fit time grows like T",
+    }
+    return [
+        exponent_row("B11", title, fitted(fits, experiment, "adaboost", 0), 1, False)
+        for experiment, title in stated.items()
+    ]

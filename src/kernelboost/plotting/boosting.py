@@ -1,0 +1,322 @@
+"""Figures of the boosting family B1–B14."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from matplotlib import pyplot as plt
+from matplotlib.figure import Figure
+
+from ._base import STYLE, draw_timings, new_figure
+
+_LOSS_STYLE = {
+    "exponential": ("exp(−u)  (AdaBoost)", "C0"),
+    "logistic": ("log₂(1 + exp(−u))  (logistic)", "C1"),
+    "hinge": ("max(1 − u, 0)  (hinge, SVM)", "C2"),
+    "square": ("(1 − u)²·1{u ≤ 1}  (square)", "C3"),
+}
+
+
+def plot_losses(curves: pd.DataFrame, ymax: float = 4.0) -> Figure:
+    """Figure ``losses`` (B13): each surrogate loss against the zero-one loss.
+
+    Parameters
+    ----------
+    curves : DataFrame
+        Columns ``margin, loss, value`` (see :func:`kernelboost.losses.loss_curves`).
+    ymax : float
+        Upper limit of the loss axis.
+    """
+    fig, ax = new_figure()
+    with plt.rc_context(STYLE):
+        for loss, (label, color) in _LOSS_STYLE.items():
+            part = curves[curves["loss"] == loss]
+            ax.plot(part["margin"], part["value"], color=color, label=label, lw=1.8)
+        zo = curves[curves["loss"] == "zero_one"]
+        u = zo["margin"].to_numpy()
+        ax.plot(
+            np.r_[u[u < 0], 0.0, 0.0, u[u >= 0]],
+            np.r_[np.ones((u < 0).sum()), 1.0, 0.0, np.zeros((u >= 0).sum())],
+            color="black",
+            lw=2.2,
+            label="1{u < 0}  (zero-one)",
+        )
+        ax.set_ylim(-0.1, ymax)
+        ax.set_xlim(u.min(), u.max())
+        ax.set_xlabel("margin u = y·f(x)")
+        ax.set_ylabel("loss")
+        ax.set_title("Convex surrogates upper-bound the zero-one loss (B13)")
+        ax.legend(loc="upper right")
+    return fig
+
+
+def _dataset_axes(names: list[str], height: float = 3.8, extra: int = 0):
+    """One panel per dataset (plus ``extra``), in a row; returns (fig, axes)."""
+    n = len(names) + extra
+    fig, axes = new_figure(1, n, width=3.9 * n, height=height, squeeze=False)
+    return fig, list(axes[0])
+
+
+def plot_adaboost_bound(history: pd.DataFrame) -> Figure:
+    """Figure ``adaboost_bound`` (B1): training error and its three bounds vs t."""
+    names = list(dict.fromkeys(history["dataset"]))
+    fig, axes = _dataset_axes(names)
+    with plt.rc_context(STYLE):
+        for ax, name in zip(axes, names, strict=True):
+            h = history[history["dataset"] == name].sort_values("t")
+            t = h["t"]
+            ax.semilogy(
+                t, h["bound_gamma_min"], color="C3", label="exp(−2γ²t), γ = min γ_s"
+            )
+            ax.semilogy(t, h["bound_gamma"], color="C1", label="exp(−2 Σ γ_s²)")
+            ax.semilogy(t, h["bound_Z"], color="C0", label="Π Z_s")
+            err = h["train_error"].where(h["train_error"] > 0)
+            ax.semilogy(t, err, color="black", lw=1.6, label="training error")
+            zero = h[h["train_error"] == 0]
+            if len(zero):
+                t0 = int(zero["t"].iloc[0])
+                ax.axvline(
+                    t0, color="grey", ls=":", label=f"training error 0 (t = {t0})"
+                )
+            ax.set_xscale("log")
+            ax.set_xlabel("round t")
+            ax.set_title(f"{name} (m = {int(h['n_train'].iloc[0])})", fontsize=10)
+        axes[0].set_ylabel("training error and its bounds (log scale)")
+        axes[0].legend(fontsize=7, loc="lower left")
+        fig.suptitle(
+            "AdaBoost: training error ≤ Π Z_t ≤ exp(−2Σγ_t²) ≤ exp(−2γ²T) (B1)",
+            fontsize=11,
+            y=1.02,
+        )
+    return fig
+
+
+def plot_exp_loss_descent(history: pd.DataFrame) -> Figure:
+    """Figure ``exp_loss_descent`` (B4): the exponential loss per round, and α_t
+    against a numerical line search."""
+    names = list(dict.fromkeys(history["dataset"]))
+    fig, (ax, bx) = new_figure(1, 2, width=10.5, height=4.0)
+    with plt.rc_context(STYLE):
+        for i, name in enumerate(names):
+            h = history[history["dataset"] == name].sort_values("t")
+            ax.loglog(h["t"], h["exp_loss"], color=f"C{i}", label=name)
+            gap = (h["alpha"] - h["alpha_line"]).abs().clip(lower=1e-17)
+            bx.loglog(h["t"], gap, color=f"C{i}", lw=0.8, label=name)
+        ax.set_xlabel("round t")
+        ax.set_ylabel("(1/m) Σ_i exp(−y_i f_t(x_i))")
+        ax.set_title("Coordinate descent: the loss never increases", fontsize=10)
+        ax.legend(fontsize=8)
+        bx.axhline(1e-6, color="grey", ls=":", label="tolerance 1e-6")
+        bx.set_xlabel("round t")
+        bx.set_ylabel("|α_t − argmin_α Σ D_t(i) exp(−α y_i h_t(x_i))|")
+        bx.set_title("α_t = ½ ln((1 − ε_t)/ε_t) is the exact step", fontsize=10)
+        bx.legend(fontsize=8)
+        fig.suptitle(
+            "AdaBoost is coordinate descent on the exponential loss (B4)", fontsize=11
+        )
+    return fig
+
+
+def plot_margin_distribution(margins: pd.DataFrame, history: pd.DataFrame) -> Figure:
+    """Figure ``margin_distribution`` (B5): cumulative L1-margin distributions."""
+    names = list(dict.fromkeys(margins["dataset"]))
+    fig, axes = _dataset_axes(names)
+    with plt.rc_context(STYLE):
+        for ax, name in zip(axes, names, strict=True):
+            part = margins[margins["dataset"] == name]
+            ts = sorted(part["t"].unique())
+            for i, t in enumerate(ts):
+                mg = np.sort(part.loc[part["t"] == t, "margin"].to_numpy())
+                cdf = np.arange(1, mg.size + 1) / mg.size
+                ax.step(
+                    mg,
+                    cdf,
+                    where="post",
+                    color=plt.cm.viridis(i / max(1, len(ts) - 1)),
+                    label=f"T = {t}",
+                )
+            ax.axvline(0, color="grey", lw=0.8)
+            ax.set_xlim(-1, 1)
+            ax.set_xlabel("margin y f(x) / ‖α‖₁")
+            ax.set_title(name, fontsize=10)
+            ax.legend(fontsize=8, loc="upper left")
+        axes[0].set_ylabel("cumulative fraction of training points")
+        fig.suptitle(
+            "The margin distribution shifts right as T grows (B5)", fontsize=11, y=1.02
+        )
+    return fig
+
+
+def plot_adaboost_train_test(history: pd.DataFrame) -> Figure:
+    """Figure ``adaboost_train_test`` (B5, B14): errors vs rounds; the VC bound."""
+    names = list(dict.fromkeys(history["dataset"]))
+    fig, axes = _dataset_axes(names, extra=1)
+    with plt.rc_context(STYLE):
+        for ax, name in zip(axes, names, strict=False):
+            h = history[history["dataset"] == name].sort_values("t")
+            ax.plot(h["t"], h["train_error"], label="training error")
+            ax.plot(h["t"], h["test_error"], label="test error")
+            zero = h[h["train_error"] == 0]
+            if len(zero):
+                ax.axvline(
+                    int(zero["t"].iloc[0]),
+                    color="grey",
+                    ls=":",
+                    label="training error 0",
+                )
+            ax.set_xscale("log")
+            ax.set_xlabel("round T")
+            ax.set_title(f"{name} (test m = {int(h['n_test'].iloc[0])})", fontsize=10)
+            ax.legend(fontsize=7)
+        axes[0].set_ylabel("error")
+        vx = axes[-1]
+        h = history[history["dataset"] == names[0]].sort_values("t")
+        vx.loglog(h["t"], h["vc_bound"], color="C4")
+        vx.set_xlabel("round T")
+        vx.set_ylabel("2(d+1)(T+1) log₂((T+1)e), d = 2")
+        vx.set_title("VC-dimension bound of F_T (B14)", fontsize=10)
+        fig.suptitle(
+            "Errors after the training error reaches 0 (B5); capacity of F_T (B14)",
+            fontsize=11,
+            y=1.02,
+        )
+    return fig
+
+
+def plot_margin_bound(table: pd.DataFrame) -> Figure:
+    """Figure ``margin_bound`` (B6): fraction of margins ≤ ρ against the bound."""
+    names = list(dict.fromkeys(table["dataset"]))
+    fig, axes = _dataset_axes(names)
+    with plt.rc_context(STYLE):
+        for ax, name in zip(axes, names, strict=True):
+            part = table[table["dataset"] == name]
+            ts = sorted(part["t"].unique())
+            for i, t in enumerate(ts):
+                p = part[part["t"] == t].sort_values("rho")
+                color = plt.cm.viridis(i / max(1, len(ts) - 1))
+                ax.plot(
+                    p["rho"],
+                    p["fraction"],
+                    color=color,
+                    marker="o",
+                    ms=3,
+                    label=f"T = {t}: fraction",
+                )
+                ax.plot(
+                    p["rho"],
+                    p["bound"].clip(upper=10),
+                    color=color,
+                    ls="--",
+                    label=f"T = {t}: bound",
+                )
+            ax.set_yscale("log")
+            ax.set_ylim(1e-4, 2)
+            ax.set_xlabel("ρ")
+            ax.set_title(name, fontsize=10)
+        axes[0].set_ylabel("Pr_S[y f(x) ≤ ρ‖α‖₁] (solid), bound (dashed)")
+        axes[0].legend(fontsize=6)
+        fig.suptitle(
+            "Margin distribution bound 2^T Π √(ε_t^{1−ρ}(1−ε_t)^{1+ρ}) (B6)",
+            fontsize=11,
+            y=1.02,
+        )
+    return fig
+
+
+def plot_margin_growth(table: pd.DataFrame) -> Figure:
+    """Figure ``margin_growth`` (B5, B7): AdaBoost's minimum margin against T,
+    with the LP maximum ρ* and ρ*/2."""
+    names = list(dict.fromkeys(table["dataset"]))
+    fig, axes = _dataset_axes(names)
+    with plt.rc_context(STYLE):
+        for ax, name in zip(axes, names, strict=True):
+            part = table[table["dataset"] == name].sort_values("t")
+            rho = float(part["rho_star"].iloc[0])
+            ax.plot(
+                part["t"], part["min_margin"], color="C0", label="AdaBoost min margin"
+            )
+            ax.axhline(rho, color="C3", label=f"LP maximum ρ* = {rho:.4f}")
+            ax.axhline(rho / 2, color="C3", ls="--", label="ρ*/2")
+            ax.axhline(0, color="grey", lw=0.8)
+            ax.set_xscale("log")
+            ax.set_xlabel("round T")
+            ax.set_title(
+                f"{name}: {int(part['n_hypotheses'].iloc[0])} distinct stumps",
+                fontsize=10,
+            )
+            ax.legend(fontsize=7, loc="lower right")
+        axes[0].set_ylabel("min_i y_i f_T(x_i) / ‖α‖₁")
+        fig.suptitle(
+            "AdaBoost's margin grows towards, but need not reach, the LP maximum (B7)",
+            fontsize=11,
+            y=1.02,
+        )
+    return fig
+
+
+def plot_noise_robustness(table: pd.DataFrame) -> Figure:
+    """Figure ``noise_robustness`` (B12): test error against the noise rate, and
+    how well AdaBoost's weights find the flipped labels."""
+    t = table.sort_values("rate")
+    fig, (ax, bx) = new_figure(1, 2, width=10.5, height=4.0)
+    with plt.rc_context(STYLE):
+        ax.plot(
+            t["rate"], t["adaboost_test_error"], marker="o", label="AdaBoost (stumps)"
+        )
+        ax.plot(t["rate"], t["svm_test_error"], marker="s", label="SVM (Gaussian)")
+        ax.plot(
+            t["rate"],
+            t["adaboost_train_error"],
+            marker=".",
+            ls=":",
+            color="C0",
+            label="AdaBoost, training error (noisy labels)",
+        )
+        ax.set_xlabel("fraction of training labels flipped")
+        ax.set_ylabel("error on clean test labels")
+        ax.set_title(
+            f"Test error against label noise (T = {int(t['rounds'].max())})",
+            fontsize=10,
+        )
+        ax.legend(fontsize=8)
+        p = t[t["rate"] > 0]
+        bx.plot(
+            p["rate"],
+            p["precision"],
+            marker="o",
+            color="C2",
+            label="precision of the top weights",
+        )
+        bx.plot(
+            p["rate"], p["rate"], ls=":", color="grey", label="random pick (= rate)"
+        )
+        bx.plot(
+            p["rate"],
+            (2 * p["rate"]).clip(upper=1),
+            ls="--",
+            color="grey",
+            label="twice the rate",
+        )
+        bx.set_ylim(0, 1.05)
+        bx.set_xlabel("fraction of training labels flipped")
+        bx.set_ylabel("flipped among the n_flipped heaviest points")
+        bx.set_title("AdaBoost's weights point at the mislabelled points", fontsize=10)
+        bx.legend(fontsize=8)
+        fig.suptitle("Label noise damages AdaBoost (B12)", fontsize=11)
+    return fig
+
+
+_BOOSTING_COST_PANELS = (
+    ("adaboost_vs_m", "against m (N, T fixed)", "m (training points)"),
+    ("adaboost_vs_n", "against N (m, T fixed)", "N (features)"),
+    ("adaboost_vs_t", "against T (m, N fixed)", "T (rounds)"),
+)
+
+
+def plot_boosting_cost(timings: pd.DataFrame, fits: pd.DataFrame) -> Figure:
+    """Figure ``boosting_cost`` (B11): AdaBoost-with-stumps fit time, log-log."""
+    fig, axes = new_figure(1, 3, width=12.0, height=4.0, layout="constrained")
+    with plt.rc_context(STYLE):
+        draw_timings(axes, timings, fits, _BOOSTING_COST_PANELS)
+        fig.suptitle("Stump boosting costs O(N m log m) + O(m N T) (B11)", fontsize=11)
+    return fig

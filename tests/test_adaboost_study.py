@@ -1,0 +1,148 @@
+"""AdaBoost study (B1–B6, B14): per-round tables, claim rows, figures."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from kernelboost import claims
+from kernelboost.datasets import make_dataset
+from kernelboost.plotting import PLOTTERS, save_figure
+from kernelboost.studies.adaboost import adaboost_tables, line_search_alpha
+
+
+def _run(spec: dict, n_rounds: int = 60) -> tuple[pd.DataFrame, ...]:
+    tables = adaboost_tables(
+        make_dataset(spec),
+        n_rounds=n_rounds,
+        test_fraction=0.5,
+        split_seed=1,
+        margin_rounds=[5, 50],
+        rhos=[0.0, 0.1, 0.3],
+    )
+    for table in tables:
+        table.insert(0, "dataset", spec["generator"])
+    return tables
+
+
+@pytest.fixture(scope="module")
+def moons() -> tuple[pd.DataFrame, ...]:
+    return _run({"generator": "moons", "n_samples": 120, "noise": 0.2, "seed": 0})
+
+
+def test_line_search_finds_the_closed_form_step() -> None:
+    rng = np.random.default_rng(0)
+    D = rng.random(50)
+    yh = np.where(rng.random(50) < 0.3, -1.0, 1.0)
+    eps = D[yh < 0].sum() / D.sum()
+    assert line_search_alpha(D, yh) == pytest.approx(
+        0.5 * np.log((1 - eps) / eps), abs=1e-8
+    )
+
+
+def test_history_has_every_per_round_quantity(moons) -> None:
+    history, margins, bound = moons
+    for column in (
+        "test_error",
+        "b2_max_rel_diff",
+        "b3_eps_next",
+        "alpha_line",
+        "vc_bound",
+        "bound_gamma_min",
+        "exp_loss",
+    ):
+        assert history[column].notna().all(), column
+    assert history["t"].tolist() == list(range(1, len(history) + 1))
+    # Margins are sorted per recorded round and lie in [-1, 1].
+    for _, part in margins.groupby("t"):
+        assert part["margin"].is_monotonic_increasing
+    assert margins["margin"].between(-1, 1).all()
+    # The recorded rounds, and always the last one.
+    assert set(bound["t"]) == set(margins["t"]) == {5, 50, len(history)}
+    assert len(bound) == 3 * 3
+
+
+def test_b1_to_b6_hold_on_a_real_run(moons) -> None:
+    history, _, bound = moons
+    rows = (
+        claims.b1_adaboost_bound(history)
+        + claims.b2_distribution_closed_form(history)
+        + claims.b3_half_on_mistakes(history)
+        + claims.b4_exp_loss_descent(history)
+        + claims.b6_margin_bound(bound)
+    )
+    assert [r.id for r in rows] == ["B1", "B2", "B3", "B4", "B4", "B6"]
+    assert all(r.holds for r in rows), [r for r in rows if not r.holds]
+    (illustration,) = claims.b14_vc_bound(history)
+    assert illustration.holds is None
+
+
+def test_broken_numbers_make_the_rows_false(moons) -> None:
+    history, _, bound = moons
+    broken = history.copy()
+    broken.loc[3, "train_error"] = broken.loc[3, "bound_Z"] * 1.5
+    broken.loc[4, "b2_max_rel_diff"] = 1e-6
+    broken.loc[5, "b3_eps_next"] = 0.5 + 1e-9
+    broken.loc[6, "exp_loss"] = broken.loc[5, "exp_loss"] * 1.01
+    broken.loc[7, "alpha_line"] = broken.loc[7, "alpha"] + 1e-3
+    rows = (
+        claims.b1_adaboost_bound(broken)
+        + claims.b2_distribution_closed_form(broken)
+        + claims.b3_half_on_mistakes(broken)
+        + claims.b4_exp_loss_descent(broken)
+    )
+    assert [r.holds for r in rows] == [False] * 5
+    worse = bound.copy()
+    worse["fraction"] = worse["bound"] + 0.01
+    assert claims.b6_margin_bound(worse)[0].holds is False
+
+
+def test_b5_without_zero_training_error_is_false(moons) -> None:
+    history = moons[0].copy()
+    history["train_error"] = history["train_error"].clip(lower=0.01)
+    rows = claims.b5_margin_growth(history)
+    assert [r.holds for r in rows] == [False, False]
+    assert "never reached 0" in rows[0].quantity
+
+
+def test_b5_compares_with_the_first_round_of_zero_training_error() -> None:
+    history = pd.DataFrame(
+        {
+            "dataset": "toy",
+            "t": [1, 2, 3, 4],
+            "train_error": [0.2, 0.0, 0.0, 0.0],
+            "test_error": [0.3, 0.2, 0.25, 0.15],
+            "min_margin": [-0.1, 0.05, 0.04, 0.1],
+            "n_train": 10,
+            "split_seed": 0,
+        }
+    )
+    growth, test = claims.b5_margin_growth(history)
+    assert growth.measured == pytest.approx(0.05)
+    assert growth.holds
+    assert test.measured == pytest.approx(-0.05)
+    assert test.holds
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "adaboost_bound",
+        "exp_loss_descent",
+        "margin_distribution",
+        "adaboost_train_test",
+        "margin_bound",
+    ],
+)
+def test_figures_draw(name, moons, tmp_path) -> None:
+    history, margins, bound = moons
+    inputs = {
+        "adaboost_bound": (history,),
+        "exp_loss_descent": (history,),
+        "margin_distribution": (margins, history),
+        "adaboost_train_test": (history,),
+        "margin_bound": (bound,),
+    }[name]
+    save_figure(PLOTTERS[name](*inputs), tmp_path / "f.png")
+    assert (tmp_path / "f.png").stat().st_size > 1000

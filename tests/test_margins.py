@@ -1,0 +1,175 @@
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kernelboost.boosting import AdaBoost, HypothesisMatrix, Stumps
+from kernelboost.margins import (
+    distinct_stumps,
+    game_value,
+    l1_margins,
+    margin_matrix,
+    max_margin,
+)
+
+SEEDS = st.integers(0, 2**32 - 1)
+
+
+def two_moons_like(seed: int, m: int = 40) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((m, 2))
+    y = np.where(X[:, 0] + 0.5 * np.sin(2 * X[:, 1]) > 0, 1.0, -1.0)
+    return X, y
+
+
+# --- the LP and its dual (B7) ---------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=SEEDS, m=st.integers(1, 25), N=st.integers(1, 25))
+def test_lp_primal_equals_dual_on_random_sign_matrices(seed, m, N) -> None:
+    M = np.random.default_rng(seed).choice([-1.0, 1.0], size=(m, N))
+    rho, alpha = max_margin(M)
+    value, d = game_value(M)
+    assert alpha.shape == (N,)
+    assert d.shape == (m,)
+    assert (alpha >= 0).all()
+    assert alpha.sum() == pytest.approx(1.0, abs=1e-12)
+    assert (d >= 0).all()
+    assert d.sum() == pytest.approx(1.0, abs=1e-12)
+    # Weak duality makes value − rho ≥ 0 for any feasible pair; optimality = 0.
+    assert -1e-12 <= value - rho <= 1e-8
+    assert rho == pytest.approx((M @ alpha).min(), abs=1e-15)
+    assert value == pytest.approx((d @ M).max(), abs=1e-15)
+
+
+def test_known_games() -> None:
+    # Each point is missed by exactly one of three classifiers: ρ* = 1/3.
+    M = np.array([[1, 1, -1], [1, -1, 1], [-1, 1, 1]], dtype=float)
+    rho, alpha = max_margin(M)
+    value, d = game_value(M)
+    assert rho == pytest.approx(1 / 3, abs=1e-12)
+    assert value == pytest.approx(1 / 3, abs=1e-12)
+    np.testing.assert_allclose(alpha, 1 / 3, atol=1e-9)
+    np.testing.assert_allclose(d, 1 / 3, atol=1e-9)
+    # Matching pennies: value 0, both players uniform.
+    rho, alpha = max_margin([[1, -1], [-1, 1]])
+    value, d = game_value([[1, -1], [-1, 1]])
+    assert abs(rho) <= 1e-12
+    assert abs(value) <= 1e-12
+    np.testing.assert_allclose(d, 0.5, atol=1e-12)
+    # A perfect classifier: margin 1, all weight on it.
+    rho, alpha = max_margin([[1, -1], [1, 1]])
+    assert rho == pytest.approx(1.0)
+    assert alpha[0] == pytest.approx(1.0)
+    # Point 1 is missed by every classifier: value −1, all of d on point 1.
+    value, d = game_value([[1, 1], [-1, -1]])
+    assert value == pytest.approx(-1.0, abs=1e-12)
+    np.testing.assert_allclose(d, [0.0, 1.0], atol=1e-12)
+    assert max_margin([[1, 1], [-1, -1]])[0] == pytest.approx(-1.0, abs=1e-12)
+
+
+def test_game_value_is_twice_the_best_guaranteed_edge() -> None:
+    """Under the minimax d no classifier has γ-edge above value/2 = γ*."""
+    X, y = two_moons_like(0)
+    H = distinct_stumps(X)
+    M = margin_matrix(H, y)
+    value, d = game_value(M)
+    rho, _ = max_margin(M)
+    eps = (d[:, None] * (y[:, None] != H)).sum(axis=0)  # ε_j under d
+    gamma_star = (0.5 - eps).max()
+    assert gamma_star == pytest.approx(value / 2, abs=1e-12)
+    assert 2 * gamma_star == pytest.approx(rho, abs=1e-8)
+    assert rho > 0  # stumps on a smooth boundary: weak learning holds
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=SEEDS, m=st.integers(5, 40))
+def test_adaboost_margin_never_exceeds_the_lp_margin(seed, m) -> None:
+    X, y = two_moons_like(seed, m)
+    H = distinct_stumps(X)
+    M = margin_matrix(H, y)
+    rho, alpha = max_margin(M)
+    value, _ = game_value(M)
+    assert abs(value - rho) <= 1e-8
+    for learner, inputs in [
+        (Stumps(), X),
+        (HypothesisMatrix(H), np.arange(m)[:, None]),
+    ]:
+        model = AdaBoost(weak_learner=learner, n_rounds=60).fit(inputs, y)
+        if model.n_rounds_ == 0:
+            continue
+        assert (model.history_["min_margin"] <= rho + 1e-9).all()
+    # The LP weights achieve ρ: their margins are all ≥ ρ.
+    assert (l1_margins(H, alpha, y) >= rho - 1e-12).all()
+
+
+def test_adaboost_reaches_half_the_max_margin_eventually() -> None:
+    """B7 (empirical): AdaBoost's margin ends up ≥ ρ*/2 on separable data."""
+    X, y = two_moons_like(1, 30)
+    H = distinct_stumps(X)
+    rho, _ = max_margin(margin_matrix(H, y))
+    model = AdaBoost(weak_learner=HypothesisMatrix(H), n_rounds=400)
+    model.fit(np.arange(30)[:, None], y)
+    assert rho / 2 <= model.history_["min_margin"].iloc[-1] <= rho + 1e-9
+
+
+# --- margins --------------------------------------------------------------------------
+
+
+def test_l1_margins_match_adaboost() -> None:
+    X, y = two_moons_like(2)
+    model = AdaBoost(n_rounds=20).fit(X, y)
+    H = np.column_stack([h.predict(X) for h in model.learners_])
+    margins = l1_margins(H, model.alphas_, y)
+    np.testing.assert_allclose(margins, model.margins(X, y), atol=1e-12)
+    assert margins.min() == pytest.approx(model.history_["min_margin"].iloc[-1])
+    assert l1_margins([[1, 1], [1, -1]], [3.0, 1.0], [1, -1]).tolist() == [1.0, -0.5]
+
+
+def test_l1_margins_bad_input() -> None:
+    with pytest.raises(
+        ValueError, match="shape \\(m, T\\) with T = len\\(alphas\\) = 3"
+    ):
+        l1_margins(np.ones((4, 2)), [1.0, 1.0, 1.0], np.ones(4))
+    with pytest.raises(ValueError, match="all zero"):
+        l1_margins(np.ones((4, 2)), [0.0, 0.0], np.ones(4))
+    with pytest.raises(ValueError, match="labels in"):
+        l1_margins(np.ones((2, 1)), [1.0], [0, 1])
+
+
+# --- distinct stumps ------------------------------------------------------------------
+
+
+def test_distinct_stumps_on_one_feature() -> None:
+    X = np.array([[0.0], [2.0], [2.0], [5.0]])
+    H, table = distinct_stumps(X, return_stumps=True)
+    assert H.shape == (4, 6)  # 3 distinct values: 2 constants + 2 thresholds × 2
+    assert table["threshold"].tolist()[2:] == [1.0, 1.0, 3.5, 3.5]
+    assert table["polarity"].tolist() == [1, -1, 1, -1, 1, -1]
+    np.testing.assert_array_equal(H[:, 2], [-1, 1, 1, 1])
+    np.testing.assert_array_equal(H[:, 5], [1, 1, 1, -1])
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=SEEDS, m=st.integers(1, 30), n=st.integers(1, 3))
+def test_distinct_stumps_are_distinct_and_complete(seed, m, n) -> None:
+    rng = np.random.default_rng(seed)
+    X = rng.integers(0, 5, size=(m, n)).astype(float)
+    H, table = distinct_stumps(X, return_stumps=True)
+    assert len(table) == H.shape[1]
+    assert np.unique(H, axis=1).shape[1] == H.shape[1]
+    assert set(np.unique(H)) <= {-1.0, 1.0}
+    for k, row in enumerate(table.itertuples()):
+        pred = np.where(X[:, row.feature] > row.threshold, row.polarity, -row.polarity)
+        np.testing.assert_array_equal(H[:, k], pred)
+    # Every stump the weak learner can return is one of the columns.
+    y = rng.choice([-1.0, 1.0], size=m)
+    w = rng.random(m)
+    pred = Stumps().fit(X, y, w).predict(X)
+    assert (pred[:, None] == H).all(axis=0).any()
+    # With one feature of v distinct values there are exactly 2v of them.
+    v = np.unique(X[:, 0]).size
+    assert distinct_stumps(X[:, :1]).shape[1] == 2 * v

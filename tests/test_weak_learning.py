@@ -1,0 +1,250 @@
+"""Weak learners (B8–B10): studies, claim rows, figures."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from kernelboost.bounds import mwu_rounds
+from kernelboost.claims.weak_learning import (
+    b8_xor_stumps,
+    b9_nonconvex_combination,
+    b10_mwu_boosting,
+)
+from kernelboost.datasets import make_dataset
+from kernelboost.plotting import save_figure
+from kernelboost.plotting.weak_learning import (
+    plot_mwu_boosting,
+    plot_nonconvex_combination,
+    plot_xor_stumps,
+)
+from kernelboost.studies.weak_learning import (
+    EXACT_XOR_X,
+    EXACT_XOR_Y,
+    TRIANGLE,
+    combination_decision,
+    convex_example,
+    line_family,
+    line_predictions,
+    mwu_tables,
+    nonconvex_example,
+    nonconvex_tables,
+    xor_stumps_tables,
+)
+
+
+def _round_trip(tables: tuple[pd.DataFrame, ...]) -> list[pd.DataFrame]:
+    """The tables as the workflow passes them on: written to CSV and read back."""
+    out = []
+    for table in tables:
+        buffer = io.StringIO()
+        table.to_csv(buffer, index=False)
+        buffer.seek(0)
+        out.append(pd.read_csv(buffer))
+    return out
+
+
+@pytest.fixture(scope="module")
+def xor() -> list[pd.DataFrame]:
+    data = make_dataset({"generator": "xor", "n_samples": 40, "noise": 0.0, "seed": 1})
+    return _round_trip(xor_stumps_tables(data, 20, 2, 20, name="xor"))
+
+
+@pytest.fixture(scope="module")
+def nonconvex() -> list[pd.DataFrame]:
+    return _round_trip(nonconvex_tables(8, 3, 60, 20, 8))
+
+
+@pytest.fixture(scope="module")
+def mwu() -> list[pd.DataFrame]:
+    data = make_dataset(
+        {"generator": "three_clusters", "n_samples": 30, "spread": 0.3, "seed": 7}
+    )
+    return _round_trip(mwu_tables(data, 0.15, 0.1, "stumps", name="three_clusters"))
+
+
+def _holds(rows) -> list[bool | None]:
+    return [r.holds for r in rows]
+
+
+# --- B8 ------------------------------------------------------------------------------
+
+
+def test_every_stump_errs_on_half_of_exact_xor() -> None:
+    # Independent of Stumps: all thresholds, both features, both polarities.
+    for j, theta, s in itertools.product((0, 1), (-2.0, 0.0, 2.0), (1.0, -1.0)):
+        pred = np.where(EXACT_XOR_X[:, j] > theta, s, -s)
+        assert np.mean(pred != EXACT_XOR_Y) == 0.5
+
+
+def test_xor_tables(xor) -> None:
+    edges, history, runs, regions, points = xor
+    stumps = edges[edges["learner"] == "stumps"]
+    assert (stumps["edge"].abs() <= 1e-12).all()
+    assert (edges.loc[edges["learner"] == "trees", "edge"] == 0.5).all()
+    runs = runs.set_index("learner")
+    assert runs.loc["stumps", "stop_reason"] == "no_edge"
+    assert runs.loc["stumps", "rounds_kept"] == 0
+    assert runs.loc["stumps", "train_error"] == 0.5
+    assert runs.loc["trees", "stop_reason"] == "perfect"
+    assert runs.loc["trees", "first_zero_round"] == 1
+    # A t = 0 row (f ≡ 0) per learner, then one row per kept round.
+    assert history.groupby("learner")["t"].min().tolist() == [0, 0]
+    assert len(history) == 2 + runs["rounds_kept"].sum()
+    assert len(regions) == 2 * 20 * 20
+    assert set(regions.loc[regions["learner"] == "stumps", "prediction"]) == {1}
+    assert len(points) == 40
+
+
+def test_b8_rows_follow_the_numbers(xor) -> None:
+    rows = b8_xor_stumps(*xor)
+    assert [r.id for r in rows] == ["B8"] * 4
+    assert _holds(rows) == [True, True, True, None]
+    assert {r.figure for r in rows} == {"xor_stumps"}
+    edges, history, runs, regions, points = (t.copy() for t in xor)
+    edges.loc[edges["learner"] == "stumps", "edge"] = 0.1
+    runs.loc[runs["learner"] == "trees", "train_error"] = 0.1
+    assert _holds(b8_xor_stumps(edges, history, runs, regions, points)) == [
+        False,
+        False,
+        False,
+        None,
+    ]
+
+
+# --- B9 ------------------------------------------------------------------------------
+
+
+def test_convex_example_geometry() -> None:
+    X, y, lines = convex_example(30, seed=5)
+    assert X.shape == (90, 2)
+    assert (y > 0).sum() == 30
+    H = line_predictions(lines, X)
+    # Positives are inside all three edges, each negative outside at least one.
+    assert (H[y > 0] == 1).all()
+    assert (H[y < 0] == -1).any(axis=1).all()
+    # The lines pass through the triangle's vertices.
+    scores = TRIANGLE @ lines[:, :2].T + lines[:, 2]
+    assert np.isclose(scores, 0.0, atol=1e-12).sum() == 6
+    f = combination_decision(lines, np.ones(3), X, bias=-2.5)
+    assert np.array_equal(np.where(f >= 0, 1.0, -1.0), y)
+    # Seeded: the same seed gives the same data.
+    assert np.array_equal(convex_example(30, seed=5)[0], X)
+
+
+def test_nonconvex_example_makes_h3_worse_than_random() -> None:
+    X, y, cluster, lines = nonconvex_example(10, seed=2)
+    assert np.bincount(cluster).tolist() == [30, 10, 10]
+    H = line_predictions(lines, X)
+    assert np.mean(H[:, 2] != y) == pytest.approx(0.6)
+    f = combination_decision(lines, np.array([1.0, 2.0, 2.0]), X)
+    assert np.array_equal(np.where(f >= 0, 1.0, -1.0), y)
+
+
+def test_line_family_keeps_the_given_lines_and_distinct_columns() -> None:
+    X, _, _, lines = nonconvex_example(5, seed=0)
+    family = line_family(X, lines, n_directions=4)
+    assert family["name"].iloc[:3].tolist() == ["h1", "h2", "h3"]
+    assert family["line"].tolist() == list(range(len(family)))
+    H = line_predictions(family, X)
+    assert np.unique(H.T, axis=0).shape[0] == H.shape[1]
+    # h1 is +1 on every point, so the constant +1 was merged into it.
+    assert (family["name"] == "constant").sum() == 1
+
+
+def test_nonconvex_tables(nonconvex) -> None:
+    errors, history, regions, points, lines = nonconvex
+    e = errors.set_index(["example", "model"])["train_error"]
+    for example in ("convex", "nonconvex"):
+        assert e[(example, "given")] == 0.0
+        # sign(Σ α_t h_t) recomputed from the lines' parameters is AdaBoost's own.
+        last = history[history["example"] == example]["train_error"].iloc[-1]
+        assert e[(example, "adaboost")] == last
+        assert set(regions[regions["example"] == example]["model"]) == {
+            "given",
+            "adaboost",
+        }
+    assert e[("nonconvex", "h3")] > 0.5
+    assert e[("convex", "best_line")] > 0.0
+    assert history["line"].max() < lines.groupby("example").size().min()
+
+
+def test_b9_rows_follow_the_numbers(nonconvex) -> None:
+    rows = b9_nonconvex_combination(*nonconvex)
+    assert [r.id for r in rows] == ["B9"] * 7
+    assert _holds(rows) == [True] * 6 + [None]
+    errors, history, regions, points, lines = (t.copy() for t in nonconvex)
+    for model in ("given", "adaboost"):
+        errors.loc[errors["model"] == model, "train_error"] = 0.05
+    errors.loc[errors["model"] == "h3", "train_error"] = 0.4
+    errors.loc[errors["model"] == "best_line", "train_error"] = 0.0
+    bad = b9_nonconvex_combination(errors, history, regions, points, lines)
+    assert _holds(bad) == [False] * 6 + [None]
+
+
+# --- B10 -----------------------------------------------------------------------------
+
+
+def test_mwu_tables(mwu) -> None:
+    history, summary, regions, points = mwu
+    s = summary.iloc[0]
+    assert s["T"] == math.ceil(4 / 0.15**2 * math.log(10)) == mwu_rounds(0.15, 0.1)
+    assert len(history) == s["T"]
+    assert history["min_edge"].is_monotonic_decreasing
+    assert s["min_edge"] == history["edge"].min() >= 0.15
+    assert bool(s["weak_learning_held"])
+    assert s["train_error"] == history["majority_error"].iloc[-1] <= 0.1
+    assert len(regions) == 100 * 100
+    assert len(points) == 30
+
+
+def test_b10_rows_follow_the_numbers(mwu) -> None:
+    rows = b10_mwu_boosting(*mwu)
+    assert [r.id for r in rows] == ["B10"] * 2
+    assert _holds(rows) == [True, True]
+    history, summary, regions, points = (t.copy() for t in mwu)
+    summary["train_error"] = 0.2
+    assert _holds(b10_mwu_boosting(history, summary, regions, points)) == [True, False]
+    # A family that was not γ-weak: the theorem is not tested, the row fails.
+    history, summary = mwu[0].copy(), mwu[1].copy()
+    history.loc[5, "edge"] = 0.01
+    weak, theorem = b10_mwu_boosting(history, summary, regions, points)
+    assert weak.holds is False
+    assert theorem.holds is False
+    assert math.isnan(theorem.bound)
+    assert "NOT TESTED" in theorem.quantity
+
+
+def test_mwu_with_trees_on_one_feature_and_a_bad_learner_name() -> None:
+    data = make_dataset({"generator": "interval", "n_samples": 20, "seed": 0})
+    history, summary, regions, points = mwu_tables(data, 0.2, 0.2, "trees", 2)
+    assert summary["depth"].iloc[0] == 2
+    assert regions.empty
+    assert points.empty
+    fig = plot_mwu_boosting(history, summary, regions, points)
+    assert len(fig.axes) == 2
+    with pytest.raises(ValueError, match="'weak_learner' parameter of mwu_tables"):
+        mwu_tables(data, 0.2, 0.2, "forest")
+
+
+# --- figures -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fixture", "plot"),
+    [
+        ("xor", plot_xor_stumps),
+        ("nonconvex", plot_nonconvex_combination),
+        ("mwu", plot_mwu_boosting),
+    ],
+)
+def test_figures_draw(fixture, plot, request, tmp_path) -> None:
+    tables = request.getfixturevalue(fixture)
+    path = tmp_path / f"{fixture}.png"
+    save_figure(plot(*tables), path)
+    assert path.stat().st_size > 1000

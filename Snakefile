@@ -23,6 +23,7 @@ report: "workflow/report/workflow.rst"
 include: "workflow/rules/data.smk"
 include: "workflow/rules/kernels.smk"
 include: "workflow/rules/boosting.smk"
+include: "workflow/rules/selection.smk"
 include: "workflow/rules/figures.smk"
 include: "workflow/rules/claims.smk"
 

@@ -106,6 +106,7 @@ def test_defaults_come_from_the_schema(workflow_copy: Path) -> None:
         "datasets:\n  xor: {generator: xor}\n  moons: {generator: moons}\n"
         "  interval: {generator: interval}\n  circles: {generator: circles}\n"
         "  three_clusters: {generator: three_clusters}\n"
+        "  diabetes: {generator: diabetes}\n"
     )
     proc = snakemake(workflow_copy, "-n")
     out = proc.stdout + proc.stderr

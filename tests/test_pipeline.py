@@ -73,6 +73,7 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
     expected += ["B6"] * 4 + ["B7"] * 3 + ["B8"] * 4 + ["B9"] * 7 + ["B10"] * 2
     expected += ["B11"] * 3 + ["B12"] * 5
     expected += ["B13"] * 4 + ["B14"] * 4
+    expected += ["S1"] * 3 + ["S2"] * 2 + ["S3"] * 10 + ["S4"] * 2
     assert claims["id"].tolist() == expected
     assert set(claims["holds"]) <= {"true", "false", "n/a"}
     # Theorems and identities hold on this data; empirical tendencies may not

@@ -191,6 +191,33 @@ FIGURES = {
         "metrics": ["results/metrics/losses.csv"],
         "claims": ["B13"],
     },
+    "lasso_path": {
+        "family": "S",
+        "metrics": [
+            "results/metrics/lasso_path_weights.csv",
+            "results/metrics/lasso_path_zeros.csv",
+        ],
+        "claims": ["S1"],
+    },
+    "lasso_ridge_contours": {
+        "family": "S",
+        "metrics": [
+            "results/metrics/lasso_ridge_contours_contours.csv",
+            "results/metrics/lasso_ridge_contours_balls.csv",
+            "results/metrics/lasso_ridge_contours_solutions.csv",
+        ],
+        "claims": ["S2"],
+    },
+    "subset_selection": {
+        "family": "S",
+        "metrics": [
+            "results/metrics/subset_selection_path.csv",
+            "results/metrics/subset_selection_subsets.csv",
+            "results/metrics/subset_selection_counts.csv",
+            "results/metrics/subset_selection_zscores.csv",
+        ],
+        "claims": ["S3", "S4"],
+    },
 }
 FAMILIES = {
     "K": "K: kernels",
@@ -228,6 +255,10 @@ CLAIM_METRICS = {
     "B12": ["results/metrics/noise_robustness.csv"],
     "B13": ["results/metrics/losses.csv"],
     "B14": ["results/metrics/adaboost_history.csv"],
+    "S1": FIGURES["lasso_path"]["metrics"],
+    "S2": FIGURES["lasso_ridge_contours"]["metrics"],
+    "S3": FIGURES["subset_selection"]["metrics"],
+    "S4": FIGURES["subset_selection"]["metrics"],
 }
 
 
@@ -295,6 +326,8 @@ def referenced_datasets(cfg):
         ("noise.dataset", [cfg["noise"]["dataset"]]),
         ("xor_stumps.dataset", [cfg["xor_stumps"]["dataset"]]),
         ("mwu_boosting.dataset", [cfg["mwu_boosting"]["dataset"]]),
+        ("lasso_path.dataset", [cfg["lasso_path"]["dataset"]]),
+        ("subset_selection.dataset", [cfg["subset_selection"]["dataset"]]),
         ("perceptron.compare", list(cfg["perceptron"]["compare"])),
         ("perceptron.xor_dataset", [cfg["perceptron"]["xor_dataset"]]),
         ("logistic.dataset", [cfg["logistic"]["dataset"]]),

@@ -3,7 +3,8 @@
 A claim is measured, never asserted: each row holds the measured quantity, the
 bound or expected value, the relation checked and whether it held. The row type
 and the table helpers are in :mod:`._row`; the functions of each claim family
-in their own module (:mod:`.kernels`, :mod:`.boosting`, :mod:`.weak_learning`).
+in their own module (:mod:`.kernels`, :mod:`.boosting`, :mod:`.weak_learning`,
+:mod:`.selection`).
 """
 
 from __future__ import annotations
@@ -48,6 +49,12 @@ from .kernels import (
     k13_pegasos_convergence,
     k14_knn,
 )
+from .selection import (
+    s1_lasso_zeros,
+    s2_contours,
+    s3_subset_selection,
+    s4_zscore_elimination,
+)
 from .weak_learning import b8_xor_stumps, b9_nonconvex_combination, b10_mwu_boosting
 
 #: Claim id → function from its metric tables (in the order the workflow passes
@@ -81,6 +88,10 @@ CLAIMS: dict[str, Callable[..., list[ClaimRow]]] = {
     "B12": b12_noise_robustness,
     "B13": b13_losses,
     "B14": b14_vc_bound,
+    "S1": s1_lasso_zeros,
+    "S2": s2_contours,
+    "S3": s3_subset_selection,
+    "S4": s4_zscore_elimination,
 }
 
 __all__ = [
@@ -120,4 +131,8 @@ __all__ = [
     "k7_perceptron_xor",
     "k8_dual_cost",
     "k9_gaussian_hypothesis",
+    "s1_lasso_zeros",
+    "s2_contours",
+    "s3_subset_selection",
+    "s4_zscore_elimination",
 ]

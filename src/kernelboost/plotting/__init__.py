@@ -33,6 +33,11 @@ from .kernels import (
     plot_sigma_bias_variance,
     plot_svm_sigma_C_grid,
 )
+from .selection import (
+    plot_lasso_path,
+    plot_lasso_ridge_contours,
+    plot_subset_selection,
+)
 from .weak_learning import (
     plot_mwu_boosting,
     plot_nonconvex_combination,
@@ -42,6 +47,9 @@ from .weak_learning import (
 #: Figure name → function from its metric tables (in workflow order) to a Figure.
 PLOTTERS = {
     "losses": plot_losses,
+    "lasso_path": plot_lasso_path,
+    "lasso_ridge_contours": plot_lasso_ridge_contours,
+    "subset_selection": plot_subset_selection,
     "adaboost_bound": plot_adaboost_bound,
     "exp_loss_descent": plot_exp_loss_descent,
     "margin_distribution": plot_margin_distribution,

@@ -618,6 +618,10 @@ def plot_knn_k(
         e = errors.sort_values("k")
         ex.plot(e["k"], e["train_error"], marker="o", ms=3, label="training error")
         ex.plot(e["k"], e["test_error"], marker="s", ms=3, label="test error")
+        if "loo_error" in e:
+            ex.plot(
+                e["k"], e["loo_error"], marker="^", ms=3, label="leave-one-out (E4)"
+            )
         ex.axhline(
             float(e["majority_test_error"].iloc[-1]),
             color="grey",

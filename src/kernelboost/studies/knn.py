@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 
 from ..datasets import Dataset
-from ..evaluation import KNN, train_test_split
+from ..evaluation import KNN, knn_loo, train_test_split
 from ._grid import padded_grid, split_points
 
 
@@ -25,9 +25,11 @@ def knn_tables(
     Returns
     -------
     errors : DataFrame
-        ``k, train_error, test_error, majority_test_error, n_train, split_seed``
-        where ``majority_test_error`` is the error of always predicting the
-        training set's majority label.
+        ``k, train_error, test_error, majority_test_error, loo_error, n_train,
+        split_seed`` where ``majority_test_error`` is the error of always
+        predicting the training set's majority label and ``loo_error`` the
+        exact leave-one-out error on the training set (claim E4; NaN for
+        k = N, which leaves only N − 1 neighbours).
     regions : DataFrame
         ``k, x1, x2, prediction`` on a grid, for every k of ``boundary_ks``.
     points : DataFrame
@@ -46,6 +48,7 @@ def knn_tables(
                 "train_error": float(np.mean(model.predict(Xtr) != ytr)),
                 "test_error": float(np.mean(model.predict(Xte) != yte)),
                 "majority_test_error": float(np.mean(yte != majority)),
+                "loo_error": knn_loo(Xtr, ytr, k)[0] if k < n else np.nan,
                 "n_train": n,
                 "split_seed": seed,
             }

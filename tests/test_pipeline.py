@@ -68,6 +68,9 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
     expected += ["K7"] * 3 + ["K8"] * 4
     expected += ["K9"] * 4 + ["K10"] * 3
     expected += ["K11"] * 4 + ["K12"] * 3 + ["K13"] * 2 + ["K14"] * 4
+    # The sweep: 2 datasets x 3 kernels x 4 C (E1 per configuration, E2 two
+    # per dataset and kernel), one CV choice (E3), one k-NN comparison (E4).
+    expected += ["E1"] * 24 + ["E2"] * 12 + ["E3"] + ["E4"]
     # AdaBoost runs on four datasets: B1-B3, B6, B14 one row each, B4 and B5 two.
     expected += ["B1"] * 4 + ["B2"] * 4 + ["B3"] * 4 + ["B4"] * 8 + ["B5"] * 8
     expected += ["B6"] * 4 + ["B7"] * 3 + ["B8"] * 4 + ["B9"] * 7 + ["B10"] * 2

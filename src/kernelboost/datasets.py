@@ -515,7 +515,7 @@ def read_dataset(path: str | os.PathLike[str]) -> Dataset:
         task = "regression"
     else:
         raise DatasetError(f"{path}: neither a 'label' nor a 'target' column")
-    X = frame.to_numpy(dtype=np.float64)
+    X = np.ascontiguousarray(frame.to_numpy(dtype=np.float64))  # as generated
     if X.size == 0:
         raise DatasetError(f"{path}: no data")
     return Dataset(X, y, tuple(frame.columns), task, flipped)

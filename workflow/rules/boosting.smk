@@ -137,6 +137,7 @@ rule boosting_cost:
         "results/logs/boosting_cost.bench.tsv"
     conda:
         "../../environment.yml"
+    threads: workflow.cores  # runs alone: wall times measured without other jobs
     params:
         **config["boosting_cost"],
         library=LIBRARY,

@@ -106,7 +106,20 @@ FIGURES = {
             "results/metrics/knn_k_regions.csv",
             "results/metrics/knn_k_points.csv",
         ],
-        "claims": ["K14"],
+        "claims": ["K14", "E4"],
+    },
+    "loo_vs_sv_bound": {
+        "family": "E",
+        "metrics": ["results/metrics/loo_rows.csv", "results/metrics/loo_e2.csv"],
+        "claims": ["E1", "E2"],
+    },
+    "cv_model_selection": {
+        "family": "E",
+        "metrics": [
+            "results/metrics/cv_model_selection_grid.csv",
+            "results/metrics/cv_model_selection_summary.csv",
+        ],
+        "claims": ["E3"],
     },
     "adaboost_bound": {
         "family": "B",
@@ -241,6 +254,10 @@ CLAIM_METRICS = {
     "K12": ["results/metrics/poly_degree.csv"],
     "K13": ["results/metrics/pegasos_convergence.csv"],
     "K14": FIGURES["knn_k"]["metrics"],
+    "E1": FIGURES["loo_vs_sv_bound"]["metrics"],
+    "E2": FIGURES["loo_vs_sv_bound"]["metrics"],
+    "E3": FIGURES["cv_model_selection"]["metrics"],
+    "E4": FIGURES["knn_k"]["metrics"],
     "B1": ["results/metrics/adaboost_history.csv"],
     "B2": ["results/metrics/adaboost_history.csv"],
     "B3": ["results/metrics/adaboost_history.csv"],
@@ -298,6 +315,8 @@ NAME = "[A-Za-z0-9][A-Za-z0-9_-]*"
 wildcard_constraints:
     name=NAME,
     panel="s[0-9.e+-]+_C[0-9.e+inf-]+",
+    kernel="[a-z_]+(-[a-z_]+[0-9.e+-]+)*",
+    C="[0-9.e+-]+|inf",
     claim="|".join(CLAIM_METRICS),
     figure="|".join(FIGURES),
 
@@ -328,6 +347,7 @@ def referenced_datasets(cfg):
         ("mwu_boosting.dataset", [cfg["mwu_boosting"]["dataset"]]),
         ("lasso_path.dataset", [cfg["lasso_path"]["dataset"]]),
         ("subset_selection.dataset", [cfg["subset_selection"]["dataset"]]),
+        ("cv_model_selection.dataset", [cfg["cv_model_selection"]["dataset"]]),
         ("perceptron.compare", list(cfg["perceptron"]["compare"])),
         ("perceptron.xor_dataset", [cfg["perceptron"]["xor_dataset"]]),
         ("logistic.dataset", [cfg["logistic"]["dataset"]]),
@@ -404,6 +424,35 @@ def panel_id(sigma, C):
     """Same ids as kernelboost.studies.svm.panel_id (without importing numpy)."""
     c = "inf" if C == float("inf") else format(C, "g")
     return f"s{sigma:g}_C{c}"
+
+
+def kernel_id(spec):
+    """File-name id of a kernel config: ``linear``, ``gaussian-sigma0.25``."""
+    params = "-".join(f"{k}{v:g}" for k, v in sorted(spec.items()) if k != "name")
+    return spec["name"] + (f"-{params}" if params else "")
+
+
+def c_id(C):
+    return "inf" if C == float("inf") else format(C, "g")
+
+
+def sweep_files(part):
+    """One metric file per configuration of the kernel-machine sweep."""
+    sweep = config["kernels"]
+    return [
+        f"results/metrics/loo/{name}/{kernel_id(k)}/C{c_id(C)}.{part}.csv"
+        for name in sweep["datasets"]
+        for k in sweep["grid"]
+        for C in sweep["C"]
+    ]
+
+
+def sweep_kernel(wildcards):
+    """The kernel config of a sweep configuration, from its id."""
+    for spec in config["kernels"]["grid"]:
+        if kernel_id(spec) == wildcards.kernel:
+            return dict(sorted(spec.items()))
+    raise ValueError(f"no kernel {wildcards.kernel!r} in kernels.grid")
 
 
 def figure_category(wildcards):

@@ -24,6 +24,7 @@ rule kernel_cost:
         "results/logs/kernel_cost.bench.tsv"
     conda:
         "../../environment.yml"
+    threads: workflow.cores  # runs alone: wall times measured without other jobs
     params:
         **config["kernel_cost"],
         library=LIBRARY,

@@ -4,7 +4,7 @@ A claim is measured, never asserted: each row holds the measured quantity, the
 bound or expected value, the relation checked and whether it held. The row type
 and the table helpers are in :mod:`._row`; the functions of each claim family
 in their own module (:mod:`.kernels`, :mod:`.boosting`, :mod:`.weak_learning`,
-:mod:`.selection`).
+:mod:`.selection`, :mod:`.evaluation`).
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from .boosting import (
     b13_losses,
     b14_vc_bound,
 )
+from .evaluation import e1_loo_bound, e2_non_sv_removal, e3_cv_selection, e4_knn_loo
 from .kernels import (
     k1_kernel_identity,
     k2_kernel_cost,
@@ -74,6 +75,10 @@ CLAIMS: dict[str, Callable[..., list[ClaimRow]]] = {
     "K12": k12_poly_degree,
     "K13": k13_pegasos_convergence,
     "K14": k14_knn,
+    "E1": e1_loo_bound,
+    "E2": e2_non_sv_removal,
+    "E3": e3_cv_selection,
+    "E4": e4_knn_loo,
     "B1": b1_adaboost_bound,
     "B2": b2_distribution_closed_form,
     "B3": b3_half_on_mistakes,
@@ -135,4 +140,8 @@ __all__ = [
     "s2_contours",
     "s3_subset_selection",
     "s4_zscore_elimination",
+    "e1_loo_bound",
+    "e2_non_sv_removal",
+    "e3_cv_selection",
+    "e4_knn_loo",
 ]

@@ -18,6 +18,7 @@ from .boosting import (
     plot_margin_growth,
     plot_noise_robustness,
 )
+from .evaluation import plot_cv_model_selection, plot_loo_vs_sv_bound
 from .kernels import (
     plot_feature_lift,
     plot_gaussian_hypothesis,
@@ -72,6 +73,8 @@ PLOTTERS = {
     "poly_degree": plot_poly_degree,
     "pegasos_convergence": plot_pegasos_convergence,
     "knn_k": plot_knn_k,
+    "loo_vs_sv_bound": plot_loo_vs_sv_bound,
+    "cv_model_selection": plot_cv_model_selection,
     "kernel_cost": plot_kernel_cost,
     "sigma_bias_variance": plot_sigma_bias_variance,
 }

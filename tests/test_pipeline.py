@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import signal
+import subprocess
+import time
 from pathlib import Path
 
 import pandas as pd
@@ -11,7 +15,7 @@ import pytest
 from kernelboost.claims import COLUMNS
 from kernelboost.plotting import PLOTTERS as FIGURES
 
-from .conftest import SMALL, copy_workflow, snakemake
+from .conftest import BIN, SMALL, copy_workflow, snakemake
 
 pytestmark = pytest.mark.pipeline
 
@@ -161,3 +165,64 @@ def test_bad_user_csv_fails_its_job_and_writes_nothing(workflow_copy: Path) -> N
     out = proc.stdout + proc.stderr
     assert "mine.csv, line 3, column 'x2': 'oops' is not a number" in out
     assert not (workflow_copy / "results" / "data" / "mine.csv").exists()
+
+
+def _hidden_files(root: Path) -> list[Path]:
+    """Files whose name starts with a dot under results/ (e.g. a partial write)."""
+    return [p for p in (root / "results").rglob(".*") if p.is_file()]
+
+
+def _job_scripts(wf: Path) -> list[int]:
+    """PIDs of the job scripts Snakemake is running in ``wf``."""
+    found = subprocess.run(
+        ["pgrep", "-f", str(wf / ".snakemake" / "scripts")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return [int(pid) for pid in found.stdout.split()]
+
+
+def _start(wf: Path) -> subprocess.Popen:
+    return subprocess.Popen(
+        [str(BIN / "snakemake"), *SMALL],
+        cwd=wf,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def _wait_for(condition, seconds: float = 120.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("the run never reached the point to interrupt")
+        time.sleep(0.05)
+
+
+def test_sigint_mid_run_then_rerun_gives_the_clean_results(
+    small_run: Path, tmp_path: Path
+) -> None:
+    wf = copy_workflow(tmp_path / "interrupted")
+    proc = _start(wf)
+    # Interrupt once some results exist and jobs are still running.
+    _wait_for(lambda: len(list((wf / "results").rglob("*.csv"))) >= 10)
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout=300) != 0, "the run finished before the interrupt"
+    snakemake(wf, *SMALL)  # resume (rerun-incomplete is in the profile)
+    assert digests(wf) == digests(small_run)
+    assert _hidden_files(wf) == []
+
+
+def test_a_killed_job_fails_the_run_and_a_rerun_repairs_it(
+    small_run: Path, tmp_path: Path
+) -> None:
+    wf = copy_workflow(tmp_path / "killed")
+    proc = _start(wf)
+    _wait_for(lambda: len(_job_scripts(wf)) > 0 and proc.poll() is None)
+    for pid in _job_scripts(wf):
+        os.kill(pid, signal.SIGKILL)
+    assert proc.wait(timeout=300) != 0, "a job was killed, yet the run succeeded"
+    snakemake(wf, *SMALL)
+    assert digests(wf) == digests(small_run)
+    assert _hidden_files(wf) == []

@@ -50,3 +50,18 @@ def test_atomic_writes_leave_nothing_on_error(tmp_path) -> None:
     assert target.read_bytes() == b"a\n1.5\n2.0\n"
     write_text_atomic("hello\n", tmp_path / "t.md")
     assert (tmp_path / "t.md").read_text() == "hello\n"
+
+
+def test_atomic_write_removes_what_a_killed_writer_left(tmp_path) -> None:
+    from kernelboost.io import stale_temporaries, write_text_atomic
+
+    target = tmp_path / "table.csv"
+    left = tmp_path / ".table.k1ll3d_x.csv"  # as mkstemp names it
+    left.write_text("half a tab")
+    other = tmp_path / ".table.v2.abcdefgh.csv"  # another file's temporary
+    other.write_text("not ours")
+    assert stale_temporaries(target) == [left]
+    write_text_atomic("whole\n", target)
+    assert target.read_text() == "whole\n"
+    assert not left.exists()
+    assert other.exists()

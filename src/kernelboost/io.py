@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -17,9 +18,13 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     """Yield a temporary path beside ``path``; rename it to ``path`` on success.
 
     On any exception the temporary file is removed and ``path`` is untouched.
+    A process killed outright (SIGKILL) cannot clean up, so the temporary files
+    that earlier writes of the same ``path`` left behind are removed first.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    for stale in stale_temporaries(path):
+        stale.unlink(missing_ok=True)
     fd, tmp = tempfile.mkstemp(
         dir=path.parent, prefix=f".{path.stem}.", suffix=path.suffix
     )
@@ -30,6 +35,20 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def stale_temporaries(path: str | os.PathLike[str]) -> list[Path]:
+    """Temporary files of :func:`atomic_path` for ``path`` left in its folder.
+
+    They are named ``.<stem>.<8 random characters><suffix>`` (``mkstemp``).
+    """
+    path = Path(path)
+    if not path.parent.is_dir():
+        return []
+    pattern = re.compile(
+        rf"\.{re.escape(path.stem)}\.[A-Za-z0-9_]{{8}}{re.escape(path.suffix)}"
+    )
+    return sorted(p for p in path.parent.iterdir() if pattern.fullmatch(p.name))
 
 
 def _write(path: str | os.PathLike[str], writer: Callable[[IO[str]], None]) -> None:

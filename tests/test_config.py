@@ -72,6 +72,14 @@ BAD = {
         set_in("boosting", "datasets", ["moons", "ghost"]),
         "'boosting.datasets': 'ghost' is not a dataset defined under 'datasets'",
     ),
+    "zero sigma": (
+        set_in("kernels", "grid", [{"name": "gaussian", "sigma": 0.0}]),
+        "'kernels.grid.0.sigma': 0.0 is less than or equal to the minimum of 0",
+    ),
+    "degree below one": (
+        set_in("kernels", "grid", [{"name": "polynomial", "degree": 0}]),
+        "'kernels.grid.0.degree': 0 is less than the minimum of 1",
+    ),
     "zero rounds": (
         set_in("boosting", "n_rounds", 0),
         "'boosting.n_rounds': 0 is less than the minimum of 1",

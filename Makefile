@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SMALL := --workflow-profile workflow/profiles/small
 
-.PHONY: reproduce test artifacts bench clean
+.PHONY: reproduce test artifacts bench readme clean
 
 reproduce: $(VENV)/.installed-data
 	$(BIN)/snakemake
@@ -17,6 +17,10 @@ test: $(VENV)/.installed-test
 artifacts: $(VENV)/.installed-data
 	$(BIN)/snakemake $(SMALL)
 	$(BIN)/snakemake $(SMALL) --report results/report.html
+
+# The README's gallery and claims summary, from the results of `make reproduce`.
+readme: $(VENV)/.installed-data
+	$(BIN)/python -m kernelboost.gallery README.md results
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/run.py --out results/benchmarks.csv

@@ -15,6 +15,8 @@ include: "workflow/rules/common.smk"
 exit_on_config_problem(config, "workflow/schemas/config.schema.yaml")
 validate(config, "workflow/schemas/config.schema.yaml")
 exit_on_undefined_datasets(config)
+# Only the report's captions read this (see workflow/report/figure.rst).
+config["claim_status"] = claim_status()
 
 
 report: "workflow/report/workflow.rst"

@@ -115,6 +115,9 @@ def test_report_lists_the_figure(small_run: Path) -> None:
         caption = (small_run / "workflow" / "report" / f"{name}.rst").read_text()
         claim = caption.removeprefix("**").split(" ", 1)[0]  # "**K1 — ..."
         assert f"<strong>{claim} \\u2014" in html, f"caption of {name} not rendered"
+    # Each caption says how its claims came out in this run.
+    assert html.count("Outcome in this run:") == len(FIGURES)
+    assert "K2 held in" in html
     assert "K: kernels" in html
     assert "B: boosting and margins" in html
 

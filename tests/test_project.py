@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import subprocess
 import tomllib
+from pathlib import Path
 
 import pytest
 import yaml
@@ -73,3 +74,23 @@ def test_every_configurable_figure_has_a_caption_a_plotter_and_claims() -> None:
         assert f'    "{claim}": ' in common, (
             f"{claim} has no metric tables in common.smk"
         )
+
+
+@pytest.mark.parametrize(
+    "caption",
+    sorted((ROOT / "workflow" / "report").glob("*.rst")),
+    ids=lambda p: p.stem,
+)
+def test_captions_are_clean_restructured_text(caption: Path) -> None:
+    """The report renders captions as reStructuredText: no warnings (e.g. |x|)."""
+    import io
+
+    from docutils.core import publish_parts
+
+    warnings = io.StringIO()
+    publish_parts(
+        caption.read_text(),
+        writer_name="html",
+        settings_overrides={"warning_stream": warnings},
+    )
+    assert warnings.getvalue() == "", warnings.getvalue()

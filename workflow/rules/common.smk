@@ -1,4 +1,5 @@
 # Helpers only: the config check, config lookups and target lists.
+import csv
 import hashlib
 import importlib.util
 import sys
@@ -305,7 +306,10 @@ def drawing(name):
     return name.startswith("plotting/") or name == "io.py"
 
 
-LIBRARY = library_digest(lambda name: not name.startswith("plotting/"))
+# gallery.py only rewrites the README from results: no job depends on it.
+LIBRARY = library_digest(
+    lambda name: not name.startswith("plotting/") and name != "gallery.py"
+)
 PLOTTING = library_digest(drawing)
 
 # Names are used in file paths; the schema enforces the same pattern.
@@ -453,6 +457,31 @@ def sweep_kernel(wildcards):
         if kernel_id(spec) == wildcards.kernel:
             return dict(sorted(spec.items()))
     raise ValueError(f"no kernel {wildcards.kernel!r} in kernels.grid")
+
+
+def claim_status(path="results/claims.csv"):
+    """Per figure, one sentence on how its claims came out, for report captions.
+
+    Read from results/claims.csv when it exists (as when the report is made);
+    no rule depends on it, so it never causes a rerun.
+    """
+    if not Path(path).exists():
+        return {}
+    with open(path, newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    status = {}
+    for name, figure in FIGURES.items():
+        parts = []
+        for claim in figure["claims"]:
+            holds = [row["holds"] for row in rows if row["id"] == claim]
+            held, failed = holds.count("true"), holds.count("false")
+            if held + failed:
+                text = f"{claim} held in {held} of {held + failed} rows"
+                parts.append(text + (" (did not hold in the rest)" if failed else ""))
+            elif holds:
+                parts.append(f"{claim}: illustration only")
+        status[name] = "; ".join(parts) + "." if parts else ""
+    return status
 
 
 def figure_category(wildcards):

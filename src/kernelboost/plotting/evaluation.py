@@ -196,26 +196,17 @@ def plot_cv_model_selection(grid: pd.DataFrame, summary: pd.DataFrame) -> Figure
                     color=f"C{i % 10}",
                     label=label,
                 )
-            ax.scatter(
-                s["chosen_sigma"],
-                s["chosen_cv_error"],
-                marker="*",
-                s=260,
-                color="gold",
-                edgecolors="black",
-                zorder=5,
-                label="CV choice",
-            )
-            bx.scatter(
-                s["chosen_sigma"],
-                s["chosen_test_error"],
-                marker="*",
-                s=260,
-                color="gold",
-                edgecolors="black",
-                zorder=5,
-                label="CV choice",
-            )
+            for a, error in ((ax, "chosen_cv_error"), (bx, "chosen_test_error")):
+                a.scatter(
+                    s["chosen_sigma"],
+                    s[error],
+                    marker="*",
+                    s=260,
+                    color="gold",
+                    edgecolors="black",
+                    zorder=5,
+                    label="CV choice",
+                )
             bx.scatter(
                 s["best_sigma"],
                 s["best_test_error"],

@@ -3,6 +3,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -51,3 +52,30 @@ def snakemake(cwd: Path, *args: str, check: bool = True) -> subprocess.Completed
 @pytest.fixture
 def workflow_copy(tmp_path: Path) -> Path:
     return copy_workflow(tmp_path / "wf")
+
+
+#: Wall time in seconds of the session's small run (see ``small_run``).
+SMALL_RUN_SECONDS: dict[str, float] = {}
+
+
+@pytest.fixture(scope="session")
+def small_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The small configuration, run once per session in a fresh copy.
+
+    Tests may add to it (a report) or rebuild what they delete, but must leave
+    every result as the run wrote it.
+    """
+    wf = copy_workflow(tmp_path_factory.mktemp("small") / "wf")
+    start = time.monotonic()
+    snakemake(wf, *SMALL)
+    SMALL_RUN_SECONDS["local"] = time.monotonic() - start
+    return wf
+
+
+@pytest.fixture(scope="session")
+def small_report(small_run: Path) -> Path:
+    """The small run's report, results/report.html."""
+    report = small_run / "results" / "report.html"
+    if not report.exists():
+        snakemake(small_run, *SMALL, "--report", "results/report.html")
+    return report

@@ -20,13 +20,6 @@ from .conftest import BIN, SMALL, copy_workflow, snakemake
 pytestmark = pytest.mark.pipeline
 
 
-@pytest.fixture(scope="module")
-def small_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    wf = copy_workflow(tmp_path_factory.mktemp("small") / "wf")
-    snakemake(wf, *SMALL)
-    return wf
-
-
 #: Figures drawn from measured wall times (and their claims' rows): the only
 #: results that are not byte-identical from run to run.
 WALL_TIME_FIGURES = ("kernel_cost", "boosting_cost")
@@ -105,9 +98,8 @@ def test_up_to_date_tree_has_nothing_to_do(small_run: Path) -> None:
     assert "Nothing to be done" in proc.stdout + proc.stderr
 
 
-def test_report_lists_the_figure(small_run: Path) -> None:
-    snakemake(small_run, *SMALL, "--report", "results/report.html")
-    html = (small_run / "results" / "report.html").read_text(errors="replace")
+def test_report_lists_the_figure(small_run: Path, small_report: Path) -> None:
+    html = small_report.read_text(errors="replace")
     for name in FIGURES:
         assert f"{name}.png" in html
     # Captions are each figure's own text; categories are the claim families.

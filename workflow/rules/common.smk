@@ -488,11 +488,10 @@ def figure_category(wildcards):
     return FAMILIES[FIGURES[wildcards.figure]["family"]]
 
 
-def figure_caption(wildcards):
-    """The caption text (rendered into the report by workflow/report/figure.rst)."""
-    return Path(
-        workflow.basedir, "workflow/report", f"{wildcards.figure}.rst"
-    ).read_text()
+def figure_captions():
+    """Per figure, its caption text, workflow/report/<name>.rst."""
+    folder = Path(workflow.basedir, "workflow", "report")
+    return {name: (folder / f"{name}.rst").read_text() for name in FIGURES}
 
 
 def data_csv(*names):

@@ -16,6 +16,5 @@ rule figure:
         "../../environment.yml"
     params:
         library=PLOTTING,
-        caption=figure_caption,
     script:
         "../scripts/figure.py"

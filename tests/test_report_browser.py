@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -70,7 +71,7 @@ def _coarse(image: Image.Image, like: Image.Image | None = None) -> np.ndarray:
 
 
 @pytest.fixture(scope="module")
-def page() -> Chromium:
+def page() -> Iterator[Chromium]:
     with Chromium(width=1600, height=1000) as browser:
         yield browser
 
@@ -87,7 +88,7 @@ def test_report_opens_with_every_family_in_the_menu(
     families = [item for item in items if item.startswith(FAMILY_PREFIX)]
     assert [f[0] for f in families] == ["B", "E", "K", "S"], items
     shot = page.screenshot()
-    (tmp_path / "report.png").write_bytes(shot)
+    (tmp_path / "report.png").write_bytes(shot)  # to look at when this fails
     assert not _blank(np.asarray(Image.open(io.BytesIO(shot)).convert("RGB")))
 
 

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
+from .conftest import apt_install
 
 #: The flags the report check runs Chromium with (besides the pipe).
 FLAGS = (
@@ -38,19 +38,7 @@ FLAGS = (
 
 def chromium_binary() -> str:
     """Debian's chromium, installed with apt-get when it is missing."""
-    found = shutil.which("chromium")
-    if found:
-        return found
-    if os.geteuid() != 0:
-        pytest.skip("chromium is not installed and installing it needs root")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    install = ["apt-get", "install", "-y", "--no-install-recommends", "chromium"]
-    proc = subprocess.run(install, capture_output=True, text=True, env=env)
-    if proc.returncode != 0:  # a fresh machine may have no package lists yet
-        subprocess.run(["apt-get", "update"], capture_output=True, env=env)
-        proc = subprocess.run(install, capture_output=True, text=True, env=env)
-    if proc.returncode != 0 or not shutil.which("chromium"):
-        pytest.fail(f"apt-get install chromium failed:\n{proc.stderr[-3000:]}")
+    apt_install("chromium", commands=("chromium",))
     return shutil.which("chromium")
 
 

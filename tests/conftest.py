@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -32,14 +33,16 @@ def copy_workflow(dest: Path) -> Path:
     return dest
 
 
-def snakemake(cwd: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+def snakemake(
+    cwd: Path, *args: str, check: bool = True, timeout: float = 600
+) -> subprocess.CompletedProcess:
     """Run the environment's snakemake in ``cwd``; fail with its output if asked."""
     proc = subprocess.run(
         [str(BIN / "snakemake"), *args],
         cwd=cwd,
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=timeout,
     )
     if check and proc.returncode != 0:
         pytest.fail(
@@ -47,6 +50,26 @@ def snakemake(cwd: Path, *args: str, check: bool = True) -> subprocess.Completed
             f"{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
         )
     return proc
+
+
+def apt_install(*packages: str, commands: tuple[str, ...]) -> None:
+    """Install Debian ``packages`` with apt-get unless all ``commands`` are on PATH.
+
+    Skips the calling test where that is impossible (not root); fails it when
+    apt-get does.
+    """
+    if all(map(shutil.which, commands)):
+        return
+    if os.geteuid() != 0:
+        pytest.skip(f"{' '.join(packages)}: not installed, and installing needs root")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    install = ["apt-get", "install", "-y", "--no-install-recommends", *packages]
+    proc = subprocess.run(install, capture_output=True, text=True, env=env)
+    if proc.returncode != 0:  # a fresh machine may have no package lists yet
+        subprocess.run(["apt-get", "update"], capture_output=True, env=env)
+        proc = subprocess.run(install, capture_output=True, text=True, env=env)
+    if proc.returncode != 0 or not all(map(shutil.which, commands)):
+        pytest.fail(f"apt-get install {' '.join(packages)} failed:\n{proc.stderr}")
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import BIN, SMALL_RUN_SECONDS, copy_workflow
+from .conftest import SMALL_RUN_SECONDS, apt_install, copy_workflow, snakemake
 from .test_pipeline import digests
 
 pytestmark = pytest.mark.pipeline
@@ -39,27 +39,10 @@ SLURM = [
     "2",
 ]
 PARTITION = "kernelboost"
-APT = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
 
 
 def _run(*cmd: str, **kwargs) -> subprocess.CompletedProcess:
     return subprocess.run(cmd, capture_output=True, text=True, check=False, **kwargs)
-
-
-def _install_slurm() -> None:
-    """apt-get install slurm-wlm and munge (once per machine)."""
-    if shutil.which("slurmctld") and shutil.which("munged"):
-        return
-    if os.geteuid() != 0:
-        pytest.skip("SLURM is not installed and installing it needs root")
-    packages = ("slurm-wlm", "munge")
-    install = ("apt-get", "install", "-y", "--no-install-recommends", *packages)
-    proc = _run(*install, env=APT)
-    if proc.returncode != 0:  # a fresh machine may have no package lists yet
-        _run("apt-get", "update", env=APT)
-        proc = _run(*install, env=APT)
-    if proc.returncode != 0:
-        pytest.fail(f"apt-get install {' '.join(packages)} failed:\n{proc.stderr}")
 
 
 def _munge_works() -> bool:
@@ -160,7 +143,7 @@ def _stop(daemon: subprocess.Popen | None) -> None:
 def slurm_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """A one-node SLURM cluster on 127.0.0.1; SLURM_CONF points the clients at it."""
     start = time.monotonic()
-    _install_slurm()
+    apt_install("slurm-wlm", "munge", commands=("slurmctld", "slurmd", "munged"))
     print(f"\nSLURM installed or found in {time.monotonic() - start:.1f} s")
     root = tmp_path_factory.mktemp("slurm")
     for directory in ("state", "spool"):
@@ -227,30 +210,14 @@ def _config_md5(log: str) -> str:
     return found.group(1)
 
 
-def _timed(cwd: Path, *args: str) -> tuple[subprocess.CompletedProcess, float]:
-    """conftest.snakemake, timed, with room for 143 SLURM jobs on a busy machine."""
-    start = time.monotonic()
-    proc = subprocess.run(
-        [str(BIN / "snakemake"), *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=1800,
-    )
-    seconds = time.monotonic() - start
-    if proc.returncode != 0:
-        pytest.fail(
-            f"snakemake {' '.join(args)} failed ({proc.returncode}):\n"
-            f"{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
-        )
-    return proc, seconds
-
-
 def test_slurm_run_is_byte_identical_to_a_local_run(
     slurm_cluster: Path, small_run: Path, tmp_path: Path
 ) -> None:
     cluster_wf = copy_workflow(tmp_path / "slurm")
-    cluster, cluster_seconds = _timed(cluster_wf, *SLURM)
+    start = time.monotonic()
+    # Room for 143 SLURM jobs on a busy machine.
+    cluster = snakemake(cluster_wf, *SLURM, timeout=1800)
+    cluster_seconds = time.monotonic() - start
     out = cluster.stdout + cluster.stderr
     submitted = set(re.findall(r"submitted with SLURM jobid (\d+)", out))
     local_seconds = SMALL_RUN_SECONDS["local"]

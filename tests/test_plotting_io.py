@@ -65,3 +65,20 @@ def test_atomic_write_removes_what_a_killed_writer_left(tmp_path) -> None:
     assert target.read_text() == "whole\n"
     assert not left.exists()
     assert other.exists()
+
+
+@pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o077, 0o600)])
+def test_atomic_writes_get_the_usual_permissions(tmp_path, umask, mode) -> None:
+    """Results are readable as the umask allows, like any file open() creates."""
+    import os
+    import stat
+
+    old = os.umask(umask)
+    try:
+        write_text_atomic("x\n", tmp_path / "t.md")
+        save_figure(new_figure()[0], tmp_path / "f.png")
+        (tmp_path / "plain.txt").write_text("x\n")
+    finally:
+        os.umask(old)
+    for name in ("t.md", "f.png", "plain.txt"):
+        assert stat.S_IMODE((tmp_path / name).stat().st_mode) == mode, name

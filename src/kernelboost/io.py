@@ -20,6 +20,8 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     On any exception the temporary file is removed and ``path`` is untouched.
     A process killed outright (SIGKILL) cannot clean up, so the temporary files
     that earlier writes of the same ``path`` left behind are removed first.
+    The file gets the mode a plain ``open(path, "w")`` would give it (0666 less
+    the umask), not ``mkstemp``'s private 0600.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -31,10 +33,18 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     os.close(fd)
     try:
         yield Path(tmp)
+        os.chmod(tmp, 0o666 & ~current_umask())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def current_umask() -> int:
+    """The process's file-mode creation mask (read by setting it and back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def stale_temporaries(path: str | os.PathLike[str]) -> list[Path]:

@@ -1,22 +1,28 @@
-# The two README commands (reproduce, test) and little else. Every target makes
-# and uses a local virtual environment in .venv, so only Python 3.11+ is needed.
+# The README commands and little else. Every target makes and uses a local
+# virtual environment in .venv (only Python 3.11+ is needed) and installs the
+# exact versions of requirements.lock into it.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+LOCK := requirements.lock
 SMALL := --workflow-profile workflow/profiles/small
 
-.PHONY: reproduce test artifacts bench readme clean
+.PHONY: reproduce test artifacts bench readme lock clean
 
+# The full reproduction, its report and the archive of both.
 reproduce: $(VENV)/.installed-data
 	$(BIN)/snakemake
 	$(BIN)/snakemake --report results/report.html
+	$(BIN)/python -m kernelboost.archive results
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
 
+# The small configuration, its report and the archive (what CI keeps).
 artifacts: $(VENV)/.installed-data
 	$(BIN)/snakemake $(SMALL)
 	$(BIN)/snakemake $(SMALL) --report results/report.html
+	$(BIN)/python -m kernelboost.archive results
 
 # The README's gallery and claims summary, from the results of `make reproduce`.
 readme: $(VENV)/.installed-data
@@ -26,9 +32,20 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/run.py --out results/benchmarks.csv
 	$(BIN)/python benchmarks/memory.py --out results/benchmarks_memory.csv
 
-# One stamp per extra: re-installs when pyproject.toml changes.
-$(VENV)/.installed-%: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[$*]"
+# Re-resolve requirements.lock: the newest versions that pyproject.toml allows,
+# for every platform and every Python it supports (see the README).
+lock: | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check "uv>=0.5"
+	$(BIN)/uv pip compile pyproject.toml --all-extras --universal \
+		--python-version 3.11 --upgrade --custom-compile-command "make lock" \
+		--output-file $(LOCK)
+
+# One stamp per extra: re-installs when pyproject.toml or the lock changes.
+# The lock constrains every package to its exact version; the extra chooses
+# which of them are installed (`data`: what the workflow needs; `test`: more).
+$(VENV)/.installed-%: pyproject.toml $(LOCK) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check \
+		--constraint $(LOCK) -e ".[$*]"
 	touch $@
 
 $(BIN)/python:

@@ -14,7 +14,7 @@ include: "workflow/rules/common.smk"
 
 exit_on_config_problem(config, "workflow/schemas/config.schema.yaml")
 validate(config, "workflow/schemas/config.schema.yaml")
-exit_on_undefined_datasets(config)
+exit_on_unusable_datasets(config)
 # Only the report's captions read these (see workflow/report/figure.rst): as
 # config entries they neither show among a job's parameters nor cause reruns.
 config["claim_status"] = claim_status()

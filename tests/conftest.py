@@ -13,8 +13,8 @@ ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 SMALL = ["--workflow-profile", "workflow/profiles/small"]
 
-#: What a user needs to run the workflow (the library is installed).
-WORKFLOW_FILES = ("Snakefile", "config.yaml", "environment.yml", "profiles", "workflow")
+#: What a user needs to run the workflow: the jobs import the library from src/.
+WORKFLOW_FILES = ("Snakefile", "config.yaml", "profiles", "workflow", "src")
 
 
 def copy_workflow(dest: Path) -> Path:
@@ -26,7 +26,9 @@ def copy_workflow(dest: Path) -> Path:
             (dest / name).symlink_to(src.readlink())
         elif src.is_dir():
             shutil.copytree(
-                src, dest / name, ignore=shutil.ignore_patterns("__pycache__")
+                src,
+                dest / name,
+                ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"),
             )
         else:
             shutil.copy2(src, dest / name)

@@ -798,3 +798,45 @@ def test_make_dataset_invalid_values(spec: dict[str, object], message: str) -> N
 def test_make_dataset_invalid_seed(seed: object) -> None:
     with pytest.raises(ValueError, match="random_state must be"):
         make_dataset({"generator": "moons", "seed": seed})
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        {"generator": "xor", "n_samples": 8},
+        {"generator": "circles", "n_samples": 20},
+        {"generator": "moons", "n_samples": 20},
+        {"generator": "blobs", "n_samples": 20},
+        {"generator": "blobs", "n_samples": 20, "n_features": 5},
+        {"generator": "three_clusters", "n_samples": 30},
+        {"generator": "interval", "n_samples": 20},
+        {"generator": "sparse_regression", "n_samples": 20},
+        {"generator": "sparse_regression", "n_samples": 20, "n_features": 4},
+        {"generator": "breast_cancer"},
+        {"generator": "diabetes"},
+    ],
+    ids=lambda spec: "-".join(str(v) for v in spec.values()),
+)
+def test_dataset_shape_is_the_shape_make_dataset_gives(spec: dict) -> None:
+    from kernelboost.datasets import dataset_shape
+
+    data = make_dataset(spec)
+    shape = dataset_shape(spec)
+    assert (shape.n_features, shape.task) == (data.X.shape[1], data.task)
+
+
+def test_dataset_shape_of_a_user_csv_reads_only_its_header(tmp_path: Path) -> None:
+    from kernelboost.datasets import dataset_shape
+
+    path = tmp_path / "mine.csv"
+    # A broken second row: the shape needs the header only.
+    path.write_text("\n a , label , b \n1,oops\n")
+    shape = dataset_shape({"generator": "csv", "path": str(path)})
+    assert (shape.n_features, shape.task) == (2, "classification")
+    with pytest.raises(DatasetError, match=r"nope\.csv: no such file"):
+        dataset_shape({"generator": "csv", "path": str(tmp_path / "nope.csv")})
+    (tmp_path / "empty.csv").write_text("\n\n")
+    with pytest.raises(DatasetError, match="the file is empty"):
+        dataset_shape({"generator": "csv", "path": str(tmp_path / "empty.csv")})
+    with pytest.raises(DatasetError, match="unknown generator 'spirals'"):
+        dataset_shape({"generator": "spirals"})

@@ -18,16 +18,52 @@ def _normalize(requirement: str) -> str:
     return name.lower().replace("_", "-") + spec.replace(" ", "")
 
 
-def test_environment_yml_lists_the_pyproject_dependencies() -> None:
+def _as_conda(requirement: str) -> set[str]:
+    """A pip requirement as conda lists it: ``snakemake[reports]>=9.0`` is
+    ``snakemake>=9.0`` plus the packages of its ``reports`` extra (pygments)."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+
+    req = Requirement(requirement)
+    out = {_normalize(f"{req.name}{req.specifier}")}
+    for extra in req.extras:
+        for line in metadata.requires(req.name) or []:
+            dep = Requirement(line)
+            if dep.marker is not None and dep.marker.evaluate({"extra": extra}):
+                out.add(_normalize(f"{dep.name}{dep.specifier}"))
+    return out
+
+
+def _conda_env(path: Path) -> set[str]:
+    env = yaml.safe_load(path.read_text())
+    assert all(isinstance(d, str) for d in env["dependencies"]), (
+        f"{path.name} installs with pip (nothing from the checkout belongs there)"
+    )
+    return {_normalize(d) for d in env["dependencies"]}
+
+
+def test_conda_environments_list_the_runtime_dependencies() -> None:
+    """environment.yml runs the workflow; workflow/envs/kernelboost.yaml is every
+    job's environment: the runtime dependencies and the `data` extra, no test
+    tools, nothing installed from the checkout."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    wanted = {_normalize(r) for r in project["dependencies"]}
-    for extra in project["optional-dependencies"].values():
-        wanted |= {_normalize(r) for r in extra}
-    wanted.add(_normalize("python" + project["requires-python"]))
-    env = yaml.safe_load((ROOT / "environment.yml").read_text())
-    conda = {_normalize(d) for d in env["dependencies"] if isinstance(d, str)}
-    conda.discard("pip")
-    assert conda == wanted
+    runtime = {_normalize("python" + project["requires-python"])}
+    for requirement in (
+        project["dependencies"] + project["optional-dependencies"]["data"]
+    ):
+        runtime |= _as_conda(requirement)
+    assert "pygments" in runtime  # what `snakemake --report` needs
+    assert _conda_env(ROOT / "environment.yml") == runtime
+    jobs = _conda_env(ROOT / "workflow" / "envs" / "kernelboost.yaml")
+    assert jobs == {r for r in runtime if not r.startswith(("snakemake", "pygments"))}
+
+
+def test_every_rule_runs_in_the_jobs_environment() -> None:
+    rules = (ROOT / "workflow" / "rules").glob("*.smk")
+    text = "\n".join(path.read_text() for path in sorted(rules))
+    n_rules = len(re.findall(r"^rule \w+:", text, re.MULTILINE))
+    assert text.count('conda:\n        "../envs/kernelboost.yaml"') == n_rules
 
 
 @pytest.mark.pipeline
@@ -94,3 +130,92 @@ def test_captions_are_clean_restructured_text(caption: Path) -> None:
         settings_overrides={"warning_stream": warnings},
     )
     assert warnings.getvalue() == "", warnings.getvalue()
+
+
+def _actionlint(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [str(BIN / "actionlint"), "-no-color", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+    )
+
+
+def test_github_workflows_pass_actionlint() -> None:
+    workflows = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
+    assert workflows, "no GitHub Actions workflow"
+    proc = _actionlint(*map(str, workflows))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_actionlint_rejects_a_broken_workflow(tmp_path: Path) -> None:
+    """The check above can fail: an unknown job key and a bad expression."""
+    broken = tmp_path / ".github" / "workflows" / "broken.yml"
+    broken.parent.mkdir(parents=True)
+    broken.write_text(
+        "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    step:\n"
+        "      - run: echo ${{ github.nope }}\n"
+    )
+    proc = _actionlint(str(broken), cwd=tmp_path)
+    assert proc.returncode == 1
+    assert "broken.yml:5" in proc.stdout
+
+
+def test_citation_and_license_agree_with_the_package() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    citation = yaml.safe_load((ROOT / "CITATION.cff").read_text())
+    assert citation["cff-version"] == "1.2.0"
+    assert citation["version"] == project["version"]
+    assert citation["license"] == project["license"]["text"] == "MIT"
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License\n")
+    assert citation["authors"]
+    assert citation["references"]
+
+
+def _locked_versions() -> dict[str, set[str]]:
+    """requirements.lock as name → versions (one per environment marker)."""
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    locked: dict[str, set[str]] = {}
+    for line in (ROOT / "requirements.lock").read_text().splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            req = Requirement(line)
+            (spec,) = req.specifier
+            assert spec.operator == "==", f"not an exact version: {line}"
+            locked.setdefault(canonicalize_name(req.name), set()).add(spec.version)
+    return locked
+
+
+def test_the_lock_pins_every_requirement_of_pyproject() -> None:
+    """After a change to pyproject.toml, `make lock` must be rerun."""
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    locked = _locked_versions()
+    requirements = list(project["dependencies"])
+    for extra in project["optional-dependencies"].values():
+        requirements += extra
+    for line in requirements:
+        req = Requirement(line)
+        versions = locked.get(canonicalize_name(req.name))
+        assert versions, f"{req.name} is not in requirements.lock: run `make lock`"
+        assert all(req.specifier.contains(v) for v in versions), (req, versions)
+
+
+def test_the_environment_has_the_locked_versions() -> None:
+    """What `make` installed (the package, its `data` and `test` extras and
+    everything they need) is exactly what requirements.lock pins."""
+    from kernelboost.archive import dependency_versions
+
+    locked = _locked_versions()
+    installed = dependency_versions(extras=("data", "test"))
+    assert {"numpy", "pytest"} <= set(installed)
+    del installed["kernelboost"]
+    differ = {
+        name: (version, locked.get(name))
+        for name, version in installed.items()
+        if version not in locked.get(name, ())
+    }
+    assert not differ, f"installed (version, locked): {differ}"

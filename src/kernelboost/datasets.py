@@ -12,8 +12,9 @@ Generators are deterministic functions of their arguments and ``seed``.
 from __future__ import annotations
 
 import csv
+import inspect
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -401,36 +402,44 @@ def load_csv(path: str | os.PathLike[str]) -> Dataset:
     return Dataset(X, y, tuple(features))
 
 
-def _read_csv_rows(path: Path) -> tuple[list[str], list[list[str]], list[int]]:
-    """Header, data rows (cells stripped) and each row's line number in the file.
-
-    Blank lines are skipped but counted; a row whose number of fields differs
-    from the header's is an error naming its line.
-    """
-    header: list[str] | None = None
-    rows: list[list[str]] = []
-    lines: list[int] = []
+def _csv_records(path: Path) -> Iterator[tuple[int, list[str]]]:
+    """Line number and stripped cells of each non-blank record of a CSV file."""
     with path.open(newline="") as handle:
         reader = csv.reader(handle)
         try:
             for record in reader:
-                if not any(cell.strip() for cell in record):
-                    continue
-                cells = [cell.strip() for cell in record]
-                if header is None:
-                    header = cells
-                    continue
-                if len(cells) != len(header):
-                    raise DatasetError(
-                        f"{path}, line {reader.line_num}: {len(cells)} fields, but "
-                        f"the header has {len(header)}"
-                    )
-                rows.append(cells)
-                lines.append(reader.line_num)
+                if any(cell.strip() for cell in record):
+                    yield reader.line_num, [cell.strip() for cell in record]
         except (csv.Error, UnicodeDecodeError) as err:
             raise DatasetError(f"{path}: not a readable CSV table ({err})") from None
-    if header is None:
-        raise DatasetError(f"{path}: the file is empty (expected a header line)")
+
+
+def _read_csv_rows(
+    path: Path, header_only: bool = False
+) -> tuple[list[str], list[list[str]], list[int]]:
+    """Header, data rows (cells stripped) and each row's line number in the file.
+
+    Blank lines are skipped but counted; a row whose number of fields differs
+    from the header's is an error naming its line. With ``header_only`` the
+    file is read up to its header.
+    """
+    records = _csv_records(path)
+    try:
+        _, header = next(records)
+    except StopIteration:
+        raise DatasetError(
+            f"{path}: the file is empty (expected a header line)"
+        ) from None
+    rows: list[list[str]] = []
+    lines: list[int] = []
+    for line, cells in () if header_only else records:
+        if len(cells) != len(header):
+            raise DatasetError(
+                f"{path}, line {line}: {len(cells)} fields, but "
+                f"the header has {len(header)}"
+            )
+        rows.append(cells)
+        lines.append(line)
     return header, rows, lines
 
 
@@ -494,6 +503,63 @@ def make_dataset(spec: Mapping[str, Any]) -> Dataset:
     if rate:
         data = flip_labels(data, rate, seed=params.get("seed", 0) + 1)
     return data
+
+
+#: Features and task of the generators and loaders whose shape is fixed.
+_FIXED_SHAPES: dict[str, tuple[int, Task]] = {
+    "xor": (2, "classification"),
+    "circles": (2, "classification"),
+    "moons": (2, "classification"),
+    "three_clusters": (2, "classification"),
+    "interval": (1, "classification"),
+    "breast_cancer": (30, "classification"),
+    "diabetes": (10, "regression"),
+}
+
+
+@dataclass(frozen=True)
+class DatasetShape:
+    """What a study needs to know of a dataset before it is made."""
+
+    n_features: int
+    task: Task
+
+
+def dataset_shape(spec: Mapping[str, Any]) -> DatasetShape:
+    """Number of features and task of the dataset ``spec`` makes, without making it.
+
+    Cheap enough for a configuration check: no data is generated, and of a user
+    CSV only the header line is read (its columns other than ``label`` are the
+    features; such data are always classification).
+
+    Raises
+    ------
+    DatasetError
+        For an unknown generator or a user CSV without a header.
+
+    Examples
+    --------
+    >>> dataset_shape({"generator": "blobs", "n_features": 3})
+    DatasetShape(n_features=3, task='classification')
+    """
+    name = spec.get("generator")
+    if name in _FIXED_SHAPES:
+        n_features, task = _FIXED_SHAPES[name]
+        return DatasetShape(n_features, task)
+    if name == "csv":
+        path = Path(spec["path"])
+        if not path.is_file():
+            raise DatasetError(f"{path}: no such file")
+        header = _read_csv_rows(path, header_only=True)[0]
+        return DatasetShape(sum(h != "label" for h in header), "classification")
+    if name in ("blobs", "sparse_regression"):
+        generator = GENERATORS[name]
+        default = inspect.signature(generator).parameters["n_features"].default
+        task: Task = "regression" if name == "sparse_regression" else "classification"
+        return DatasetShape(int(spec.get("n_features", default)), task)
+    raise DatasetError(
+        f"unknown generator {name!r}; expected one of {sorted(GENERATORS)}"
+    )
 
 
 def write_dataset(data: Dataset, path: str | os.PathLike[str]) -> None:

@@ -6,7 +6,7 @@ rule loss_curves:
     benchmark:
         "results/logs/loss_curves.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         library=LIBRARY,
         margin_min=config["losses"]["margin_min"],
@@ -28,7 +28,7 @@ rule adaboost_run:
     benchmark:
         "results/logs/adaboost_run/{name}.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         n_rounds=config["boosting"]["n_rounds"],
         margin_rounds=config["boosting"]["margin_rounds"],
@@ -56,7 +56,7 @@ rule adaboost_table:
     wildcard_constraints:
         table="history|margins|margin_bound",
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         library=LIBRARY,
     script:
@@ -73,7 +73,7 @@ rule margin_growth_run:
     benchmark:
         "results/logs/margin_growth_run/{name}.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         n_rounds=config["margin_growth"]["n_rounds"],
         test_fraction=config["split"]["test_fraction"],
@@ -96,7 +96,7 @@ rule margin_growth:
     benchmark:
         "results/logs/margin_growth.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         library=LIBRARY,
     script:
@@ -113,7 +113,7 @@ rule noise_robustness:
     benchmark:
         "results/logs/noise_robustness.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         rates=config["noise"]["rates"],
         n_rounds=config["noise"]["n_rounds"],
@@ -136,7 +136,7 @@ rule boosting_cost:
     benchmark:
         "results/logs/boosting_cost.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     threads: workflow.cores  # runs alone: wall times measured without other jobs
     params:
         **config["boosting_cost"],
@@ -159,7 +159,7 @@ rule xor_stumps:
     benchmark:
         "results/logs/xor_stumps.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         **config["xor_stumps"],
         library=LIBRARY,
@@ -179,7 +179,7 @@ rule nonconvex_combination:
     benchmark:
         "results/logs/nonconvex_combination.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         **config["nonconvex_combination"],
         library=LIBRARY,
@@ -200,7 +200,7 @@ rule mwu_boosting:
     benchmark:
         "results/logs/mwu_boosting.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         **config["mwu_boosting"],
         library=LIBRARY,

@@ -8,7 +8,7 @@ rule claim_rows:
     benchmark:
         "results/logs/claims/{claim}.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         library=LIBRARY,
     script:
@@ -30,8 +30,24 @@ rule claims_table:
     benchmark:
         "results/logs/claims/table.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         library=LIBRARY,
     script:
         "../scripts/claims_table.py"
+
+
+rule resolved_config:
+    output:
+        "results/config.yaml",
+    log:
+        "results/logs/config.log",
+    benchmark:
+        "results/logs/config.bench.tsv"
+    conda:
+        "../envs/kernelboost.yaml"
+    params:
+        config=resolved_config(),
+        library=LIBRARY,
+    script:
+        "../scripts/resolved_config.py"

@@ -1,7 +1,6 @@
 # Helpers only: the config check, config lookups and target lists.
 import csv
 import hashlib
-import importlib.util
 import sys
 from pathlib import Path
 
@@ -280,22 +279,29 @@ CLAIM_METRICS = {
 }
 
 
+# The library every job imports is this checkout's src/kernelboost: each script
+# puts src/ first on its path, so the jobs need only the runtime dependencies
+# (workflow/envs/kernelboost.yaml), whatever else is installed.
+SRC = Path(workflow.basedir, "src")
+if not (SRC / "kernelboost" / "__init__.py").is_file():
+    sys.exit(f"The kernelboost library is missing from {SRC}: run from a checkout.")
+sys.path.insert(0, str(SRC))
+from kernelboost.datasets import DatasetError, dataset_shape
+
+
 def library_digest(keep):
-    """SHA-256 of the installed kernelboost sources that ``keep(name)`` selects.
+    """SHA-256 of the library sources (src/kernelboost) that ``keep(name)`` selects.
 
     Rules take it as a param, so changing the library reruns the jobs whose
     results it may change, as changing a script does (read without importing).
     """
-    spec = importlib.util.find_spec("kernelboost")
-    if spec is None:
-        sys.exit("The kernelboost package is not installed: run `make reproduce`.")
     digest = hashlib.sha256()
-    for root in spec.submodule_search_locations:
-        for path in sorted(Path(root).rglob("*.py")):
-            name = path.relative_to(root).as_posix()
-            if keep(name):
-                digest.update(name.encode())
-                digest.update(path.read_bytes())
+    root = SRC / "kernelboost"
+    for path in sorted(root.rglob("*.py")):
+        name = path.relative_to(root).as_posix()
+        if keep(name):
+            digest.update(name.encode())
+            digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -306,9 +312,10 @@ def drawing(name):
     return name.startswith("plotting/") or name == "io.py"
 
 
-# gallery.py only rewrites the README from results: no job depends on it.
+# gallery.py and archive.py work on finished results: no job depends on them.
 LIBRARY = library_digest(
-    lambda name: not name.startswith("plotting/") and name != "gallery.py"
+    lambda name: not name.startswith("plotting/")
+    and name not in ("gallery.py", "archive.py")
 )
 PLOTTING = library_digest(drawing)
 
@@ -340,30 +347,6 @@ def config_problem(cfg, schema_file):
     return None
 
 
-def referenced_datasets(cfg):
-    """(config key, dataset names) for every place that names datasets."""
-    return [
-        ("kernels.datasets", cfg["kernels"]["datasets"]),
-        ("boosting.datasets", cfg["boosting"]["datasets"]),
-        ("margin_growth.datasets", cfg["margin_growth"]["datasets"]),
-        ("noise.dataset", [cfg["noise"]["dataset"]]),
-        ("xor_stumps.dataset", [cfg["xor_stumps"]["dataset"]]),
-        ("mwu_boosting.dataset", [cfg["mwu_boosting"]["dataset"]]),
-        ("lasso_path.dataset", [cfg["lasso_path"]["dataset"]]),
-        ("subset_selection.dataset", [cfg["subset_selection"]["dataset"]]),
-        ("cv_model_selection.dataset", [cfg["cv_model_selection"]["dataset"]]),
-        ("perceptron.compare", list(cfg["perceptron"]["compare"])),
-        ("perceptron.xor_dataset", [cfg["perceptron"]["xor_dataset"]]),
-        ("logistic.dataset", [cfg["logistic"]["dataset"]]),
-        ("svm_grid.dataset", [cfg["svm_grid"]["dataset"]]),
-        ("feature_lift.dataset", [cfg["feature_lift"]["dataset"]]),
-        ("pegasos.dataset", [cfg["pegasos"]["dataset"]]),
-        ("poly_degree.dataset", [cfg["poly_degree"]["dataset"]]),
-        ("knn.dataset", [cfg["knn"]["dataset"]]),
-        ("sigma_bias_variance.dataset", [cfg["sigma_bias_variance"]["dataset"]]),
-    ]
-
-
 def exit_on_config_problem(cfg, schema_file):
     """Stop before any job runs, with one line naming the bad key."""
     problem = config_problem(cfg, schema_file)
@@ -371,15 +354,95 @@ def exit_on_config_problem(cfg, schema_file):
         config_exit(problem)
 
 
-def exit_on_undefined_datasets(cfg):
-    """After defaults are filled: every dataset a section names must be defined."""
-    for key, names in referenced_datasets(cfg):
-        for name in names:
-            if name not in cfg["datasets"]:
-                config_exit(
-                    f"'{key}': {name!r} is not a dataset defined under "
-                    f"'datasets' ({', '.join(cfg['datasets'])})"
-                )
+# What each study needs of the datasets its config names: their task and, for
+# the studies that draw on a line or in the plane, their number of features.
+ANY = ("classification", None)
+LINE = ("classification", 1)  # h(z) drawn as a curve
+PLANE = ("classification", 2)  # decision regions drawn in the plane
+REGRESSION = ("regression", None)
+WHY = {
+    1: "this study draws its hypothesis on a line",
+    2: "this study draws in the plane",
+}
+
+
+def dataset_needs(cfg):
+    """(config key, dataset name, (task, n_features or None)) for every dataset
+    a section names."""
+    needs = [
+        ("kernels.datasets", cfg["kernels"]["datasets"], ANY),
+        ("boosting.datasets", cfg["boosting"]["datasets"], ANY),
+        ("margin_growth.datasets", cfg["margin_growth"]["datasets"], ANY),
+        ("noise.dataset", [cfg["noise"]["dataset"]], ANY),
+        ("xor_stumps.dataset", [cfg["xor_stumps"]["dataset"]], PLANE),
+        ("mwu_boosting.dataset", [cfg["mwu_boosting"]["dataset"]], ANY),
+        ("lasso_path.dataset", [cfg["lasso_path"]["dataset"]], REGRESSION),
+        ("subset_selection.dataset", [cfg["subset_selection"]["dataset"]], REGRESSION),
+        ("cv_model_selection.dataset", [cfg["cv_model_selection"]["dataset"]], ANY),
+        ("perceptron.xor_dataset", [cfg["perceptron"]["xor_dataset"]], PLANE),
+        ("logistic.dataset", [cfg["logistic"]["dataset"]], LINE),
+        ("svm_grid.dataset", [cfg["svm_grid"]["dataset"]], PLANE),
+        ("feature_lift.dataset", [cfg["feature_lift"]["dataset"]], PLANE),
+        ("pegasos.dataset", [cfg["pegasos"]["dataset"]], ANY),
+        ("poly_degree.dataset", [cfg["poly_degree"]["dataset"]], ANY),
+        ("knn.dataset", [cfg["knn"]["dataset"]], PLANE),
+        ("sigma_bias_variance.dataset", [cfg["sigma_bias_variance"]["dataset"]], PLANE),
+    ]
+    # The quadratic map φ(x) = (x1², √2x1x2, x2²) is defined on R² only.
+    for name, kernel in cfg["perceptron"]["compare"].items():
+        needs.append(
+            (
+                f"perceptron.compare.{name}",
+                [name],
+                PLANE if kernel == "quadratic" else ANY,
+            )
+        )
+    return [(key, name, need) for key, names, need in needs for name in names]
+
+
+def dataset_problem(cfg):
+    """After defaults are filled: the first dataset that is not defined, cannot
+    be read, or has the wrong task or number of features for a study naming it,
+    as one line; or None."""
+    shapes = {}
+    for name, spec in cfg["datasets"].items():
+        try:
+            shapes[name] = dataset_shape(spec)
+        except DatasetError as err:
+            return f"'datasets.{name}': {err}"
+        if spec.get("label_noise") and shapes[name].task == "regression":
+            return (
+                f"'datasets.{name}.label_noise': label noise flips classes, "
+                f"but {name!r} is a regression dataset"
+            )
+    for key, name, (task, n_features) in dataset_needs(cfg):
+        if name not in shapes:
+            return (
+                f"'{key}': {name!r} is not a dataset defined under "
+                f"'datasets' ({', '.join(cfg['datasets'])})"
+            )
+        shape = shapes[name]
+        if shape.task != task:
+            wanted = (
+                "labels in two classes" if task == "classification" else "a real target"
+            )
+            return (
+                f"'{key}': {name!r} is a {shape.task} dataset, but this study "
+                f"needs {task} data ({wanted})"
+            )
+        if n_features is not None and shape.n_features != n_features:
+            return (
+                f"'{key}': {name!r} has {shape.n_features} features, but "
+                f"{WHY[n_features]} and needs {n_features}"
+            )
+    return None
+
+
+def exit_on_unusable_datasets(cfg):
+    """Stop before any job runs when a study names a dataset it cannot use."""
+    problem = dataset_problem(cfg)
+    if problem:
+        config_exit(problem)
 
 
 def config_exit(problem):
@@ -515,10 +578,29 @@ def claim_row_targets():
     return expand("results/claims/{claim}.csv", claim=order)
 
 
+#: Entries the Snakefile adds to the config for the report's captions only.
+REPORT_ENTRIES = ("claim_status", "figure_captions")
+
+
+def sorted_keys(value):
+    """``value`` with every mapping's keys sorted, recursively (stable params)."""
+    if isinstance(value, dict):
+        return {k: sorted_keys(value[k]) for k in sorted(value)}
+    if isinstance(value, list):
+        return [sorted_keys(v) for v in value]
+    return value
+
+
+def resolved_config():
+    """The validated configuration with its defaults, without the report entries."""
+    return sorted_keys({k: v for k, v in config.items() if k not in REPORT_ENTRIES})
+
+
 def all_targets():
     return [
         *data_targets(),
         *figure_targets(),
         "results/claims.csv",
         "results/claims.md",
+        "results/config.yaml",
     ]

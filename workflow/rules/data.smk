@@ -8,7 +8,7 @@ rule dataset:
     benchmark:
         "results/logs/dataset/{name}.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         library=LIBRARY,
         spec=dataset_spec,

@@ -9,7 +9,7 @@ rule loo_configuration:
     benchmark:
         "results/logs/loo/{name}/{kernel}/C{C}.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         **config["loo"],
         kernel=sweep_kernel,
@@ -32,7 +32,7 @@ rule loo_table:
     wildcard_constraints:
         part="rows|e2",
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         library=LIBRARY,
     script:
@@ -50,7 +50,7 @@ rule cv_model_selection:
     benchmark:
         "results/logs/cv_model_selection.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         sigmas=config["cv_model_selection"]["sigmas"],
         Cs=config["cv_model_selection"]["Cs"],

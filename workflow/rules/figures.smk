@@ -13,7 +13,7 @@ rule figure:
     benchmark:
         "results/logs/figure/{figure}.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         library=PLOTTING,
     script:

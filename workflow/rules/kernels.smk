@@ -6,7 +6,7 @@ rule kernel_identity:
     benchmark:
         "results/logs/kernel_identity.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         **config["kernel_identity"],
         library=LIBRARY,
@@ -23,7 +23,7 @@ rule kernel_cost:
     benchmark:
         "results/logs/kernel_cost.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     threads: workflow.cores  # runs alone: wall times measured without other jobs
     params:
         **config["kernel_cost"],
@@ -40,7 +40,7 @@ rule gram_spectra:
     benchmark:
         "results/logs/gram_spectra.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         **config["gram_spectra"],
         library=LIBRARY,
@@ -59,7 +59,7 @@ rule perceptron_dual:
     benchmark:
         "results/logs/perceptron_dual.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         compare=config["perceptron"]["compare"],
         max_epochs=config["perceptron"]["max_epochs"],
@@ -79,7 +79,7 @@ rule perceptron_xor:
     benchmark:
         "results/logs/perceptron_xor.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         max_epochs=config["perceptron"]["max_epochs"],
         library=LIBRARY,
@@ -99,7 +99,7 @@ rule gaussian_hypothesis:
     benchmark:
         "results/logs/gaussian_hypothesis.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         **{k: v for k, v in config["logistic"].items() if k != "dataset"},
         library=LIBRARY,
@@ -119,7 +119,7 @@ rule svm_panel:
     benchmark:
         "results/logs/svm_grid/{panel}.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         panel=svm_panel_params,
         tol=config["svm_grid"]["tol"],
@@ -139,7 +139,7 @@ rule svm_sigma_C_grid:
     benchmark:
         "results/logs/svm_sigma_C_grid.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         library=LIBRARY,
     script:
@@ -157,7 +157,7 @@ rule feature_lift:
     benchmark:
         "results/logs/feature_lift.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         C=config["feature_lift"]["C"],
         library=LIBRARY,
@@ -175,7 +175,7 @@ rule pegasos_convergence:
     benchmark:
         "results/logs/pegasos_convergence.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         **{k: v for k, v in config["pegasos"].items() if k != "dataset"},
         library=LIBRARY,
@@ -193,7 +193,7 @@ rule poly_degree:
     benchmark:
         "results/logs/poly_degree.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         degrees=config["poly_degree"]["degrees"],
         C_soft=config["poly_degree"]["C_soft"],
@@ -212,7 +212,7 @@ rule representer:
     benchmark:
         "results/logs/representer.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         **config["representer"],
         library=LIBRARY,
@@ -232,7 +232,7 @@ rule knn_k:
     benchmark:
         "results/logs/knn_k.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         ks=config["knn"]["ks"],
         boundary_ks=config["knn"]["boundary_ks"],
@@ -256,7 +256,7 @@ rule sigma_bias_variance:
     benchmark:
         "results/logs/sigma_bias_variance.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         sigmas=config["sigma_bias_variance"]["sigmas"],
         C=config["sigma_bias_variance"]["C"],

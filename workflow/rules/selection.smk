@@ -9,7 +9,7 @@ rule lasso_path:
     benchmark:
         "results/logs/lasso_path.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         **config["lasso_path"],
         library=LIBRARY,
@@ -27,7 +27,7 @@ rule lasso_ridge_contours:
     benchmark:
         "results/logs/lasso_ridge_contours.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         **config["lasso_ridge_contours"],
         library=LIBRARY,
@@ -48,7 +48,7 @@ rule subset_selection:
     benchmark:
         "results/logs/subset_selection.bench.tsv"
     conda:
-        "../../environment.yml"
+        "../envs/kernelboost.yaml"
     params:
         **config["subset_selection"],
         folds=config["cv"]["folds"],

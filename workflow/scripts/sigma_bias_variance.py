@@ -3,6 +3,7 @@
 import sys
 
 sys.stderr = open(snakemake.log[0], "w")  # noqa: SIM115
+sys.path.insert(0, f"{snakemake.scriptdir}/../../src")  # this checkout's library
 
 from kernelboost.datasets import read_dataset  # noqa: E402
 from kernelboost.io import write_frame_atomic  # noqa: E402

@@ -84,6 +84,39 @@ BAD = {
         set_in("boosting", "n_rounds", 0),
         "'boosting.n_rounds': 0 is less than the minimum of 1",
     ),
+    # Each study's needs of its datasets, checked before any job runs.
+    "decision regions of 30-D data": (
+        set_in("knn", "dataset", "breast_cancer"),
+        "'knn.dataset': 'breast_cancer' has 30 features, but this study draws "
+        "in the plane and needs 2",
+    ),
+    "a curve of 2-D data": (
+        set_in("logistic", "dataset", "moons"),
+        "'logistic.dataset': 'moons' has 2 features, but this study draws its "
+        "hypothesis on a line and needs 1",
+    ),
+    "a Lasso path of labels": (
+        set_in("lasso_path", "dataset", "moons"),
+        "'lasso_path.dataset': 'moons' is a classification dataset, but this study "
+        "needs regression data (a real target)",
+    ),
+    "boosting a regression target": (
+        set_in("boosting", "datasets", ["moons", "diabetes"]),
+        "'boosting.datasets': 'diabetes' is a regression dataset, but this study "
+        "needs classification data (labels in two classes)",
+    ),
+    "the quadratic map of 30-D data": (
+        set_in("perceptron", "compare", {"breast_cancer": "quadratic"}),
+        "'perceptron.compare.breast_cancer': 'breast_cancer' has 30 features",
+    ),
+    "label noise on a regression target": (
+        set_in("datasets", "sparse_regression", "label_noise", 0.1),
+        "unknown key 'datasets.sparse_regression.label_noise'",
+    ),
+    "a user CSV that is not there": (
+        set_in("datasets", "mine", {"generator": "csv", "path": "nope.csv"}),
+        "'datasets.mine': nope.csv: no such file",
+    ),
 }
 
 

@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import signal
 import subprocess
 import time
+import zipfile
+from datetime import datetime
 from pathlib import Path
 
 import pandas as pd
 import pytest
+import yaml
 
 from kernelboost.claims import COLUMNS
 from kernelboost.plotting import PLOTTERS as FIGURES
 
-from .conftest import BIN, SMALL, copy_workflow, snakemake
+from .conftest import BIN, ROOT, SMALL, copy_workflow, snakemake
 
 pytestmark = pytest.mark.pipeline
 
@@ -98,6 +102,16 @@ def test_up_to_date_tree_has_nothing_to_do(small_run: Path) -> None:
     assert "Nothing to be done" in proc.stdout + proc.stderr
 
 
+def test_the_resolved_config_reproduces_the_run(small_run: Path) -> None:
+    """results/config.yaml holds every setting: given back, nothing changes."""
+    resolved = yaml.safe_load((small_run / "results" / "config.yaml").read_text())
+    assert resolved["datasets"]["moons"]["n_samples"] == 80  # the small profile's
+    assert resolved["cv"] == {"folds": 5, "seed": 12}
+    assert not set(resolved) & {"claim_status", "figure_captions"}
+    proc = snakemake(small_run, "-n", "--configfile", "results/config.yaml")
+    assert "Nothing to be done" in proc.stdout + proc.stderr
+
+
 def test_report_lists_the_figure(small_run: Path, small_report: Path) -> None:
     html = small_report.read_text(errors="replace")
     for name in FIGURES:
@@ -139,14 +153,6 @@ def test_deleting_a_figure_rebuilds_only_its_job(small_run: Path) -> None:
     assert metrics.stat().st_mtime_ns == before
 
 
-def test_two_clean_runs_are_byte_identical(small_run: Path, tmp_path: Path) -> None:
-    second = copy_workflow(tmp_path / "again")
-    snakemake(second, *SMALL)
-    first_digests, second_digests = digests(small_run), digests(second)
-    assert first_digests, "no CSV or PNG produced"
-    assert first_digests == second_digests
-
-
 def test_bad_user_csv_fails_its_job_and_writes_nothing(workflow_copy: Path) -> None:
     (workflow_copy / "mine.csv").write_text("x1,x2,label\n1,2,1\n3,oops,-1\n")
     config = (workflow_copy / "config.yaml").read_text()
@@ -178,9 +184,9 @@ def _job_scripts(wf: Path) -> list[int]:
     return [int(pid) for pid in found.stdout.split()]
 
 
-def _start(wf: Path) -> subprocess.Popen:
+def _start(wf: Path, *targets: str) -> subprocess.Popen:
     return subprocess.Popen(
-        [str(BIN / "snakemake"), *SMALL],
+        [str(BIN / "snakemake"), *targets, *SMALL],
         cwd=wf,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -195,29 +201,138 @@ def _wait_for(condition, seconds: float = 120.0) -> None:
         time.sleep(0.05)
 
 
-def test_sigint_mid_run_then_rerun_gives_the_clean_results(
-    small_run: Path, tmp_path: Path
-) -> None:
-    wf = copy_workflow(tmp_path / "interrupted")
+@pytest.fixture(scope="module")
+def second_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A second run of the small configuration in a fresh copy, interrupted by
+    SIGINT once some results exist and jobs are still running, then resumed."""
+    wf = copy_workflow(tmp_path_factory.mktemp("second") / "wf")
     proc = _start(wf)
-    # Interrupt once some results exist and jobs are still running.
     _wait_for(lambda: len(list((wf / "results").rglob("*.csv"))) >= 10)
     proc.send_signal(signal.SIGINT)
     assert proc.wait(timeout=300) != 0, "the run finished before the interrupt"
     snakemake(wf, *SMALL)  # resume (rerun-incomplete is in the profile)
-    assert digests(wf) == digests(small_run)
-    assert _hidden_files(wf) == []
+    return wf
+
+
+def test_an_interrupted_second_run_is_byte_identical_to_the_first(
+    small_run: Path, second_run: Path
+) -> None:
+    """Every file of the second run was computed again, before or after the
+    interrupt: same code and config give the same bytes, interrupted or not."""
+    expected = digests(small_run)
+    assert len(expected) > 100, "too few CSV and PNG files"
+    assert digests(second_run) == expected
+    assert _hidden_files(second_run) == []
+
+
+#: A few jobs (a dataset, a study, its figure and claims) for the killed-job test.
+KNN = ("results/figures/knn_k.png", "results/claims/K14.csv", "results/claims/E4.csv")
 
 
 def test_a_killed_job_fails_the_run_and_a_rerun_repairs_it(
     small_run: Path, tmp_path: Path
 ) -> None:
     wf = copy_workflow(tmp_path / "killed")
-    proc = _start(wf)
+    proc = _start(wf, *KNN)
     _wait_for(lambda: len(_job_scripts(wf)) > 0 and proc.poll() is None)
     for pid in _job_scripts(wf):
         os.kill(pid, signal.SIGKILL)
     assert proc.wait(timeout=300) != 0, "a job was killed, yet the run succeeded"
-    snakemake(wf, *SMALL)
-    assert digests(wf) == digests(small_run)
+    snakemake(wf, *KNN, *SMALL)
+    repaired = digests(wf)
+    assert {
+        f"results/{name}" for name in ("figures/knn_k.png", "claims/K14.csv")
+    } <= set(repaired)
+    assert repaired.items() <= digests(small_run).items()
     assert _hidden_files(wf) == []
+
+
+@pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o027, 0o640)])
+def test_results_get_the_permissions_of_the_umask(
+    workflow_copy: Path, umask: int, mode: int
+) -> None:
+    """Results, logs and timings are as readable as the umask allows (a shared
+    cluster file system, a web server), not private to their writer."""
+    proc = subprocess.run(
+        [str(BIN / "snakemake"), *SMALL, "results/metrics/losses.csv"],
+        cwd=workflow_copy,
+        capture_output=True,
+        text=True,
+        umask=umask,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    files = [p for p in (workflow_copy / "results").rglob("*") if p.is_file()]
+    assert {p.name for p in files} >= {"losses.csv", "loss_curves.log"}
+    modes = {
+        str(p.relative_to(workflow_copy)): oct(p.stat().st_mode & 0o777) for p in files
+    }
+    assert set(modes.values()) == {oct(mode)}, modes
+
+
+def test_the_archive_holds_report_figures_claims_config_and_provenance(
+    small_run: Path, small_report: Path, second_run: Path
+) -> None:
+    """Two builds of the same commit give archives that differ only in what
+    cannot agree: provenance.json, the report's job timings and wall times."""
+    archives = []
+    for wf in (small_run, second_run):
+        if not (wf / "results" / "report.html").exists():
+            snakemake(wf, *SMALL, "--report", "results/report.html")
+        proc = subprocess.run(
+            [
+                str(BIN / "python"),
+                "-m",
+                "kernelboost.archive",
+                "results",
+                "--root",
+                str(ROOT),
+            ],
+            cwd=wf,
+            capture_output=True,
+            text=True,
+        )
+        assert proc.returncode == 0, proc.stderr
+        archives.append(wf / "results" / "kernelboost-results.zip")
+    with zipfile.ZipFile(archives[0]) as zf:
+        names = zf.namelist()
+        members = {n: zf.read(n) for n in names}
+        stamps = {info.date_time for info in zf.infolist()}
+    prefix = "kernelboost-results/"
+    expected = {
+        "report.html",
+        "claims.csv",
+        "claims.md",
+        "config.yaml",
+        "provenance.json",
+    }
+    expected |= {f"figures/{f}.{e}" for f in FIGURES for e in ("png", "pdf")}
+    assert names == sorted(prefix + name for name in expected)
+    record = json.loads(members[prefix + "provenance.json"])
+    results = small_run / "results"
+    assert members[prefix + "claims.csv"] == (results / "claims.csv").read_bytes()
+    assert (
+        record["config_sha256"]
+        == hashlib.sha256(members[prefix + "config.yaml"]).hexdigest()
+    )
+    assert record["kernelboost"] == "0.1.0"
+    assert {"numpy", "scipy", "pandas", "matplotlib", "snakemake"} <= set(
+        record["packages"]
+    )
+    # Members carry the date of the data (the commit), not of the run.
+    assert len(stamps) == 1
+    assert datetime(*stamps.pop()) == datetime.fromisoformat(
+        record["source_date"]
+    ).replace(tzinfo=None)
+    with zipfile.ZipFile(archives[1]) as zf:
+        other = {n: zf.read(n) for n in zf.namelist()}
+    assert set(other) == set(members)
+    differ = {n for n in members if members[n] != other[n]}
+    timed = {
+        prefix + f"figures/{f}.{e}" for f in WALL_TIME_FIGURES for e in ("png", "pdf")
+    }
+    # claims.csv/.md hold the wall-time rows (K2, K8, B11).
+    allowed = {
+        prefix + n
+        for n in ("provenance.json", "report.html", "claims.csv", "claims.md")
+    } | timed
+    assert differ <= allowed, differ - allowed

@@ -410,11 +410,6 @@ def dataset_problem(cfg):
             shapes[name] = dataset_shape(spec)
         except DatasetError as err:
             return f"'datasets.{name}': {err}"
-        if spec.get("label_noise") and shapes[name].task == "regression":
-            return (
-                f"'datasets.{name}.label_noise': label noise flips classes, "
-                f"but {name!r} is a regression dataset"
-            )
     for key, name, (task, n_features) in dataset_needs(cfg):
         if name not in shapes:
             return (

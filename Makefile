@@ -15,8 +15,10 @@ reproduce: $(VENV)/.installed-data
 	$(BIN)/snakemake --report results/report.html
 	$(BIN)/python -m kernelboost.archive results
 
+# Two test processes (pytest-xdist): the end-to-end runs wait on Snakemake and
+# SLURM much of the time; tests sharing one small run stay in one process.
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
 # The small configuration, its report and the archive (what CI keeps).
 artifacts: $(VENV)/.installed-data
@@ -32,12 +34,15 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/run.py --out results/benchmarks.csv
 	$(BIN)/python benchmarks/memory.py --out results/benchmarks_memory.csv
 
-# Re-resolve requirements.lock: the newest versions that pyproject.toml allows,
-# for every platform and every Python it supports (see the README).
+# Re-resolve requirements.lock for every platform and every Python that
+# pyproject.toml supports, keeping the locked versions that still fit (after a
+# change of dependencies); `make lock UPGRADE=--upgrade` moves every package to
+# its newest release instead (see the README).
+UPGRADE ?=
 lock: | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check "uv>=0.5"
 	$(BIN)/uv pip compile pyproject.toml --all-extras --universal \
-		--python-version 3.11 --upgrade --custom-compile-command "make lock" \
+		--python-version 3.11 $(UPGRADE) --custom-compile-command "make lock" \
 		--output-file $(LOCK)
 
 # One stamp per extra: re-installs when pyproject.toml or the lock changes.

@@ -17,11 +17,14 @@ import pytest
 import yaml
 
 from kernelboost.claims import COLUMNS
+from kernelboost.losses import margin_grid
 from kernelboost.plotting import PLOTTERS as FIGURES
 
 from .conftest import BIN, ROOT, SMALL, copy_workflow, snakemake
 
-pytestmark = pytest.mark.pipeline
+# Under pytest-xdist (make test), every test of the session's small run in one
+# process, so that it is made once.
+pytestmark = [pytest.mark.pipeline, pytest.mark.xdist_group("small_run")]
 
 
 #: Figures drawn from measured wall times (and their claims' rows): the only
@@ -336,3 +339,20 @@ def test_the_archive_holds_report_figures_claims_config_and_provenance(
         for n in ("provenance.json", "report.html", "claims.csv", "claims.md")
     } | timed
     assert differ <= allowed, differ - allowed
+
+
+def test_another_configuration_gets_its_own_directory(workflow_copy: Path) -> None:
+    """`--directory runs/<name>`: the project's config.yaml (or the run
+    directory's own), overrides from --configfile, results under runs/<name>."""
+    (workflow_copy / "fewer.yaml").write_text("losses: {n_points: 11}\n")
+    snakemake(
+        workflow_copy,
+        "results/metrics/losses.csv",
+        "--directory",
+        "runs/fewer",
+        "--configfile",
+        str(workflow_copy / "fewer.yaml"),
+    )
+    table = pd.read_csv(workflow_copy / "runs/fewer/results/metrics/losses.csv")
+    assert table["margin"].nunique() == len(margin_grid(-2.0, 2.0, 11))
+    assert not (workflow_copy / "results").exists()

@@ -22,7 +22,9 @@ from kernelboost.plotting import PLOTTERS as FIGURES
 
 from .chromium import Chromium, file_url
 
-pytestmark = pytest.mark.pipeline
+# Under pytest-xdist (make test), every test of the session's small run in one
+# process, so that it is made once.
+pytestmark = [pytest.mark.pipeline, pytest.mark.xdist_group("small_run")]
 
 #: The report's categories: one per claim family (common.smk's FAMILIES).
 FAMILY_PREFIX = ("K: ", "E: ", "B: ", "S: ")

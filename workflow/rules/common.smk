@@ -588,7 +588,7 @@ def sorted_keys(value):
 
 def resolved_config():
     """The validated configuration with its defaults, without the report entries."""
-    return sorted_keys({k: v for k, v in config.items() if k not in REPORT_ENTRIES})
+    return {k: config[k] for k in sorted(config) if k not in REPORT_ENTRIES}
 
 
 def all_targets():

@@ -273,6 +273,8 @@ def test_figures_draw(sweep, selection, tmp_path) -> None:
 
 def _run(script: str, snakemake: SimpleNamespace, monkeypatch) -> None:
     monkeypatch.setattr(sys, "stderr", sys.stderr)  # restored: the script redirects
+    monkeypatch.setattr(sys, "path", list(sys.path))  # restored: it prepends src/
+    snakemake.scriptdir = str(SCRIPTS)  # as Snakemake gives it
     runpy.run_path(str(SCRIPTS / script), init_globals={"snakemake": snakemake})
     sys.stderr.close()
 

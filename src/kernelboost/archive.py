@@ -191,7 +191,7 @@ def write_archive(
     Nothing is written when a required file is missing.
     """
     results = Path(results)
-    members = [m for m in archive_members(results) if m != "provenance.json"]
+    members = archive_members(results)  # checked before anything is written
     record = provenance(results, root)
     write_text_atomic(
         json.dumps(record, indent=2, sort_keys=True) + "\n",
@@ -200,7 +200,7 @@ def write_archive(
     stamp = datetime.fromisoformat(record["source_date"]).timetuple()[:6]
     target = results / f"{ARCHIVE_NAME}.zip"
     with atomic_path(target) as tmp, zipfile.ZipFile(tmp, "w") as zf:
-        for name in sorted([*members, "provenance.json"]):
+        for name in members:
             info = zipfile.ZipInfo(f"{ARCHIVE_NAME}/{name}", date_time=stamp)
             info.external_attr = 0o100644 << 16  # a regular file, rw-r--r--
             info.compress_type = zipfile.ZIP_DEFLATED

@@ -204,10 +204,14 @@ def _wait_for(condition, seconds: float = 120.0) -> None:
         time.sleep(0.05)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def second_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A second run of the small configuration in a fresh copy, interrupted by
-    SIGINT once some results exist and jobs are still running, then resumed."""
+    SIGINT once some results exist and jobs are still running, then resumed.
+
+    Session-scoped, not module-scoped: under pytest-xdist the tests of this
+    module interleave with other modules of the ``small_run`` group, and a
+    module fixture would be torn down and run again in between."""
     wf = copy_workflow(tmp_path_factory.mktemp("second") / "wf")
     proc = _start(wf)
     _wait_for(lambda: len(list((wf / "results").rglob("*.csv"))) >= 10)

@@ -219,3 +219,30 @@ def test_the_environment_has_the_locked_versions() -> None:
         if version not in locked.get(name, ())
     }
     assert not differ, f"installed (version, locked): {differ}"
+
+
+def test_make_test_keeps_each_xdist_group_on_one_worker(tmp_path: Path) -> None:
+    """`make test` relies on `--dist loadgroup` to run the tests sharing one
+    small run in one process; a pytest/pytest-xdist pair that stops grouping
+    (as pytest 9.2 with xdist 3.8 did) would repeat those runs on each worker
+    without failing anything else."""
+    for module in ("a", "b"):
+        (tmp_path / f"test_{module}.py").write_text(
+            "import os, pytest\n"
+            "pytestmark = pytest.mark.xdist_group('shared')\n"
+            "@pytest.mark.parametrize('i', range(4))\n"
+            "def test_worker(i):\n"
+            "    with open('workers.txt', 'a') as out:\n"
+            "        print(os.environ['PYTEST_XDIST_WORKER'], file=out)\n"
+        )
+    proc = subprocess.run(
+        [str(BIN / "python"), "-m", "pytest", "-n", "2", "--dist", "loadgroup"]
+        + ["-q", "-p", "no:cacheprovider", str(tmp_path)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stdout[-2000:]
+    workers = (tmp_path / "workers.txt").read_text().split()
+    assert len(workers) == 8, workers
+    assert len(set(workers)) == 1, f"grouped tests ran on {sorted(set(workers))}"

@@ -35,7 +35,7 @@ def noise() -> pd.DataFrame:
         C=1.0,
         test_fraction=0.5,
         split_seed=1,
-        noise_seed=2,
+        seed=2,
     )
 
 

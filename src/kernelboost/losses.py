@@ -75,3 +75,9 @@ def loss_curves(u: np.ndarray) -> pd.DataFrame:
         ],
         ignore_index=True,
     )
+
+
+def loss_table(margin_min: float, margin_max: float, n_points: int) -> pd.DataFrame:
+    """B13: :func:`loss_curves` on :func:`margin_grid` ``(margin_min, margin_max,
+    n_points)``."""
+    return loss_curves(margin_grid(margin_min, margin_max, n_points))

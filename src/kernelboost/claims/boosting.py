@@ -220,13 +220,13 @@ def b5_margin_growth(history: pd.DataFrame) -> list[ClaimRow]:
     return rows
 
 
-def b6_margin_bound(table: pd.DataFrame) -> list[ClaimRow]:
+def b6_margin_bound(margin_bound: pd.DataFrame) -> list[ClaimRow]:
     """B6: Pr_S[y f(x) ≤ ρ‖α‖₁] ≤ 2^T Π_t √(ε_t^{1−ρ}(1−ε_t)^{1+ρ}).
 
     One row per dataset: the largest fraction − bound over the (t, ρ) grid.
     """
     rows = []
-    for name, part in table.groupby("dataset", sort=False):
+    for name, part in margin_bound.groupby("dataset", sort=False):
         rhos = ", ".join(f"{r:g}" for r in sorted(part["rho"].unique()))
         ts = ", ".join(str(int(t)) for t in sorted(part["t"].unique()))
         rows.append(
@@ -269,7 +269,7 @@ def b14_vc_bound(history: pd.DataFrame) -> list[ClaimRow]:
     return rows
 
 
-def b7_max_margin(table: pd.DataFrame) -> list[ClaimRow]:
+def b7_max_margin(margins: pd.DataFrame) -> list[ClaimRow]:
     """B7: the LP's maximum margin, its dual, and AdaBoost's margin beside it.
 
     Per dataset: |ρ* − 2γ*| (LP primal = dual, ``<= 1e-8``, identity); the
@@ -278,7 +278,7 @@ def b7_max_margin(table: pd.DataFrame) -> list[ClaimRow]:
     last round minus ρ*/2 (``>= 0``, empirical).
     """
     rows = []
-    for name, part in table.groupby("dataset", sort=False):
+    for name, part in margins.groupby("dataset", sort=False):
         part = part.sort_values("t")
         first, last = part.iloc[0], part.iloc[-1]
         rho = float(first["rho_star"])
@@ -323,7 +323,7 @@ def b7_max_margin(table: pd.DataFrame) -> list[ClaimRow]:
     return rows
 
 
-def b12_noise_robustness(table: pd.DataFrame) -> list[ClaimRow]:
+def b12_noise_robustness(rates: pd.DataFrame) -> list[ClaimRow]:
     """B12: label noise damages AdaBoost; its weights find the flipped labels.
 
     Rows (empirical): AdaBoost's test error at the largest noise rate minus at
@@ -332,7 +332,7 @@ def b12_noise_robustness(table: pd.DataFrame) -> list[ClaimRow]:
     (``>=``; picking points at random has precision equal to the rate, so
     "well above" is read as at least twice that).
     """
-    t = table.sort_values("rate")
+    t = rates.sort_values("rate")
     first, last = t.iloc[0], t.iloc[-1]
     where = (
         f"{int(first['n_train'])} training points (labels flipped), "

@@ -16,14 +16,14 @@ _IDENTITY_TITLES = {
 }
 
 
-def k1_kernel_identity(table: pd.DataFrame) -> list[ClaimRow]:
+def k1_kernel_identity(identities: pd.DataFrame) -> list[ClaimRow]:
     """K1: each kernel equals the inner product of its explicit feature map.
 
     One row per identity: the largest ``max_rel_diff`` over its (n, degree)
     grid, checked ``<= 1e-10``.
     """
     rows = []
-    for identity, part in table.groupby("identity", sort=True):
+    for identity, part in identities.groupby("identity", sort=True):
         ns = ", ".join(str(n) for n in sorted(part["n"].unique()))
         degrees = sorted(d for d in part["degree"].unique() if d > 0)
         grid = f"n ∈ {{{ns}}}" + (
@@ -46,7 +46,7 @@ def k1_kernel_identity(table: pd.DataFrame) -> list[ClaimRow]:
     return rows
 
 
-def k3_gram_spectra(table: pd.DataFrame) -> list[ClaimRow]:
+def k3_gram_spectra(spectra: pd.DataFrame) -> list[ClaimRow]:
     """K3: valid kernels give PSD Gram matrices; the non-kernels do not.
 
     One row per function, measured = the smallest λ_min / Σ|λ_i| over the draws:
@@ -54,8 +54,8 @@ def k3_gram_spectra(table: pd.DataFrame) -> list[ClaimRow]:
     non-kernel when it is ``< -1e-10`` (a negative eigenvalue was found).
     """
     rows = []
-    draws = table["draw"].nunique()
-    for function, part in table.groupby("function", sort=False):
+    draws = spectra["draw"].nunique()
+    for function, part in spectra.groupby("function", sort=False):
         valid = bool(part["valid_kernel"].iloc[0])
         rows.append(
             ClaimRow(
@@ -78,19 +78,19 @@ def k3_gram_spectra(table: pd.DataFrame) -> list[ClaimRow]:
     return rows
 
 
-def k5_representer(table: pd.DataFrame) -> list[ClaimRow]:
+def k5_representer(iterates: pd.DataFrame) -> list[ClaimRow]:
     """K5: the primal optimum's component orthogonal to span{ψ(x_i)} vanishes.
 
     One row: ‖w* − Π w*‖ / ‖w*‖ at the last L-BFGS iterate (``<= 1e-6``).
     """
-    last = table.iloc[-1]
+    last = iterates.iloc[-1]
     return [
         ClaimRow(
             id="K5",
             title="the optimal w lies in span ψ(x_i) (representer theorem)",
             source="000 §I",
             dataset=f"m = {int(last['n_samples'])} random points, ψ in "
-            f"R^{int(last['dimension'])}, start {table['orth_ratio'].iloc[0]:.0%} "
+            f"R^{int(last['dimension'])}, start {iterates['orth_ratio'].iloc[0]:.0%} "
             "outside the span",
             quantity="‖w* − Π w*‖ / ‖w*‖ after L-BFGS on ½‖w‖² + C Σ squared hinge",
             measured=float(last["orth_ratio"]),
@@ -102,7 +102,7 @@ def k5_representer(table: pd.DataFrame) -> list[ClaimRow]:
     ]
 
 
-def k6_perceptron_dual(table: pd.DataFrame, compare: pd.DataFrame) -> list[ClaimRow]:
+def k6_perceptron_dual(worked: pd.DataFrame, compare: pd.DataFrame) -> list[ClaimRow]:
     """K6: the worked table of seed 003, and primal = dual on data.
 
     Rows: the worked table (largest deviation of w and α from the seed's
@@ -111,9 +111,9 @@ def k6_perceptron_dual(table: pd.DataFrame, compare: pd.DataFrame) -> list[Claim
     ‖w − Σ α_i φ(x_i)‖ / max(‖w‖, 1) (``<= 1e-9``).
     """
     seed_cols = ["w1_seed", "w2_seed", "alpha1_seed", "alpha2_seed", "alpha3_seed"]
-    ours = table[["w1", "w2", "alpha1", "alpha2", "alpha3"]].to_numpy()
-    seed = table[seed_cols].to_numpy()
-    implicit = table[["wd1", "wd2"]].to_numpy() - table[["w1", "w2"]].to_numpy()
+    ours = worked[["w1", "w2", "alpha1", "alpha2", "alpha3"]].to_numpy()
+    seed = worked[seed_cols].to_numpy()
+    implicit = worked[["wd1", "wd2"]].to_numpy() - worked[["w1", "w2"]].to_numpy()
     deviation = float(np.abs(np.hstack([ours - seed, implicit])).max())
     rows = [
         ClaimRow(
@@ -121,8 +121,10 @@ def k6_perceptron_dual(table: pd.DataFrame, compare: pd.DataFrame) -> list[Claim
             title="worked primal/dual perceptron table of seed 003 reproduced",
             source="003",
             dataset="x1=(0,1):-1, x2=(2,1):+1, x3=(0,-1):+1",
-            quantity=f"max deviation from the seed's w and α over {len(table)} updates",
-            measured=deviation if len(table) == 3 else float("nan"),
+            quantity=(
+                f"max deviation from the seed's w and α over {len(worked)} updates"
+            ),
+            measured=deviation if len(worked) == 3 else float("nan"),
             bound=0.0,
             relation="<=",
             kind="identity",
@@ -369,15 +371,15 @@ def k4_feature_lift(summary: pd.DataFrame, points: pd.DataFrame) -> list[ClaimRo
     ]
 
 
-def k13_pegasos_convergence(table: pd.DataFrame) -> list[ClaimRow]:
+def k13_pegasos_convergence(checkpoints: pd.DataFrame) -> list[ClaimRow]:
     """K13: kernelized Pegasos approaches the SVM optimum.
 
     Rows: the slope of log(relative gap) against log(t) over the checkpoints
     (``< 0``: the gap decreases; the theory gives O(log T/(λT)), slope ≈ −1),
     and the relative gap at the last step T (``<= 1e-2``).
     """
-    gap = table["rel_gap"].to_numpy()
-    t = table["t"].to_numpy()
+    gap = checkpoints["rel_gap"].to_numpy()
+    t = checkpoints["t"].to_numpy()
     positive = gap > 0
     slope = (
         float(np.polyfit(np.log(t[positive]), np.log(gap[positive]), 1)[0])
@@ -409,7 +411,7 @@ def k13_pegasos_convergence(table: pd.DataFrame) -> list[ClaimRow]:
     ]
 
 
-def k12_poly_degree(table: pd.DataFrame) -> list[ClaimRow]:
+def k12_poly_degree(degrees: pd.DataFrame) -> list[ClaimRow]:
     """K12: the degree of the polynomial kernel, separability, margin, overfitting.
 
     Rows: the smallest training error over the degrees (``<= 0``: some degree
@@ -418,8 +420,8 @@ def k12_poly_degree(table: pd.DataFrame) -> list[ClaimRow]:
     enlarges the margin); test error at the largest degree minus the best test
     error (``> 0``: the largest degree is not the best, i.e. it overfits).
     """
-    t = table.sort_values("degree")
-    degrees = ", ".join(map(str, t["degree"]))
+    t = degrees.sort_values("degree")
+    listed = ", ".join(map(str, t["degree"]))
     split = (
         f"{int(t['n_train'].iloc[0])} train / {int(t['n_test'].iloc[0])} test, "
         f"split seed {int(t['split_seed'].iloc[0])}"
@@ -427,7 +429,7 @@ def k12_poly_degree(table: pd.DataFrame) -> list[ClaimRow]:
     common = dict(
         id="K12",
         source="002, 003",
-        dataset=f"degrees {degrees}; {split}",
+        dataset=f"degrees {listed}; {split}",
         figure="poly_degree",
     )
     sep = t[t["separable"]]

@@ -183,13 +183,13 @@ def plot_adaboost_train_test(history: pd.DataFrame) -> Figure:
     return fig
 
 
-def plot_margin_bound(table: pd.DataFrame) -> Figure:
+def plot_margin_bound(margin_bound: pd.DataFrame) -> Figure:
     """Figure ``margin_bound`` (B6): fraction of margins ≤ ρ against the bound."""
-    names = list(dict.fromkeys(table["dataset"]))
+    names = list(dict.fromkeys(margin_bound["dataset"]))
     fig, axes = _dataset_axes(names)
     with plt.rc_context(STYLE):
         for ax, name in zip(axes, names, strict=True):
-            part = table[table["dataset"] == name]
+            part = margin_bound[margin_bound["dataset"] == name]
             ts = sorted(part["t"].unique())
             for i, t in enumerate(ts):
                 p = part[part["t"] == t].sort_values("rho")
@@ -223,14 +223,14 @@ def plot_margin_bound(table: pd.DataFrame) -> Figure:
     return fig
 
 
-def plot_margin_growth(table: pd.DataFrame) -> Figure:
+def plot_margin_growth(margins: pd.DataFrame) -> Figure:
     """Figure ``margin_growth`` (B5, B7): AdaBoost's minimum margin against T,
     with the LP maximum ρ* and ρ*/2."""
-    names = list(dict.fromkeys(table["dataset"]))
+    names = list(dict.fromkeys(margins["dataset"]))
     fig, axes = _dataset_axes(names)
     with plt.rc_context(STYLE):
         for ax, name in zip(axes, names, strict=True):
-            part = table[table["dataset"] == name].sort_values("t")
+            part = margins[margins["dataset"] == name].sort_values("t")
             rho = float(part["rho_star"].iloc[0])
             ax.plot(
                 part["t"], part["min_margin"], color="C0", label="AdaBoost min margin"
@@ -254,10 +254,10 @@ def plot_margin_growth(table: pd.DataFrame) -> Figure:
     return fig
 
 
-def plot_noise_robustness(table: pd.DataFrame) -> Figure:
+def plot_noise_robustness(rates: pd.DataFrame) -> Figure:
     """Figure ``noise_robustness`` (B12): test error against the noise rate, and
     how well AdaBoost's weights find the flipped labels."""
-    t = table.sort_values("rate")
+    t = rates.sort_values("rate")
     fig, (ax, bx) = new_figure(1, 2, width=10.5, height=4.0)
     with plt.rc_context(STYLE):
         ax.plot(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import pandas as pd
 from matplotlib import pyplot as plt
@@ -20,7 +22,7 @@ _IDENTITY_STYLE = {
 _FLOOR = 1e-18
 
 
-def plot_kernel_identity(table: pd.DataFrame, tol: float = 1e-10) -> Figure:
+def plot_kernel_identity(identities: pd.DataFrame, tol: float = 1e-10) -> Figure:
     """Figure ``kernel_identity`` (K1): kernel vs explicit inner product.
 
     Each point is one (identity, n, degree): its relative difference
@@ -30,7 +32,7 @@ def plot_kernel_identity(table: pd.DataFrame, tol: float = 1e-10) -> Figure:
     fig, ax = new_figure()
     with plt.rc_context(STYLE):
         for identity, (label, marker, color) in _IDENTITY_STYLE.items():
-            part = table[table["identity"] == identity]
+            part = identities[identities["identity"] == identity]
             if part.empty:
                 continue
             ax.scatter(
@@ -55,7 +57,7 @@ def plot_kernel_identity(table: pd.DataFrame, tol: float = 1e-10) -> Figure:
     return fig
 
 
-def plot_gram_spectra(table: pd.DataFrame, tol: float = 1e-10) -> Figure:
+def plot_gram_spectra(spectra: pd.DataFrame, tol: float = 1e-10) -> Figure:
     """Figure ``gram_spectra`` (K3): λ_min / Σ|λ| of Gram matrices per function.
 
     One dot per random sample; valid kernels in blue, non-kernels in red, on a
@@ -63,9 +65,9 @@ def plot_gram_spectra(table: pd.DataFrame, tol: float = 1e-10) -> Figure:
     """
     fig, ax = new_figure(width=7.2)
     with plt.rc_context(STYLE):
-        names = list(dict.fromkeys(table["function"]))
+        names = list(dict.fromkeys(spectra["function"]))
         for i, name in enumerate(names):
-            part = table[table["function"] == name]
+            part = spectra[spectra["function"] == name]
             valid = bool(part["valid_kernel"].iloc[0])
             jitter = np.linspace(-0.15, 0.15, len(part))
             ax.scatter(
@@ -92,7 +94,7 @@ def plot_gram_spectra(table: pd.DataFrame, tol: float = 1e-10) -> Figure:
     return fig
 
 
-def plot_perceptron_dual(table: pd.DataFrame, compare: pd.DataFrame) -> Figure:
+def plot_perceptron_dual(worked: pd.DataFrame, compare: pd.DataFrame) -> Figure:
     """Figure ``perceptron_dual`` (K6): seed 003's primal/dual table, reproduced.
 
     Left: the three points and w after each update. Right: the table (primal w,
@@ -102,7 +104,7 @@ def plot_perceptron_dual(table: pd.DataFrame, compare: pd.DataFrame) -> Figure:
         1, 2, width=10.5, height=4.4, gridspec_kw={"width_ratios": [1, 1.35]}
     )
     with plt.rc_context(STYLE):
-        for r in table.drop_duplicates("index").itertuples(index=False):
+        for r in worked.drop_duplicates("index").itertuples(index=False):
             ax.scatter(
                 r.x1,
                 r.x2,
@@ -117,7 +119,7 @@ def plot_perceptron_dual(table: pd.DataFrame, compare: pd.DataFrame) -> Figure:
                 xytext=(8, 6),
                 textcoords="offset points",
             )
-        for step, r in enumerate(table.itertuples(index=False)):
+        for step, r in enumerate(worked.itertuples(index=False)):
             ax.annotate(
                 "",
                 (r.w1, r.w2),
@@ -146,7 +148,7 @@ def plot_perceptron_dual(table: pd.DataFrame, compare: pd.DataFrame) -> Figure:
                 f"({r.alpha1:g}, {r.alpha2:g}, {r.alpha3:g})",
                 f"({r.wd1:g}, {r.wd2:g})",
             ]
-            for r in table.itertuples(index=False)
+            for r in worked.itertuples(index=False)
         ]
         grid = tx.table(
             cellText=cells,
@@ -279,11 +281,15 @@ def plot_gaussian_hypothesis(
     return fig
 
 
-def plot_svm_sigma_C_grid(summary: pd.DataFrame, *panels: pd.DataFrame) -> Figure:
+def plot_svm_sigma_C_grid(
+    summary: pd.DataFrame,
+    surface: Sequence[pd.DataFrame],
+    points: Sequence[pd.DataFrame],
+) -> Figure:
     """Figure ``svm_sigma_C_grid`` (K11): one SMO picture per (σ, C).
 
-    ``panels`` alternates each panel's surface (x1, x2, f) and points tables, in
-    the order of ``summary``'s rows. Regions are sign(f); the lines are
+    ``surface`` (x1, x2, f) and ``points`` hold one table per panel, in the
+    order of ``summary``'s rows. Regions are sign(f); the lines are
     f = −1, 0, +1; support vectors are circled.
     """
     n = len(summary)
@@ -295,11 +301,11 @@ def plot_svm_sigma_C_grid(summary: pd.DataFrame, *panels: pd.DataFrame) -> Figur
     with plt.rc_context(STYLE):
         for k, r in enumerate(summary.itertuples(index=False)):
             ax = axes[k // cols][k % cols]
-            surface, points = panels[2 * k], panels[2 * k + 1]
-            side = int(round(np.sqrt(len(surface))))
-            g1 = surface["x1"].to_numpy().reshape(side, side)
-            g2 = surface["x2"].to_numpy().reshape(side, side)
-            f = surface["f"].to_numpy().reshape(side, side)
+            grid, train = surface[k], points[k]
+            side = int(round(np.sqrt(len(grid))))
+            g1 = grid["x1"].to_numpy().reshape(side, side)
+            g2 = grid["x2"].to_numpy().reshape(side, side)
+            f = grid["f"].to_numpy().reshape(side, side)
             ax.contourf(
                 g1,
                 g2,
@@ -318,11 +324,11 @@ def plot_svm_sigma_C_grid(summary: pd.DataFrame, *panels: pd.DataFrame) -> Figur
                 linewidths=[0.8, 1.4, 0.8],
             )
             for label, color, marker in ((1, "C2", "o"), (-1, "C3", "s")):
-                part = points[points["label"] == label]
+                part = train[train["label"] == label]
                 ax.scatter(
                     part["x1"], part["x2"], color=color, marker=marker, s=14, zorder=3
                 )
-            sv = points[points["support"]]
+            sv = train[train["support"]]
             ax.scatter(
                 sv["x1"],
                 sv["x2"],
@@ -427,14 +433,14 @@ def plot_feature_lift(summary: pd.DataFrame, points: pd.DataFrame) -> Figure:
     return fig
 
 
-def plot_pegasos_convergence(table: pd.DataFrame) -> Figure:
+def plot_pegasos_convergence(checkpoints: pd.DataFrame) -> Figure:
     """Figure ``pegasos_convergence`` (K13): relative primal gap against T."""
     fig, (ax, bx) = new_figure(1, 2, width=10.5, height=4.0)
     with plt.rc_context(STYLE):
-        t = table["t"].to_numpy()
-        ax.plot(t, table["objective"], marker="o", ms=3, label="Pegasos P(w_t)")
+        t = checkpoints["t"].to_numpy()
+        ax.plot(t, checkpoints["objective"], marker="o", ms=3, label="Pegasos P(w_t)")
         ax.axhline(
-            float(table["optimum"].iloc[0]),
+            float(checkpoints["optimum"].iloc[0]),
             color="black",
             ls="--",
             label="SVM optimum P* (SMO, no bias)",
@@ -444,7 +450,7 @@ def plot_pegasos_convergence(table: pd.DataFrame) -> Figure:
         ax.set_ylabel("P(w) = λ/2‖w‖² + mean hinge")
         ax.set_title("Primal objective")
         ax.legend(fontsize=8)
-        gap = table["rel_gap"].to_numpy()
+        gap = checkpoints["rel_gap"].to_numpy()
         bx.loglog(
             t,
             np.where(gap > 0, gap, np.nan),
@@ -468,11 +474,11 @@ def plot_pegasos_convergence(table: pd.DataFrame) -> Figure:
     return fig
 
 
-def plot_poly_degree(table: pd.DataFrame) -> Figure:
+def plot_poly_degree(degrees: pd.DataFrame) -> Figure:
     """Figure ``poly_degree`` (K12): errors and margin against the degree."""
     fig, (ax, bx) = new_figure(1, 2, width=10.5, height=4.0)
     with plt.rc_context(STYLE):
-        t = table.sort_values("degree")
+        t = degrees.sort_values("degree")
         ax.plot(t["degree"], t["train_error"], marker="o", label="training error")
         ax.plot(t["degree"], t["test_error"], marker="s", label="test error")
         sep = t[t["separable"]]
@@ -507,12 +513,12 @@ def plot_poly_degree(table: pd.DataFrame) -> Figure:
     return fig
 
 
-def plot_representer(table: pd.DataFrame, tol: float = 1e-6) -> Figure:
+def plot_representer(iterates: pd.DataFrame, tol: float = 1e-6) -> Figure:
     """Figure ``representer`` (K5): the part of w outside span ψ(x_i) vanishes."""
     fig, (ax, bx) = new_figure(1, 2, width=10.5, height=4.0)
     with plt.rc_context(STYLE):
-        last = table.iloc[-1]
-        ax.semilogy(table["iteration"], table["orth_ratio"], color="C3")
+        last = iterates.iloc[-1]
+        ax.semilogy(iterates["iteration"], iterates["orth_ratio"], color="C3")
         ax.axhline(tol, color="black", ls="--", lw=1, label=f"claim: ≤ {tol:g}")
         ax.set_xlabel("L-BFGS iteration")
         ax.set_ylabel("‖w − Πw‖ / ‖w‖")
@@ -523,8 +529,8 @@ def plot_representer(table: pd.DataFrame, tol: float = 1e-6) -> Figure:
         )
         ax.legend(fontsize=8)
         bx.semilogy(
-            table["iteration"],
-            table["objective"] - last["objective"] + 1e-16,
+            iterates["iteration"],
+            iterates["objective"] - last["objective"] + 1e-16,
             color="C0",
         )
         bx.set_xlabel("L-BFGS iteration")

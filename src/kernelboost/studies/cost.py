@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -265,3 +266,17 @@ def exponent_table(timings: pd.DataFrame) -> pd.DataFrame:
         )
     ]
     return pd.DataFrame(rows)
+
+
+def kernel_cost_tables(**params: Any) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """K2 and K8: the timings of :func:`kernel_cost_table` (same keyword
+    arguments) and their fitted exponents (:func:`exponent_table`)."""
+    timings = kernel_cost_table(**params)
+    return timings, exponent_table(timings)
+
+
+def boosting_cost_tables(**params: Any) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """B11: the timings of :func:`boosting_cost_table` (same keyword arguments)
+    and their fitted exponents (:func:`exponent_table`)."""
+    timings = boosting_cost_table(**params)
+    return timings, exponent_table(timings)

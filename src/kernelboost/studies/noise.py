@@ -43,7 +43,7 @@ def noise_table(
     C: float,
     test_fraction: float,
     split_seed: int,
-    noise_seed: int,
+    seed: int,
 ) -> pd.DataFrame:
     """Test error of AdaBoost and the SVM as training labels are flipped.
 
@@ -64,7 +64,7 @@ def noise_table(
     Xte, yte = data.X[test], data.y[test]
     rows = []
     for rate in sorted(float(r) for r in rates):
-        noisy = flip_labels(clean, rate, noise_seed)
+        noisy = flip_labels(clean, rate, seed)
         flipped = (
             noisy.flipped
             if noisy.flipped is not None

@@ -182,3 +182,19 @@ def xor_points_table(data: Dataset, max_epochs: int) -> pd.DataFrame:
             "f": model.decision_function(data.X),
         }
     )
+
+
+def perceptron_dual_tables(
+    datasets: Mapping[str, Dataset], compare: Mapping[str, str], max_epochs: int
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """K6: the worked table (:func:`perceptron_worked_table`) and the primal vs
+    the dual perceptron on every dataset of ``compare`` (:func:`primal_dual_table`)."""
+    return perceptron_worked_table(), primal_dual_table(datasets, compare, max_epochs)
+
+
+def perceptron_xor_tables(
+    data: Dataset, max_epochs: int
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """K7: training error per epoch (:func:`xor_epochs_table`) and the points
+    with the quadratic perceptron's values (:func:`xor_points_table`)."""
+    return xor_epochs_table(data, max_epochs), xor_points_table(data, max_epochs)

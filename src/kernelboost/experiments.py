@@ -1,0 +1,567 @@
+"""The experiment registry: the one list of what the pipeline computes and draws.
+
+Each :class:`Experiment` names, under one name (its config section, its rule,
+the folder of its tables under ``results/metrics/``):
+
+- its claim family and the study function that computes its tables;
+- how the study's arguments and datasets come from the configuration, per run
+  (one run, or a sweep of runs such as one per dataset);
+- the names of the tables the study returns, in order;
+- its figures (figure name → plotter) and its claims (claim id → function).
+
+Plotters and claim functions receive tables **by name**: each parameter without
+a default names one table of its experiment. The workflow generates its rules
+from this list (``workflow/rules/experiments.smk``) and one generic script runs
+every study (``workflow/scripts/experiment.py``). Figure captions are
+``workflow/report/<figure>.rst``.
+
+This module imports nothing beyond the standard library, so that Snakemake can
+read it when it parses the workflow; functions are named as
+``"module:function"`` relative to the ``kernelboost`` package.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = [
+    "ANY",
+    "EXPERIMENTS",
+    "FAMILIES",
+    "LINE",
+    "PLANE",
+    "REGRESSION",
+    "DataRef",
+    "Experiment",
+    "Need",
+    "Run",
+    "c_id",
+    "claim_order",
+    "claims",
+    "experiment",
+    "figures",
+    "claim_experiment",
+    "figure_experiment",
+    "kernel_id",
+    "panel_id",
+]
+
+#: Claim families, in the order of the claims catalog (report categories).
+FAMILIES = {
+    "K": "K: kernels",
+    "E": "E: evaluation",
+    "B": "B: boosting and margins",
+    "S": "S: selection and regularization",
+}
+
+
+@dataclass(frozen=True)
+class Need:
+    """What a study needs of a dataset: its task and, when it draws on a line or
+    in the plane, its number of features."""
+
+    task: str
+    n_features: int | None = None
+    why: str = ""
+
+
+ANY = Need("classification")
+LINE = Need("classification", 1, "this study draws its hypothesis on a line")
+PLANE = Need("classification", 2, "this study draws in the plane")
+REGRESSION = Need("regression")
+
+
+@dataclass(frozen=True)
+class DataRef:
+    """A dataset a run reads: the config key that names it, its name, its need."""
+
+    key: str
+    name: str
+    need: Need = ANY
+
+
+@dataclass(frozen=True)
+class Run:
+    """One job of an experiment.
+
+    ``data`` maps a study argument to the dataset it receives (one
+    :class:`DataRef`), or to several (a tuple: the study receives a mapping of
+    name to dataset, in that order); ``args`` are the other keyword arguments.
+    """
+
+    data: Mapping[str, DataRef | tuple[DataRef, ...]] = field(default_factory=dict)
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """One experiment of the pipeline (see the module docstring).
+
+    Attributes
+    ----------
+    name : str
+        Config section, rule name and folder of the tables.
+    family : str
+        Claim family, a key of :data:`FAMILIES`.
+    study : str
+        ``"module:function"`` under ``kernelboost``; called with the keyword
+        arguments of a run, it returns the tables (one DataFrame, or a tuple in
+        the order of ``tables``).
+    tables : tuple of str
+        Names of the tables the study returns.
+    runs : callable
+        Configuration → ``{run id: Run}``. A single run has the id ``""``;
+        otherwise the experiment is a sweep, one job per run, and its tables
+        are the runs' tables stacked in run order.
+    figures, claims : mapping
+        Figure name → plotter, claim id → claim function (``"module:function"``).
+    label : str or None
+        For a sweep: a column inserted first into every run's tables, holding
+        the run id (when the study does not name its rows itself).
+    per_run : tuple of str
+        Sweep tables handed to plotters and claims as the list of the runs'
+        tables, in run order, instead of stacked.
+    threads : str
+        ``"all"`` for a job that must run alone (its wall times are results).
+    """
+
+    name: str
+    family: str
+    study: str
+    tables: tuple[str, ...]
+    runs: Callable[[Mapping[str, Any]], dict[str, Run]]
+    figures: Mapping[str, str]
+    claims: Mapping[str, str]
+    label: str | None = None
+    per_run: tuple[str, ...] = ()
+    threads: str = "one"
+
+    def is_sweep(self, cfg: Mapping[str, Any]) -> bool:
+        return list(self.runs(cfg)) != [""]
+
+    def table_path(self, table: str, run: str = "") -> str:
+        """Where a table is written: ``results/metrics/<name>[/<run>]/<table>.csv``."""
+        folder = f"results/metrics/{self.name}"
+        return f"{folder}/{run}/{table}.csv" if run else f"{folder}/{table}.csv"
+
+
+def panel_id(sigma: float, C: float) -> str:
+    """Id of one σ/C panel of the SMO pictures: ``s1_Cinf``, ``s0.25_C10``."""
+    return f"s{sigma:g}_C{c_id(C)}"
+
+
+def c_id(C: float) -> str:
+    """``inf`` for the hard margin, else C in the shortest exact form."""
+    return "inf" if math.isinf(C) else format(C, "g")
+
+
+def kernel_id(spec: Mapping[str, Any]) -> str:
+    """File-name id of a kernel config: ``linear``, ``gaussian-sigma0.25``."""
+    params = "-".join(f"{k}{v:g}" for k, v in sorted(spec.items()) if k != "name")
+    return spec["name"] + (f"-{params}" if params else "")
+
+
+# Building blocks of the runs: a section's keys as arguments, shared settings.
+Config = Mapping[str, Any]
+
+
+def _split(cfg: Config, seed: str = "split_seed") -> dict[str, Any]:
+    """The held-out split the studies share (section ``split``)."""
+    return {"test_fraction": cfg["split"]["test_fraction"], seed: cfg["split"]["seed"]}
+
+
+def _cv(cfg: Config, seed: str = "cv_seed") -> dict[str, Any]:
+    """The K-fold cross-validation the studies share (section ``cv``)."""
+    return {"n_splits": cfg["cv"]["folds"], seed: cfg["cv"]["seed"]}
+
+
+def _none(cfg: Config) -> dict[str, Any]:
+    return {}
+
+
+def _section(
+    section: str,
+    need: Need = ANY,
+    *,
+    name: bool = False,
+    shared: Callable[[Config], dict[str, Any]] = _none,
+) -> Callable[[Config], dict[str, Run]]:
+    """One run: every key of ``section`` is the study argument of the same name,
+    except ``dataset``, whose dataset the study receives as ``data`` (and whose
+    name as ``name`` if asked); ``shared`` adds settings of other sections."""
+
+    def runs(cfg: Config) -> dict[str, Run]:
+        args = dict(cfg[section])
+        data = {}
+        if "dataset" in args:
+            dataset = args.pop("dataset")
+            data["data"] = DataRef(f"{section}.dataset", dataset, need)
+            if name:
+                args["name"] = dataset
+        return {"": Run(data, args | shared(cfg))}
+
+    return runs
+
+
+def _per_dataset(section: str) -> Callable[[Config], dict[str, Run]]:
+    """A sweep, one run per dataset of ``<section>.datasets``: the other keys of
+    the section and the held-out split are the study's arguments."""
+
+    def runs(cfg: Config) -> dict[str, Run]:
+        args = {k: v for k, v in cfg[section].items() if k != "datasets"}
+        return {
+            name: Run(
+                {"data": DataRef(f"{section}.datasets", name)}, args | _split(cfg)
+            )
+            for name in cfg[section]["datasets"]
+        }
+
+    return runs
+
+
+def _loo_runs(cfg: Config) -> dict[str, Run]:
+    """E1/E2: one run per dataset × kernel × C of the sweep."""
+    section = cfg["loo_vs_sv_bound"]
+    sweep = ("datasets", "kernels", "C")
+    fixed = {k: v for k, v in section.items() if k not in sweep}
+    return {
+        f"{name}/{kernel_id(kernel)}/C{c_id(C)}": Run(
+            {"data": DataRef("loo_vs_sv_bound.datasets", name)},
+            fixed | {"kernel": dict(sorted(kernel.items())), "C": C, "name": name},
+        )
+        for name in section["datasets"]
+        for kernel in section["kernels"]
+        for C in section["C"]
+    }
+
+
+def _svm_panels(cfg: Config) -> dict[str, Run]:
+    """K11: one run per (σ, C) panel, in config order."""
+    section = cfg["svm_sigma_C_grid"]
+    data = {"data": DataRef("svm_sigma_C_grid.dataset", section["dataset"], PLANE)}
+    fixed = {"tol": section["tol"], "grid_points": section["grid_points"]}
+    return {
+        panel_id(p["sigma"], p["C"]): Run(
+            data, fixed | {"sigma": p["sigma"], "C": p["C"]}
+        )
+        for p in section["panels"]
+    }
+
+
+def _perceptron_dual(cfg: Config) -> dict[str, Run]:
+    """K6: the datasets of ``compare``, each with its kernel. The quadratic map
+    φ(x) = (x1², √2x1x2, x2²) is defined on R² only."""
+    section = cfg["perceptron_dual"]
+    data = tuple(
+        DataRef(
+            f"perceptron_dual.compare.{name}",
+            name,
+            PLANE if kernel == "quadratic" else ANY,
+        )
+        for name, kernel in section["compare"].items()
+    )
+    return {"": Run({"datasets": data}, dict(section))}
+
+
+K, E, B, S = "K", "E", "B", "S"
+
+EXPERIMENTS: tuple[Experiment, ...] = (
+    Experiment(
+        "kernel_identity",
+        K,
+        "studies.kernels:kernel_identity_table",
+        ("identities",),
+        _section("kernel_identity"),
+        {"kernel_identity": "plotting.kernels:plot_kernel_identity"},
+        {"K1": "claims.kernels:k1_kernel_identity"},
+    ),
+    Experiment(
+        "kernel_cost",
+        K,
+        "studies.cost:kernel_cost_tables",
+        ("timings", "fits"),
+        _section("kernel_cost"),
+        {"kernel_cost": "plotting.kernels:plot_kernel_cost"},
+        {"K2": "claims.kernels:k2_kernel_cost", "K8": "claims.kernels:k8_dual_cost"},
+        threads="all",
+    ),
+    Experiment(
+        "sigma_bias_variance",
+        K,
+        "studies.sigma:sigma_tables",
+        ("errors", "regions", "points"),
+        _section("sigma_bias_variance", PLANE, shared=lambda c: _cv(c) | _split(c)),
+        {"sigma_bias_variance": "plotting.kernels:plot_sigma_bias_variance"},
+        {"K10": "claims.kernels:k10_sigma_bias_variance"},
+    ),
+    Experiment(
+        "gram_spectra",
+        K,
+        "studies.kernels:gram_spectra_table",
+        ("spectra",),
+        _section("gram_spectra"),
+        {"gram_spectra": "plotting.kernels:plot_gram_spectra"},
+        {"K3": "claims.kernels:k3_gram_spectra"},
+    ),
+    Experiment(
+        "feature_lift",
+        K,
+        "studies.lift:feature_lift_tables",
+        ("summary", "points"),
+        _section("feature_lift", PLANE),
+        {"feature_lift": "plotting.kernels:plot_feature_lift"},
+        {"K4": "claims.kernels:k4_feature_lift"},
+    ),
+    Experiment(
+        "representer",
+        K,
+        "studies.kernels:representer_table",
+        ("iterates",),
+        _section("representer"),
+        {"representer": "plotting.kernels:plot_representer"},
+        {"K5": "claims.kernels:k5_representer"},
+    ),
+    Experiment(
+        "perceptron_dual",
+        K,
+        "studies.perceptron:perceptron_dual_tables",
+        ("worked", "compare"),
+        _perceptron_dual,
+        {"perceptron_dual": "plotting.kernels:plot_perceptron_dual"},
+        {"K6": "claims.kernels:k6_perceptron_dual"},
+    ),
+    Experiment(
+        "perceptron_xor",
+        K,
+        "studies.perceptron:perceptron_xor_tables",
+        ("epochs", "points"),
+        _section("perceptron_xor", PLANE),
+        {"perceptron_xor": "plotting.kernels:plot_perceptron_xor"},
+        {"K7": "claims.kernels:k7_perceptron_xor"},
+    ),
+    Experiment(
+        "gaussian_hypothesis",
+        K,
+        "studies.logistic:gaussian_hypothesis_tables",
+        ("history", "curve", "bumps"),
+        _section("gaussian_hypothesis", LINE),
+        {"gaussian_hypothesis": "plotting.kernels:plot_gaussian_hypothesis"},
+        {"K9": "claims.kernels:k9_gaussian_hypothesis"},
+    ),
+    Experiment(
+        "svm_sigma_C_grid",
+        K,
+        "studies.svm:svm_panel",
+        ("summary", "surface", "points"),
+        _svm_panels,
+        {"svm_sigma_C_grid": "plotting.kernels:plot_svm_sigma_C_grid"},
+        {"K11": "claims.kernels:k11_svm_sigma_C_grid"},
+        per_run=("surface", "points"),
+    ),
+    Experiment(
+        "poly_degree",
+        K,
+        "studies.svm:poly_degree_table",
+        ("degrees",),
+        _section("poly_degree", shared=lambda c: _split(c, "seed")),
+        {"poly_degree": "plotting.kernels:plot_poly_degree"},
+        {"K12": "claims.kernels:k12_poly_degree"},
+    ),
+    Experiment(
+        "pegasos_convergence",
+        K,
+        "studies.svm:pegasos_convergence_table",
+        ("checkpoints",),
+        _section("pegasos_convergence"),
+        {"pegasos_convergence": "plotting.kernels:plot_pegasos_convergence"},
+        {"K13": "claims.kernels:k13_pegasos_convergence"},
+    ),
+    Experiment(
+        "knn_k",
+        K,
+        "studies.knn:knn_tables",
+        ("errors", "regions", "points"),
+        _section("knn_k", PLANE, shared=lambda c: _split(c, "seed")),
+        {"knn_k": "plotting.kernels:plot_knn_k"},
+        {"K14": "claims.kernels:k14_knn", "E4": "claims.evaluation:e4_knn_loo"},
+    ),
+    Experiment(
+        "loo_vs_sv_bound",
+        E,
+        "studies.loo:loo_configuration",
+        ("rows", "e2"),
+        _loo_runs,
+        {"loo_vs_sv_bound": "plotting.evaluation:plot_loo_vs_sv_bound"},
+        {
+            "E1": "claims.evaluation:e1_loo_bound",
+            "E2": "claims.evaluation:e2_non_sv_removal",
+        },
+    ),
+    Experiment(
+        "cv_model_selection",
+        E,
+        "studies.loo:cv_selection_tables",
+        ("grid", "summary"),
+        _section("cv_model_selection", name=True, shared=lambda c: _cv(c) | _split(c)),
+        {"cv_model_selection": "plotting.evaluation:plot_cv_model_selection"},
+        {"E3": "claims.evaluation:e3_cv_selection"},
+    ),
+    Experiment(
+        "adaboost",
+        B,
+        "studies.adaboost:adaboost_tables",
+        ("history", "margins", "margin_bound"),
+        _per_dataset("adaboost"),
+        {
+            "adaboost_bound": "plotting.boosting:plot_adaboost_bound",
+            "exp_loss_descent": "plotting.boosting:plot_exp_loss_descent",
+            "margin_distribution": "plotting.boosting:plot_margin_distribution",
+            "adaboost_train_test": "plotting.boosting:plot_adaboost_train_test",
+            "margin_bound": "plotting.boosting:plot_margin_bound",
+        },
+        {
+            "B1": "claims.boosting:b1_adaboost_bound",
+            "B2": "claims.boosting:b2_distribution_closed_form",
+            "B3": "claims.boosting:b3_half_on_mistakes",
+            "B4": "claims.boosting:b4_exp_loss_descent",
+            "B5": "claims.boosting:b5_margin_growth",
+            "B6": "claims.boosting:b6_margin_bound",
+            "B14": "claims.boosting:b14_vc_bound",
+        },
+        label="dataset",
+    ),
+    Experiment(
+        "margin_growth",
+        B,
+        "studies.margin_lp:margin_growth_table",
+        ("margins",),
+        _per_dataset("margin_growth"),
+        {"margin_growth": "plotting.boosting:plot_margin_growth"},
+        {"B7": "claims.boosting:b7_max_margin"},
+        label="dataset",
+    ),
+    Experiment(
+        "xor_stumps",
+        B,
+        "studies.weak_learning:xor_stumps_tables",
+        ("edges", "history", "runs", "regions", "points"),
+        _section("xor_stumps", PLANE, name=True),
+        {"xor_stumps": "plotting.weak_learning:plot_xor_stumps"},
+        {"B8": "claims.weak_learning:b8_xor_stumps"},
+    ),
+    Experiment(
+        "nonconvex_combination",
+        B,
+        "studies.weak_learning:nonconvex_tables",
+        ("errors", "history", "regions", "points", "lines"),
+        _section("nonconvex_combination"),
+        {"nonconvex_combination": "plotting.weak_learning:plot_nonconvex_combination"},
+        {"B9": "claims.weak_learning:b9_nonconvex_combination"},
+    ),
+    Experiment(
+        "mwu_boosting",
+        B,
+        "studies.weak_learning:mwu_tables",
+        ("history", "summary", "regions", "points"),
+        _section("mwu_boosting", name=True),
+        {"mwu_boosting": "plotting.weak_learning:plot_mwu_boosting"},
+        {"B10": "claims.weak_learning:b10_mwu_boosting"},
+    ),
+    Experiment(
+        "noise_robustness",
+        B,
+        "studies.noise:noise_table",
+        ("rates",),
+        _section("noise_robustness", shared=_split),
+        {"noise_robustness": "plotting.boosting:plot_noise_robustness"},
+        {"B12": "claims.boosting:b12_noise_robustness"},
+    ),
+    Experiment(
+        "boosting_cost",
+        B,
+        "studies.cost:boosting_cost_tables",
+        ("timings", "fits"),
+        _section("boosting_cost"),
+        {"boosting_cost": "plotting.boosting:plot_boosting_cost"},
+        {"B11": "claims.boosting:b11_boosting_cost"},
+        threads="all",
+    ),
+    Experiment(
+        "losses",
+        B,
+        "losses:loss_table",
+        ("curves",),
+        _section("losses"),
+        {"losses": "plotting.boosting:plot_losses"},
+        {"B13": "claims.boosting:b13_losses"},
+    ),
+    Experiment(
+        "lasso_path",
+        S,
+        "studies.selection_paths:lasso_ridge_tables",
+        ("weights", "zeros"),
+        _section("lasso_path", REGRESSION, name=True),
+        {"lasso_path": "plotting.selection:plot_lasso_path"},
+        {"S1": "claims.selection:s1_lasso_zeros"},
+    ),
+    Experiment(
+        "lasso_ridge_contours",
+        S,
+        "studies.selection_paths:contour_tables",
+        ("contours", "balls", "solutions"),
+        _section("lasso_ridge_contours"),
+        {"lasso_ridge_contours": "plotting.selection:plot_lasso_ridge_contours"},
+        {"S2": "claims.selection:s2_contours"},
+    ),
+    Experiment(
+        "subset_selection",
+        S,
+        "studies.selection_paths:subset_tables",
+        ("path", "subsets", "counts", "zscores"),
+        _section(
+            "subset_selection", REGRESSION, name=True, shared=lambda c: _cv(c, "seed")
+        ),
+        {"subset_selection": "plotting.selection:plot_subset_selection"},
+        {
+            "S3": "claims.selection:s3_subset_selection",
+            "S4": "claims.selection:s4_zscore_elimination",
+        },
+    ),
+)
+
+_BY_NAME = {e.name: e for e in EXPERIMENTS}
+_BY_FIGURE = {f: e for e in EXPERIMENTS for f in e.figures}
+_BY_CLAIM = {c: e for e in EXPERIMENTS for c in e.claims}
+
+
+def experiment(name: str) -> Experiment:
+    """The experiment of that name."""
+    return _BY_NAME[name]
+
+
+def figure_experiment(figure: str) -> Experiment:
+    """The experiment whose tables a figure is drawn from."""
+    return _BY_FIGURE[figure]
+
+
+def claim_experiment(claim: str) -> Experiment:
+    """The experiment whose tables a claim's rows are computed from."""
+    return _BY_CLAIM[claim]
+
+
+def claim_order(claim: str) -> tuple[int, int]:
+    """Sort key of claim ids in catalog order: K, E, B, S, then by number."""
+    return (list(FAMILIES).index(claim[0]), int(claim[1:]))
+
+
+def figures() -> list[str]:
+    """Every figure name, in registry order."""
+    return list(_BY_FIGURE)
+
+
+def claims() -> list[str]:
+    """Every claim id, in catalog order."""
+    return sorted(_BY_CLAIM, key=claim_order)

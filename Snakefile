@@ -23,6 +23,8 @@ include: "workflow/rules/common.smk"
 
 exit_on_config_problem(config, "workflow/schemas/config.schema.yaml")
 validate(config, "workflow/schemas/config.schema.yaml")
+config.setdefault("figures", figures())
+exit_on_unknown_figures(config)
 exit_on_unusable_datasets(config)
 # Keys sorted at every level, so that job parameters compare equal however a
 # config file orders them (results/config.yaml given back, for one).
@@ -37,10 +39,7 @@ report: "workflow/report/workflow.rst"
 
 
 include: "workflow/rules/data.smk"
-include: "workflow/rules/kernels.smk"
-include: "workflow/rules/boosting.smk"
-include: "workflow/rules/evaluation.smk"
-include: "workflow/rules/selection.smk"
+include: "workflow/rules/experiments.smk"
 include: "workflow/rules/figures.smk"
 include: "workflow/rules/claims.smk"
 

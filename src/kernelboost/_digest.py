@@ -185,3 +185,19 @@ def _strip_docstrings(node: ast.AST) -> ast.AST:
         ):
             sub.body = body[1:] or [ast.Pass()]
     return node
+
+
+def required_parameters(ref: str, root: Path = PACKAGE) -> list[str]:
+    """Names of the parameters of ``"module:function"`` that have no default,
+    read from the source (for a plotter or claim function: its tables)."""
+    module, _, name = ref.partition(":")
+    node = _parse(str(root), module).defs.get(name)
+    if not isinstance(node, ast.FunctionDef):
+        raise KeyError(f"{ref}: no function {name!r} in module {module!r}")
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    required = positional[: len(positional) - len(args.defaults)]
+    required += [
+        a for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is None
+    ]
+    return [a.arg for a in required]

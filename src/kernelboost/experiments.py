@@ -36,12 +36,14 @@ __all__ = [
     "REGRESSION",
     "DataRef",
     "Experiment",
+    "Figure",
     "Need",
     "Run",
     "c_id",
     "claim_order",
     "claims",
     "experiment",
+    "figure",
     "figures",
     "claim_experiment",
     "figure_experiment",
@@ -97,6 +99,14 @@ class Run:
 
 
 @dataclass(frozen=True)
+class Figure:
+    """A figure: the plotter that draws it and the claims it shows."""
+
+    plotter: str
+    claims: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Experiment:
     """One experiment of the pipeline (see the module docstring).
 
@@ -116,8 +126,10 @@ class Experiment:
         Configuration → ``{run id: Run}``. A single run has the id ``""``;
         otherwise the experiment is a sweep, one job per run, and its tables
         are the runs' tables stacked in run order.
-    figures, claims : mapping
-        Figure name → plotter, claim id → claim function (``"module:function"``).
+    figures : mapping
+        Figure name → :class:`Figure` (its plotter and the claims it shows).
+    claims : mapping
+        Claim id → claim function (``"module:function"``).
     label : str or None
         For a sweep: a column inserted first into every run's tables, holding
         the run id (when the study does not name its rows itself).
@@ -133,19 +145,30 @@ class Experiment:
     study: str
     tables: tuple[str, ...]
     runs: Callable[[Mapping[str, Any]], dict[str, Run]]
-    figures: Mapping[str, str]
+    figures: Mapping[str, Figure]
     claims: Mapping[str, str]
     label: str | None = None
     per_run: tuple[str, ...] = ()
     threads: str = "one"
 
     def is_sweep(self, cfg: Mapping[str, Any]) -> bool:
+        """Whether the experiment runs as several jobs under ``cfg``."""
         return list(self.runs(cfg)) != [""]
 
     def table_path(self, table: str, run: str = "") -> str:
-        """Where a table is written: ``results/metrics/<name>[/<run>]/<table>.csv``."""
+        """Where a table is written: ``results/metrics/<name>[/<run>]/<table>.csv``
+        (without a run: the single run's table, or a sweep's stacked table)."""
         folder = f"results/metrics/{self.name}"
         return f"{folder}/{run}/{table}.csv" if run else f"{folder}/{table}.csv"
+
+    def consumed(self, table: str, cfg: Mapping[str, Any]) -> str | list[str]:
+        """What a plotter or claim function reads of ``table``: its path, or for
+        a sweep's per-run table the paths of every run's, in run order."""
+        if table not in self.tables:
+            raise KeyError(f"experiment {self.name!r} has no table {table!r}")
+        if table in self.per_run and self.is_sweep(cfg):
+            return [self.table_path(table, run) for run in self.runs(cfg)]
+        return self.table_path(table)
 
 
 def panel_id(sigma: float, C: float) -> str:
@@ -275,7 +298,7 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.kernels:kernel_identity_table",
         ("identities",),
         _section("kernel_identity"),
-        {"kernel_identity": "plotting.kernels:plot_kernel_identity"},
+        {"kernel_identity": Figure("plotting.kernels:plot_kernel_identity", ("K1",))},
         {"K1": "claims.kernels:k1_kernel_identity"},
     ),
     Experiment(
@@ -284,7 +307,7 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.cost:kernel_cost_tables",
         ("timings", "fits"),
         _section("kernel_cost"),
-        {"kernel_cost": "plotting.kernels:plot_kernel_cost"},
+        {"kernel_cost": Figure("plotting.kernels:plot_kernel_cost", ("K2", "K8"))},
         {"K2": "claims.kernels:k2_kernel_cost", "K8": "claims.kernels:k8_dual_cost"},
         threads="all",
     ),
@@ -294,7 +317,11 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.sigma:sigma_tables",
         ("errors", "regions", "points"),
         _section("sigma_bias_variance", PLANE, shared=lambda c: _cv(c) | _split(c)),
-        {"sigma_bias_variance": "plotting.kernels:plot_sigma_bias_variance"},
+        {
+            "sigma_bias_variance": Figure(
+                "plotting.kernels:plot_sigma_bias_variance", ("K10",)
+            )
+        },
         {"K10": "claims.kernels:k10_sigma_bias_variance"},
     ),
     Experiment(
@@ -303,7 +330,7 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.kernels:gram_spectra_table",
         ("spectra",),
         _section("gram_spectra"),
-        {"gram_spectra": "plotting.kernels:plot_gram_spectra"},
+        {"gram_spectra": Figure("plotting.kernels:plot_gram_spectra", ("K3",))},
         {"K3": "claims.kernels:k3_gram_spectra"},
     ),
     Experiment(
@@ -312,7 +339,7 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.lift:feature_lift_tables",
         ("summary", "points"),
         _section("feature_lift", PLANE),
-        {"feature_lift": "plotting.kernels:plot_feature_lift"},
+        {"feature_lift": Figure("plotting.kernels:plot_feature_lift", ("K4",))},
         {"K4": "claims.kernels:k4_feature_lift"},
     ),
     Experiment(
@@ -321,7 +348,7 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.kernels:representer_table",
         ("iterates",),
         _section("representer"),
-        {"representer": "plotting.kernels:plot_representer"},
+        {"representer": Figure("plotting.kernels:plot_representer", ("K5",))},
         {"K5": "claims.kernels:k5_representer"},
     ),
     Experiment(
@@ -330,7 +357,7 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.perceptron:perceptron_dual_tables",
         ("worked", "compare"),
         _perceptron_dual,
-        {"perceptron_dual": "plotting.kernels:plot_perceptron_dual"},
+        {"perceptron_dual": Figure("plotting.kernels:plot_perceptron_dual", ("K6",))},
         {"K6": "claims.kernels:k6_perceptron_dual"},
     ),
     Experiment(
@@ -339,7 +366,7 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.perceptron:perceptron_xor_tables",
         ("epochs", "points"),
         _section("perceptron_xor", PLANE),
-        {"perceptron_xor": "plotting.kernels:plot_perceptron_xor"},
+        {"perceptron_xor": Figure("plotting.kernels:plot_perceptron_xor", ("K7",))},
         {"K7": "claims.kernels:k7_perceptron_xor"},
     ),
     Experiment(
@@ -348,7 +375,11 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.logistic:gaussian_hypothesis_tables",
         ("history", "curve", "bumps"),
         _section("gaussian_hypothesis", LINE),
-        {"gaussian_hypothesis": "plotting.kernels:plot_gaussian_hypothesis"},
+        {
+            "gaussian_hypothesis": Figure(
+                "plotting.kernels:plot_gaussian_hypothesis", ("K9",)
+            )
+        },
         {"K9": "claims.kernels:k9_gaussian_hypothesis"},
     ),
     Experiment(
@@ -357,7 +388,11 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.svm:svm_panel",
         ("summary", "surface", "points"),
         _svm_panels,
-        {"svm_sigma_C_grid": "plotting.kernels:plot_svm_sigma_C_grid"},
+        {
+            "svm_sigma_C_grid": Figure(
+                "plotting.kernels:plot_svm_sigma_C_grid", ("K11",)
+            )
+        },
         {"K11": "claims.kernels:k11_svm_sigma_C_grid"},
         per_run=("surface", "points"),
     ),
@@ -367,7 +402,7 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.svm:poly_degree_table",
         ("degrees",),
         _section("poly_degree", shared=lambda c: _split(c, "seed")),
-        {"poly_degree": "plotting.kernels:plot_poly_degree"},
+        {"poly_degree": Figure("plotting.kernels:plot_poly_degree", ("K12",))},
         {"K12": "claims.kernels:k12_poly_degree"},
     ),
     Experiment(
@@ -376,7 +411,11 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.svm:pegasos_convergence_table",
         ("checkpoints",),
         _section("pegasos_convergence"),
-        {"pegasos_convergence": "plotting.kernels:plot_pegasos_convergence"},
+        {
+            "pegasos_convergence": Figure(
+                "plotting.kernels:plot_pegasos_convergence", ("K13",)
+            )
+        },
         {"K13": "claims.kernels:k13_pegasos_convergence"},
     ),
     Experiment(
@@ -385,7 +424,7 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.knn:knn_tables",
         ("errors", "regions", "points"),
         _section("knn_k", PLANE, shared=lambda c: _split(c, "seed")),
-        {"knn_k": "plotting.kernels:plot_knn_k"},
+        {"knn_k": Figure("plotting.kernels:plot_knn_k", ("K14", "E4"))},
         {"K14": "claims.kernels:k14_knn", "E4": "claims.evaluation:e4_knn_loo"},
     ),
     Experiment(
@@ -394,7 +433,11 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.loo:loo_configuration",
         ("rows", "e2"),
         _loo_runs,
-        {"loo_vs_sv_bound": "plotting.evaluation:plot_loo_vs_sv_bound"},
+        {
+            "loo_vs_sv_bound": Figure(
+                "plotting.evaluation:plot_loo_vs_sv_bound", ("E1", "E2")
+            )
+        },
         {
             "E1": "claims.evaluation:e1_loo_bound",
             "E2": "claims.evaluation:e2_non_sv_removal",
@@ -406,7 +449,11 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.loo:cv_selection_tables",
         ("grid", "summary"),
         _section("cv_model_selection", name=True, shared=lambda c: _cv(c) | _split(c)),
-        {"cv_model_selection": "plotting.evaluation:plot_cv_model_selection"},
+        {
+            "cv_model_selection": Figure(
+                "plotting.evaluation:plot_cv_model_selection", ("E3",)
+            )
+        },
         {"E3": "claims.evaluation:e3_cv_selection"},
     ),
     Experiment(
@@ -416,11 +463,19 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         ("history", "margins", "margin_bound"),
         _per_dataset("adaboost"),
         {
-            "adaboost_bound": "plotting.boosting:plot_adaboost_bound",
-            "exp_loss_descent": "plotting.boosting:plot_exp_loss_descent",
-            "margin_distribution": "plotting.boosting:plot_margin_distribution",
-            "adaboost_train_test": "plotting.boosting:plot_adaboost_train_test",
-            "margin_bound": "plotting.boosting:plot_margin_bound",
+            "adaboost_bound": Figure(
+                "plotting.boosting:plot_adaboost_bound", ("B1", "B2", "B3")
+            ),
+            "exp_loss_descent": Figure(
+                "plotting.boosting:plot_exp_loss_descent", ("B4",)
+            ),
+            "margin_distribution": Figure(
+                "plotting.boosting:plot_margin_distribution", ("B5",)
+            ),
+            "adaboost_train_test": Figure(
+                "plotting.boosting:plot_adaboost_train_test", ("B5", "B14")
+            ),
+            "margin_bound": Figure("plotting.boosting:plot_margin_bound", ("B6",)),
         },
         {
             "B1": "claims.boosting:b1_adaboost_bound",
@@ -439,7 +494,7 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.margin_lp:margin_growth_table",
         ("margins",),
         _per_dataset("margin_growth"),
-        {"margin_growth": "plotting.boosting:plot_margin_growth"},
+        {"margin_growth": Figure("plotting.boosting:plot_margin_growth", ("B7",))},
         {"B7": "claims.boosting:b7_max_margin"},
         label="dataset",
     ),
@@ -449,7 +504,7 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.weak_learning:xor_stumps_tables",
         ("edges", "history", "runs", "regions", "points"),
         _section("xor_stumps", PLANE, name=True),
-        {"xor_stumps": "plotting.weak_learning:plot_xor_stumps"},
+        {"xor_stumps": Figure("plotting.weak_learning:plot_xor_stumps", ("B8",))},
         {"B8": "claims.weak_learning:b8_xor_stumps"},
     ),
     Experiment(
@@ -458,7 +513,11 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.weak_learning:nonconvex_tables",
         ("errors", "history", "regions", "points", "lines"),
         _section("nonconvex_combination"),
-        {"nonconvex_combination": "plotting.weak_learning:plot_nonconvex_combination"},
+        {
+            "nonconvex_combination": Figure(
+                "plotting.weak_learning:plot_nonconvex_combination", ("B9",)
+            )
+        },
         {"B9": "claims.weak_learning:b9_nonconvex_combination"},
     ),
     Experiment(
@@ -467,7 +526,7 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.weak_learning:mwu_tables",
         ("history", "summary", "regions", "points"),
         _section("mwu_boosting", name=True),
-        {"mwu_boosting": "plotting.weak_learning:plot_mwu_boosting"},
+        {"mwu_boosting": Figure("plotting.weak_learning:plot_mwu_boosting", ("B10",))},
         {"B10": "claims.weak_learning:b10_mwu_boosting"},
     ),
     Experiment(
@@ -476,7 +535,11 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.noise:noise_table",
         ("rates",),
         _section("noise_robustness", shared=_split),
-        {"noise_robustness": "plotting.boosting:plot_noise_robustness"},
+        {
+            "noise_robustness": Figure(
+                "plotting.boosting:plot_noise_robustness", ("B12",)
+            )
+        },
         {"B12": "claims.boosting:b12_noise_robustness"},
     ),
     Experiment(
@@ -485,7 +548,7 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.cost:boosting_cost_tables",
         ("timings", "fits"),
         _section("boosting_cost"),
-        {"boosting_cost": "plotting.boosting:plot_boosting_cost"},
+        {"boosting_cost": Figure("plotting.boosting:plot_boosting_cost", ("B11",))},
         {"B11": "claims.boosting:b11_boosting_cost"},
         threads="all",
     ),
@@ -495,7 +558,7 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "losses:loss_table",
         ("curves",),
         _section("losses"),
-        {"losses": "plotting.boosting:plot_losses"},
+        {"losses": Figure("plotting.boosting:plot_losses", ("B13",))},
         {"B13": "claims.boosting:b13_losses"},
     ),
     Experiment(
@@ -504,7 +567,7 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.selection_paths:lasso_ridge_tables",
         ("weights", "zeros"),
         _section("lasso_path", REGRESSION, name=True),
-        {"lasso_path": "plotting.selection:plot_lasso_path"},
+        {"lasso_path": Figure("plotting.selection:plot_lasso_path", ("S1",))},
         {"S1": "claims.selection:s1_lasso_zeros"},
     ),
     Experiment(
@@ -513,7 +576,11 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.selection_paths:contour_tables",
         ("contours", "balls", "solutions"),
         _section("lasso_ridge_contours"),
-        {"lasso_ridge_contours": "plotting.selection:plot_lasso_ridge_contours"},
+        {
+            "lasso_ridge_contours": Figure(
+                "plotting.selection:plot_lasso_ridge_contours", ("S2",)
+            )
+        },
         {"S2": "claims.selection:s2_contours"},
     ),
     Experiment(
@@ -524,7 +591,11 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         _section(
             "subset_selection", REGRESSION, name=True, shared=lambda c: _cv(c, "seed")
         ),
-        {"subset_selection": "plotting.selection:plot_subset_selection"},
+        {
+            "subset_selection": Figure(
+                "plotting.selection:plot_subset_selection", ("S3", "S4")
+            )
+        },
         {
             "S3": "claims.selection:s3_subset_selection",
             "S4": "claims.selection:s4_zscore_elimination",
@@ -560,6 +631,11 @@ def claim_order(claim: str) -> tuple[int, int]:
 def figures() -> list[str]:
     """Every figure name, in registry order."""
     return list(_BY_FIGURE)
+
+
+def figure(name: str) -> Figure:
+    """The figure of that name (its plotter and the claims it shows)."""
+    return _BY_FIGURE[name].figures[name]
 
 
 def claims() -> list[str]:

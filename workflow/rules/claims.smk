@@ -1,6 +1,6 @@
 rule claim_rows:
     input:
-        claim_metrics,
+        claim_inputs,
     output:
         "results/claims/{claim}.csv",
     log:
@@ -10,7 +10,9 @@ rule claim_rows:
     conda:
         "../envs/kernelboost.yaml"
     params:
-        library=LIBRARY,
+        function=claim_function,
+        tables=claim_tables,
+        library=claim_digest,
     script:
         "../scripts/claim_rows.py"
 
@@ -32,7 +34,7 @@ rule claims_table:
     conda:
         "../envs/kernelboost.yaml"
     params:
-        library=LIBRARY,
+        library=digest("claims._row:read_rows", "claims._row:render_markdown"),
     script:
         "../scripts/claims_table.py"
 
@@ -48,6 +50,6 @@ rule resolved_config:
         "../envs/kernelboost.yaml"
     params:
         config=resolved_config(),
-        library=LIBRARY,
+        library=digest("io:write_text_atomic"),
     script:
         "../scripts/resolved_config.py"

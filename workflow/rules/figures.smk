@@ -1,6 +1,6 @@
 rule figure:
     input:
-        figure_metrics,
+        figure_inputs,
     output:
         png=report(
             "results/figures/{figure}.png",
@@ -15,6 +15,8 @@ rule figure:
     conda:
         "../envs/kernelboost.yaml"
     params:
-        library=PLOTTING,
+        plotter=figure_plotter,
+        tables=figure_tables,
+        library=figure_digest,
     script:
         "../scripts/figure.py"

@@ -1,15 +1,11 @@
-"""Rows of one claim, computed from its metric tables."""
+"""Rows of one claim, computed from its experiment's tables (given by name)."""
 
 import sys
 
 sys.stderr = open(snakemake.log[0], "w")  # noqa: SIM115
 sys.path.insert(0, f"{snakemake.scriptdir}/../../src")  # this checkout's library
 
-import pandas as pd  # noqa: E402
+from kernelboost.pipeline import read_tables, write_claim_rows  # noqa: E402
 
-from kernelboost.claims import CLAIMS, to_frame  # noqa: E402
-from kernelboost.io import write_frame_atomic  # noqa: E402
-
-tables = [pd.read_csv(path) for path in snakemake.input]
-rows = CLAIMS[snakemake.wildcards.claim](*tables)
-write_frame_atomic(to_frame(rows), snakemake.output[0])
+p = snakemake.params
+write_claim_rows(p.function, read_tables(p.tables), snakemake.output[0])

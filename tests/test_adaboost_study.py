@@ -8,7 +8,8 @@ import pytest
 
 from kernelboost import claims
 from kernelboost.datasets import make_dataset
-from kernelboost.plotting import PLOTTERS, save_figure
+from kernelboost.pipeline import plotter
+from kernelboost.plotting import save_figure
 from kernelboost.studies.adaboost import adaboost_tables, line_search_alpha
 
 
@@ -144,5 +145,5 @@ def test_figures_draw(name, moons, tmp_path) -> None:
         "adaboost_train_test": (history,),
         "margin_bound": (bound,),
     }[name]
-    save_figure(PLOTTERS[name](*inputs), tmp_path / "f.png")
+    save_figure(plotter(name)(*inputs), tmp_path / "f.png")
     assert (tmp_path / "f.png").stat().st_size > 1000

@@ -8,7 +8,8 @@ import pytest
 
 from kernelboost import claims
 from kernelboost.datasets import make_dataset
-from kernelboost.plotting import PLOTTERS, save_figure
+from kernelboost.pipeline import plotter
+from kernelboost.plotting import save_figure
 from kernelboost.studies.cost import boosting_cost_table, exponent_table
 from kernelboost.studies.margin_lp import margin_growth_table
 from kernelboost.studies.noise import noise_table, top_weight_precision
@@ -128,5 +129,5 @@ def test_figures_draw(name, growth, noise, cost, tmp_path) -> None:
         "noise_robustness": (noise,),
         "boosting_cost": (cost, exponent_table(cost)),
     }[name]
-    save_figure(PLOTTERS[name](*inputs), tmp_path / "f.png")
+    save_figure(plotter(name)(*inputs), tmp_path / "f.png")
     assert (tmp_path / "f.png").stat().st_size > 1000

@@ -62,38 +62,45 @@ BAD = {
         set_in("datasets", "my data", {"generator": "xor"}),
         "'datasets': 'my data' does not match",
     ),
-    "empty grid": (set_in("kernels", "C", []), "'kernels.C': [] should be non-empty"),
-    "zero C": (set_in("kernels", "C", [0.0, 1.0]), "'kernels.C.0': 0.0 is less than"),
+    "empty grid": (
+        set_in("loo_vs_sv_bound", "C", []),
+        "'loo_vs_sv_bound.C': [] should be non-empty",
+    ),
+    "zero C": (
+        set_in("loo_vs_sv_bound", "C", [0.0, 1.0]),
+        "'loo_vs_sv_bound.C.0': 0.0 is less than",
+    ),
     "unknown figure": (
         set_in("figures", ["losses", "nope"]),
         "'figures.1': 'nope' is not one of",
     ),
     "undefined dataset in a sweep": (
-        set_in("boosting", "datasets", ["moons", "ghost"]),
-        "'boosting.datasets': 'ghost' is not a dataset defined under 'datasets'",
+        set_in("adaboost", "datasets", ["moons", "ghost"]),
+        "'adaboost.datasets': 'ghost' is not a dataset defined under 'datasets'",
     ),
     "zero sigma": (
-        set_in("kernels", "grid", [{"name": "gaussian", "sigma": 0.0}]),
-        "'kernels.grid.0.sigma': 0.0 is less than or equal to the minimum of 0",
+        set_in("loo_vs_sv_bound", "kernels", [{"name": "gaussian", "sigma": 0.0}]),
+        "'loo_vs_sv_bound.kernels.0.sigma': 0.0 is less than or equal to the "
+        "minimum of 0",
     ),
     "degree below one": (
-        set_in("kernels", "grid", [{"name": "polynomial", "degree": 0}]),
-        "'kernels.grid.0.degree': 0 is less than the minimum of 1",
+        set_in("loo_vs_sv_bound", "kernels", [{"name": "polynomial", "degree": 0}]),
+        "'loo_vs_sv_bound.kernels.0.degree': 0 is less than the minimum of 1",
     ),
     "zero rounds": (
-        set_in("boosting", "n_rounds", 0),
-        "'boosting.n_rounds': 0 is less than the minimum of 1",
+        set_in("adaboost", "n_rounds", 0),
+        "'adaboost.n_rounds': 0 is less than the minimum of 1",
     ),
     # Each study's needs of its datasets, checked before any job runs.
     "decision regions of 30-D data": (
-        set_in("knn", "dataset", "breast_cancer"),
-        "'knn.dataset': 'breast_cancer' has 30 features, but this study draws "
+        set_in("knn_k", "dataset", "breast_cancer"),
+        "'knn_k.dataset': 'breast_cancer' has 30 features, but this study draws "
         "in the plane and needs 2",
     ),
     "a curve of 2-D data": (
-        set_in("logistic", "dataset", "moons"),
-        "'logistic.dataset': 'moons' has 2 features, but this study draws its "
-        "hypothesis on a line and needs 1",
+        set_in("gaussian_hypothesis", "dataset", "moons"),
+        "'gaussian_hypothesis.dataset': 'moons' has 2 features, but this study "
+        "draws its hypothesis on a line and needs 1",
     ),
     "a Lasso path of labels": (
         set_in("lasso_path", "dataset", "moons"),
@@ -101,17 +108,21 @@ BAD = {
         "needs regression data (a real target)",
     ),
     "boosting a regression target": (
-        set_in("boosting", "datasets", ["moons", "diabetes"]),
-        "'boosting.datasets': 'diabetes' is a regression dataset, but this study "
+        set_in("adaboost", "datasets", ["moons", "diabetes"]),
+        "'adaboost.datasets': 'diabetes' is a regression dataset, but this study "
         "needs classification data (labels in two classes)",
     ),
     "the quadratic map of 30-D data": (
-        set_in("perceptron", "compare", {"breast_cancer": "quadratic"}),
-        "'perceptron.compare.breast_cancer': 'breast_cancer' has 30 features",
+        set_in("perceptron_dual", "compare", {"breast_cancer": "quadratic"}),
+        "'perceptron_dual.compare.breast_cancer': 'breast_cancer' has 30 features",
     ),
     "label noise on a regression target": (
-        set_in("datasets", "sparse_regression", "label_noise", 0.1),
-        "unknown key 'datasets.sparse_regression.label_noise'",
+        set_in("datasets", "diabetes", "label_noise", 0.1),
+        "unknown key 'datasets.diabetes.label_noise'",
+    ),
+    "a figure nobody draws": (
+        set_in("figures", ["losses", "spirals"]),
+        "'figures': unknown figure 'spirals' (known: kernel_identity,",
     ),
     "a user CSV that is not there": (
         set_in("datasets", "mine", {"generator": "csv", "path": "nope.csv"}),
@@ -156,7 +167,7 @@ def test_defaults_come_from_the_schema(workflow_copy: Path) -> None:
 
 
 def test_a_default_naming_an_undefined_dataset_is_reported(workflow_copy: Path) -> None:
-    """Defaults name datasets too (perceptron.xor_dataset: xor); checked after them."""
+    """Defaults name datasets too (perceptron_xor.dataset: xor); checked after them."""
     (workflow_copy / "config.yaml").write_text("datasets:\n  tiny: {generator: xor}\n")
     proc = snakemake(workflow_copy, check=False)
     assert proc.returncode != 0

@@ -8,7 +8,8 @@ import pytest
 
 from kernelboost import claims
 from kernelboost.feature_maps import monomials
-from kernelboost.plotting import PLOTTERS, save_figure
+from kernelboost.pipeline import plotter
+from kernelboost.plotting import save_figure
 from kernelboost.studies.cost import (
     best_time,
     exponent_table,
@@ -133,6 +134,6 @@ def test_k2_k8_report_growth_off_the_stated_order(curve, exponent) -> None:
 
 def test_figure_draws(timings, tmp_path) -> None:
     save_figure(
-        PLOTTERS["kernel_cost"](timings, exponent_table(timings)), tmp_path / "c.png"
+        plotter("kernel_cost")(timings, exponent_table(timings)), tmp_path / "c.png"
     )
     assert (tmp_path / "c.png").stat().st_size > 1000

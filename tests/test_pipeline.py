@@ -17,10 +17,12 @@ import pytest
 import yaml
 
 from kernelboost.claims import COLUMNS
+from kernelboost.experiments import figures
 from kernelboost.losses import margin_grid
-from kernelboost.plotting import PLOTTERS as FIGURES
 
 from .conftest import BIN, ROOT, SMALL, copy_workflow, snakemake
+
+FIGURES = figures()
 
 # Under pytest-xdist (make test), every test of the session's small run in one
 # process, so that it is made once.
@@ -34,7 +36,11 @@ WALL_TIME_CLAIMS = ("K2", "K8", "B11")
 
 
 def _reproducible(path: Path) -> bool:
-    return not path.stem.startswith(WALL_TIME_FIGURES + WALL_TIME_CLAIMS)
+    """Not a wall-time result: its figure, its claim's rows, or its tables
+    (``results/metrics/<experiment>/...``)."""
+    timed = WALL_TIME_FIGURES + WALL_TIME_CLAIMS
+    inside = path.parts[len(path.parts) - path.parts[::-1].index("results") :]
+    return not any(name.startswith(timed) for name in (path.stem, *inside))
 
 
 def digests(root: Path) -> dict[str, str]:
@@ -146,7 +152,7 @@ def planned_jobs(dry_run_output: str) -> dict[str, int]:
 
 def test_deleting_a_figure_rebuilds_only_its_job(small_run: Path) -> None:
     figure = small_run / "results" / "figures" / "losses.png"
-    metrics = small_run / "results" / "metrics" / "losses.csv"
+    metrics = small_run / "results" / "metrics" / "losses" / "curves.csv"
     before = metrics.stat().st_mtime_ns
     figure.unlink()
     plan = snakemake(small_run, *SMALL, "-n", "results/figures/losses.png")
@@ -261,7 +267,7 @@ def test_results_get_the_permissions_of_the_umask(
     """Results, logs and timings are as readable as the umask allows (a shared
     cluster file system, a web server), not private to their writer."""
     proc = subprocess.run(
-        [str(BIN / "snakemake"), *SMALL, "results/metrics/losses.csv"],
+        [str(BIN / "snakemake"), *SMALL, "results/metrics/losses/curves.csv"],
         cwd=workflow_copy,
         capture_output=True,
         text=True,
@@ -269,7 +275,7 @@ def test_results_get_the_permissions_of_the_umask(
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
     files = [p for p in (workflow_copy / "results").rglob("*") if p.is_file()]
-    assert {p.name for p in files} >= {"losses.csv", "loss_curves.log"}
+    assert {p.name for p in files} >= {"curves.csv", "losses.log"}
     modes = {
         str(p.relative_to(workflow_copy)): oct(p.stat().st_mode & 0o777) for p in files
     }
@@ -351,12 +357,12 @@ def test_another_configuration_gets_its_own_directory(workflow_copy: Path) -> No
     (workflow_copy / "fewer.yaml").write_text("losses: {n_points: 11}\n")
     snakemake(
         workflow_copy,
-        "results/metrics/losses.csv",
+        "results/metrics/losses/curves.csv",
         "--directory",
         "runs/fewer",
         "--configfile",
         str(workflow_copy / "fewer.yaml"),
     )
-    table = pd.read_csv(workflow_copy / "runs/fewer/results/metrics/losses.csv")
+    table = pd.read_csv(workflow_copy / "runs/fewer/results/metrics/losses/curves.csv")
     assert table["margin"].nunique() == len(margin_grid(-2.0, 2.0, 11))
     assert not (workflow_copy / "results").exists()

@@ -18,9 +18,11 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from kernelboost.plotting import PLOTTERS as FIGURES
+from kernelboost.experiments import figures
 
 from .chromium import Chromium, file_url
+
+FIGURES = figures()
 
 # Under pytest-xdist (make test), every test of the session's small run in one
 # process, so that it is made once.

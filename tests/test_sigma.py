@@ -8,7 +8,8 @@ import pytest
 
 from kernelboost import claims
 from kernelboost.datasets import make_dataset
-from kernelboost.plotting import PLOTTERS, save_figure
+from kernelboost.pipeline import plotter
+from kernelboost.plotting import save_figure
 from kernelboost.studies._grid import padded_grid
 from kernelboost.studies.sigma import boundary_length, sigma_tables
 
@@ -63,5 +64,5 @@ def test_k10_rows_follow_the_numbers(tables) -> None:
 
 
 def test_figure_draws(tables, tmp_path) -> None:
-    save_figure(PLOTTERS["sigma_bias_variance"](*tables), tmp_path / "s.png")
+    save_figure(plotter("sigma_bias_variance")(*tables), tmp_path / "s.png")
     assert (tmp_path / "s.png").stat().st_size > 1000

@@ -6,7 +6,8 @@ import pandas as pd
 import pytest
 
 from kernelboost import claims
-from kernelboost.plotting import PLOTTERS, save_figure
+from kernelboost.pipeline import plotter
+from kernelboost.plotting import save_figure
 from kernelboost.studies.kernels import gram_spectra_table, kernel_identity_table
 
 
@@ -69,7 +70,7 @@ def test_tables_are_deterministic_in_the_seed(identity) -> None:
 @pytest.mark.parametrize("name", ["kernel_identity", "gram_spectra"])
 def test_figures_draw(name, identity, spectra, tmp_path) -> None:
     table = identity if name == "kernel_identity" else spectra
-    save_figure(PLOTTERS[name](table), tmp_path / f"{name}.png")
+    save_figure(plotter(name)(table), tmp_path / f"{name}.png")
     assert (tmp_path / f"{name}.png").stat().st_size > 5000
 
 

@@ -1,0 +1,290 @@
+"""The experiment registry: complete, consistent, and what the workflow reads."""
+
+from __future__ import annotations
+
+import copy
+import inspect
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from kernelboost import experiments as X
+from kernelboost._digest import code_digest, required_parameters
+from kernelboost.pipeline import resolve
+
+from .conftest import ROOT
+
+CONFIGS = {
+    "full": ROOT / "config.yaml",
+    "small": ROOT / "workflow/profiles/small/config.small.yaml",
+}
+
+
+def merged(*paths: Path) -> dict:
+    """config.yaml with later files merged over it, as Snakemake merges them."""
+
+    def merge(base: dict, over: dict) -> dict:
+        out = dict(base)
+        for key, value in over.items():
+            if isinstance(value, dict) and isinstance(out.get(key), dict):
+                out[key] = merge(out[key], value)
+            else:
+                out[key] = value
+        return out
+
+    cfg: dict = {}
+    for path in paths:
+        cfg = merge(cfg, yaml.safe_load(path.read_text()))
+    return cfg
+
+
+def config(name: str) -> dict:
+    if name == "full":
+        return merged(CONFIGS["full"])
+    return merged(CONFIGS["full"], CONFIGS["small"])
+
+
+def test_names_are_unique_and_match_config_sections() -> None:
+    names = [e.name for e in X.EXPERIMENTS]
+    assert len(set(names)) == len(names)
+    figures = [f for e in X.EXPERIMENTS for f in e.figures]
+    assert len(set(figures)) == len(figures)
+    claims = [c for e in X.EXPERIMENTS for c in e.claims]
+    assert len(set(claims)) == len(claims)
+    schema = yaml.safe_load((ROOT / "workflow/schemas/config.schema.yaml").read_text())
+    sections = set(schema["properties"]) - {"datasets", "figures", "split", "cv"}
+    assert sections == set(names)
+
+
+@pytest.mark.parametrize("exp", X.EXPERIMENTS, ids=lambda e: e.name)
+def test_every_experiment_is_complete(exp: X.Experiment) -> None:
+    assert exp.family in X.FAMILIES
+    assert callable(resolve(exp.study))
+    assert set(exp.per_run) <= set(exp.tables)
+    shown = set()
+    for name, fig in exp.figures.items():
+        caption = ROOT / "workflow" / "report" / f"{name}.rst"
+        assert caption.read_text().strip(), f"{name} has no caption"
+        # A plotter takes its tables by name: every parameter without a default.
+        assert set(required_parameters(fig.plotter)) <= set(exp.tables), name
+        assert required_parameters(fig.plotter), name
+        assert callable(resolve(fig.plotter))
+        assert set(fig.claims) <= set(exp.claims), name
+        shown |= set(fig.claims)
+    assert shown == set(exp.claims), "every claim is shown in a figure"
+    for claim, ref in exp.claims.items():
+        params = required_parameters(ref)
+        assert params, claim
+        assert set(params) <= set(exp.tables), claim
+        assert callable(resolve(ref))
+
+
+def test_required_parameters_agree_with_inspect() -> None:
+    for exp in X.EXPERIMENTS:
+        for ref in [f.plotter for f in exp.figures.values()] + list(
+            exp.claims.values()
+        ):
+            signature = inspect.signature(resolve(ref))
+            expected = [
+                n
+                for n, p in signature.parameters.items()
+                if p.default is inspect.Parameter.empty
+                and p.kind is not inspect.Parameter.VAR_POSITIONAL
+            ]
+            assert required_parameters(ref) == expected, ref
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+def test_every_run_calls_its_study_with_arguments_it_takes(name: str) -> None:
+    cfg = config(name)
+    for exp in X.EXPERIMENTS:
+        params = inspect.signature(resolve(exp.study)).parameters
+        takes_any = any(
+            p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()
+        )
+        runs = exp.runs(cfg)
+        assert runs, exp.name
+        for run in runs.values():
+            given = set(run.data) | set(run.args)
+            assert takes_any or given <= set(params), (exp.name, given - set(params))
+            required = {
+                n
+                for n, p in params.items()
+                if p.default is inspect.Parameter.empty
+                and p.kind is not inspect.Parameter.VAR_KEYWORD
+            }
+            assert required <= given, (exp.name, required - given)
+
+
+class Recording(Mapping):
+    """A read-only view of a config that records every key path read."""
+
+    def __init__(self, data: Mapping, path: tuple = (), seen: set | None = None):
+        self._data, self._path = data, path
+        self.seen = set() if seen is None else seen
+
+    def __getitem__(self, key: str) -> Any:
+        value = self._data[key]
+        path = (*self._path, key)
+        self.seen.add(path)
+        if isinstance(value, Mapping):
+            return Recording(value, path, self.seen)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+def key_paths(cfg: Mapping, depth: int = 2) -> set[tuple]:
+    """Every key path of the config down to ``depth`` levels."""
+    out = set()
+    for key, value in cfg.items():
+        out.add((key,))
+        if depth > 1 and isinstance(value, Mapping):
+            out |= {(key, *p) for p in key_paths(value, depth - 1)}
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+def test_every_config_key_reaches_a_rule(name: str) -> None:
+    """Every section key is read by some experiment's runs (or by the dataset
+    and target rules), and every dataset the config defines is used."""
+    cfg = config(name)
+    recording = Recording(copy.deepcopy(cfg))
+    used = set()
+    for exp in X.EXPERIMENTS:
+        for run in exp.runs(recording).values():
+            for refs in run.data.values():
+                used |= {r.name for r in (refs if isinstance(refs, tuple) else (refs,))}
+    # The dataset rule reads each dataset's entry; the targets read `figures`.
+    read = recording.seen | {("datasets",), ("figures",)}
+    read |= {("datasets", d) for d in cfg["datasets"]}
+    unread = {p for p in key_paths(cfg) if p not in read}
+    assert not unread, f"config keys no rule reads: {sorted(unread)}"
+    assert set(cfg["datasets"]) == used, (
+        f"datasets no experiment uses: {sorted(set(cfg['datasets']) - used)}"
+    )
+
+
+def test_sweeps_have_one_run_per_configuration() -> None:
+    cfg = config("full")
+    loo = X.experiment("loo_vs_sv_bound")
+    section = cfg["loo_vs_sv_bound"]
+    runs = loo.runs(cfg)
+    assert len(runs) == (
+        len(section["datasets"]) * len(section["kernels"]) * len(section["C"])
+    )
+    assert "moons/gaussian-sigma0.25/Cinf" in runs
+    assert list(X.experiment("adaboost").runs(cfg)) == cfg["adaboost"]["datasets"]
+    panels = X.experiment("svm_sigma_C_grid").runs(cfg)
+    assert list(panels)[0] == "s1_Cinf"
+    assert not X.experiment("losses").is_sweep(cfg)
+    grid = X.experiment("svm_sigma_C_grid")
+    assert grid.consumed("surface", cfg) == [
+        f"results/metrics/svm_sigma_C_grid/{p}/surface.csv" for p in panels
+    ]
+    assert (
+        grid.consumed("summary", cfg) == "results/metrics/svm_sigma_C_grid/summary.csv"
+    )
+
+
+def test_ids_of_runs() -> None:
+    assert X.panel_id(0.25, 10.0) == "s0.25_C10"
+    assert X.panel_id(1.0, float("inf")) == "s1_Cinf"
+    assert X.kernel_id({"name": "gaussian", "sigma": 0.25}) == "gaussian-sigma0.25"
+    assert X.kernel_id({"name": "linear"}) == "linear"
+    assert X.claim_order("K10") > X.claim_order("K9") > X.claim_order("K1")
+    assert X.claims()[:2] == ["K1", "K2"]
+    assert X.claims()[-1] == "S4"
+
+
+def test_the_registry_imports_only_the_standard_library() -> None:
+    """Snakemake reads the registry when it parses the workflow."""
+    import ast
+
+    tree = ast.parse((ROOT / "src/kernelboost/experiments.py").read_text())
+    imported = {
+        (node.module if isinstance(node, ast.ImportFrom) else alias.name).split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for alias in node.names
+    }
+    assert imported <= {"__future__", "math", "collections", "dataclasses", "typing"}
+
+
+# Code digests: a job reruns when the code it runs changes, and only then.
+def _copy_package(tmp_path: Path) -> Path:
+    import shutil
+
+    dest = tmp_path / "kernelboost"
+    shutil.copytree(ROOT / "src" / "kernelboost", dest)
+    return dest
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+
+
+def test_editing_one_claim_changes_only_its_digest(tmp_path: Path) -> None:
+    root = _copy_package(tmp_path)
+    refs = {c: X.claim_experiment(c).claims[c] for c in X.claims()}
+    before = {c: code_digest([r], root) for c, r in refs.items()}
+    _edit(
+        root / "claims" / "kernels.py",
+        'draws = spectra["draw"].nunique()',
+        'draws = int(spectra["draw"].nunique())',
+    )
+    from kernelboost import _digest
+
+    _digest._ref_digest.cache_clear()
+    _digest._module_digest.cache_clear()
+    _digest._parse.cache_clear()
+    after = {c: code_digest([r], root) for c, r in refs.items()}
+    assert {c for c in refs if before[c] != after[c]} == {"K3"}
+
+
+def test_docstrings_and_formatting_change_no_digest(tmp_path: Path) -> None:
+    root = _copy_package(tmp_path)
+    ref = "claims.kernels:k3_gram_spectra"
+    before = code_digest([ref, "studies.adaboost:adaboost_tables"], root)
+    _edit(
+        root / "claims" / "kernels.py", "def k3_gram_spectra(", "def  k3_gram_spectra("
+    )
+    text = (root / "studies" / "adaboost.py").read_text()
+    (root / "studies" / "adaboost.py").write_text(
+        '"""Reworded."""\n' + text.split('"""', 2)[2]
+    )
+    from kernelboost import _digest
+
+    _digest._ref_digest.cache_clear()
+    _digest._module_digest.cache_clear()
+    _digest._parse.cache_clear()
+    assert code_digest([ref, "studies.adaboost:adaboost_tables"], root) == before
+
+
+def test_editing_a_module_a_study_imports_changes_its_digest(tmp_path: Path) -> None:
+    """The AdaBoost study imports kernelboost.boosting: editing it reruns the
+    study, not the kernel identities (which do not import it)."""
+    root = _copy_package(tmp_path)
+    study, other = (
+        "studies.adaboost:adaboost_tables",
+        "studies.kernels:kernel_identity_table",
+    )
+    before = {r: code_digest([r], root) for r in (study, other)}
+    with (root / "boosting.py").open("a") as handle:
+        handle.write("\n\nNEW_CONSTANT = 1\n")
+    from kernelboost import _digest
+
+    _digest._ref_digest.cache_clear()
+    _digest._module_digest.cache_clear()
+    _digest._parse.cache_clear()
+    assert code_digest([study], root) != before[study]
+    assert code_digest([other], root) == before[other]

@@ -279,46 +279,68 @@ def _run(script: str, snakemake: SimpleNamespace, monkeypatch) -> None:
     sys.stderr.close()
 
 
-def test_workflow_scripts_write_their_tables(blobs, tmp_path, monkeypatch) -> None:
-    write_dataset(blobs, tmp_path / "blobs.csv")
-    out = [tmp_path / "rows.csv", tmp_path / "e2.csv"]
-    params = SimpleNamespace(
-        kernel=dict(LINEAR),
-        C=float("inf"),
-        max_non_sv=2,
-        grid_points=5,
-        seed=0,
-        name="blobs",
-        tol=1e-3,
-        e2_tol=1e-6,
-        max_iter=100_000,
-    )
-    job = SimpleNamespace(
-        input=[str(tmp_path / "blobs.csv")],
-        output=[str(p) for p in out],
-        log=[str(tmp_path / "loo.log")],
-        params=params,
-    )
-    _run("loo_configuration.py", job, monkeypatch)
-    rows = pd.read_csv(out[0])
-    assert rows["dataset"].tolist() == ["blobs"]
-    assert np.isinf(rows["C"].iloc[0])
-    assert len(pd.read_csv(out[1])) == 2
-    cv = SimpleNamespace(
-        input=[str(tmp_path / "blobs.csv")],
-        output=[str(tmp_path / "grid.csv"), str(tmp_path / "summary.csv")],
-        log=[str(tmp_path / "cv.log")],
+class _Named(dict):
+    """Snakemake's named input/output: items by name (and attributes)."""
+
+    __getattr__ = dict.__getitem__
+
+
+def _study_job(name: str, run: str, cfg: dict, tmp_path) -> SimpleNamespace:
+    """The job of one run as workflow/rules/experiments.smk makes it."""
+    from kernelboost.experiments import experiment
+
+    exp = experiment(name)
+    spec = exp.runs(cfg)[run]
+    data = {arg: str(tmp_path / f"{ref.name}.csv") for arg, ref in spec.data.items()}
+    return SimpleNamespace(
+        input=list(data.values()),
+        output=_Named({t: str(tmp_path / f"{t}.csv") for t in exp.tables}),
+        log=[str(tmp_path / f"{name}.log")],
         params=SimpleNamespace(
-            sigmas=[0.5, 1.0],
-            Cs=[1.0],
-            folds=2,
-            cv_seed=0,
-            test_fraction=0.5,
-            split_seed=0,
-            name="blobs",
+            study=exp.study,
+            tables=list(exp.tables),
+            label=exp.label or "",
+            run=run,
+            args=dict(spec.args),
+            data=data,
         ),
     )
-    _run("cv_model_selection.py", cv, monkeypatch)
+
+
+def test_the_generic_script_runs_each_experiment(blobs, tmp_path, monkeypatch) -> None:
+    """workflow/scripts/experiment.py with the registry's arguments: one run of
+    the LOO sweep (a sweep without a label) and the CV selection."""
+    write_dataset(blobs, tmp_path / "blobs.csv")
+    cfg = {
+        "loo_vs_sv_bound": {
+            "datasets": ["blobs"],
+            "kernels": [dict(LINEAR)],
+            "C": [float("inf")],
+            "max_non_sv": 2,
+            "grid_points": 5,
+            "seed": 0,
+            "tol": 1e-3,
+            "e2_tol": 1e-6,
+            "max_iter": 100_000,
+        },
+        "cv_model_selection": {"dataset": "blobs", "sigmas": [0.5, 1.0], "Cs": [1.0]},
+        "cv": {"folds": 2, "seed": 0},
+        "split": {"test_fraction": 0.5, "seed": 0},
+    }
+    _run(
+        "experiment.py",
+        _study_job("loo_vs_sv_bound", "blobs/linear/Cinf", cfg, tmp_path),
+        monkeypatch,
+    )
+    rows = pd.read_csv(tmp_path / "rows.csv")
+    assert rows["dataset"].tolist() == ["blobs"]
+    assert np.isinf(rows["C"].iloc[0])
+    assert len(pd.read_csv(tmp_path / "e2.csv")) == 2
+    _run(
+        "experiment.py",
+        _study_job("cv_model_selection", "", cfg, tmp_path),
+        monkeypatch,
+    )
     assert len(pd.read_csv(tmp_path / "grid.csv")) == 2
     assert pd.read_csv(tmp_path / "summary.csv")["dataset"].tolist() == ["blobs"]
 

@@ -253,8 +253,8 @@ def study_outputs(exp):
 
 
 def study_log(exp, ext):
-    run = "/{run}" if exp.is_sweep(config) else ""
-    return f"results/logs/{exp.name}{run}.{ext}"
+    folder = f"results/logs/{exp.name}"
+    return f"{folder}/{{run}}.{ext}" if exp.is_sweep(config) else f"{folder}.{ext}"
 
 
 def run_constraint(exp):

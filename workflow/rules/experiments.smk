@@ -15,9 +15,9 @@ for exp in EXPERIMENTS:
             study_log(exp, "bench.tsv")
         wildcard_constraints:
             **run_constraint(exp),
-        threads: study_threads(exp)
         conda:
             "../envs/kernelboost.yaml"
+        threads: study_threads(exp)
         params:
             study=exp.study,
             tables=list(exp.tables),

@@ -8,4 +8,6 @@ sys.path.insert(0, f"{snakemake.scriptdir}/../../src")  # this checkout's librar
 from kernelboost.pipeline import draw_figure, read_tables  # noqa: E402
 
 p = snakemake.params
-draw_figure(p.plotter, read_tables(p.tables), snakemake.output.png, snakemake.output.pdf)
+draw_figure(
+    p.plotter, read_tables(p.tables), snakemake.output.png, snakemake.output.pdf
+)

@@ -4,12 +4,11 @@ A claim is measured, never asserted: each row holds the measured quantity, the
 bound or expected value, the relation checked and whether it held. The row type
 and the table helpers are in :mod:`._row`; the functions of each claim family
 in their own module (:mod:`.kernels`, :mod:`.boosting`, :mod:`.weak_learning`,
-:mod:`.selection`, :mod:`.evaluation`).
+:mod:`.selection`, :mod:`.evaluation`). Which function computes which claim,
+from which tables, is the experiment registry's (:mod:`kernelboost.experiments`).
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from ._row import (
     COLUMNS,
@@ -58,49 +57,7 @@ from .selection import (
 )
 from .weak_learning import b8_xor_stumps, b9_nonconvex_combination, b10_mwu_boosting
 
-#: Claim id → function from its metric tables (in the order the workflow passes
-#: them) to its rows.
-CLAIMS: dict[str, Callable[..., list[ClaimRow]]] = {
-    "K1": k1_kernel_identity,
-    "K2": k2_kernel_cost,
-    "K3": k3_gram_spectra,
-    "K4": k4_feature_lift,
-    "K5": k5_representer,
-    "K6": k6_perceptron_dual,
-    "K7": k7_perceptron_xor,
-    "K8": k8_dual_cost,
-    "K9": k9_gaussian_hypothesis,
-    "K10": k10_sigma_bias_variance,
-    "K11": k11_svm_sigma_C_grid,
-    "K12": k12_poly_degree,
-    "K13": k13_pegasos_convergence,
-    "K14": k14_knn,
-    "E1": e1_loo_bound,
-    "E2": e2_non_sv_removal,
-    "E3": e3_cv_selection,
-    "E4": e4_knn_loo,
-    "B1": b1_adaboost_bound,
-    "B2": b2_distribution_closed_form,
-    "B3": b3_half_on_mistakes,
-    "B4": b4_exp_loss_descent,
-    "B5": b5_margin_growth,
-    "B6": b6_margin_bound,
-    "B7": b7_max_margin,
-    "B8": b8_xor_stumps,
-    "B9": b9_nonconvex_combination,
-    "B10": b10_mwu_boosting,
-    "B11": b11_boosting_cost,
-    "B12": b12_noise_robustness,
-    "B13": b13_losses,
-    "B14": b14_vc_bound,
-    "S1": s1_lasso_zeros,
-    "S2": s2_contours,
-    "S3": s3_subset_selection,
-    "S4": s4_zscore_elimination,
-}
-
 __all__ = [
-    "CLAIMS",
     "COLUMNS",
     "ClaimRow",
     "Kind",

@@ -18,6 +18,8 @@ for exp in EXPERIMENTS:
         conda:
             "../envs/kernelboost.yaml"
         threads: study_threads(exp)
+        resources:
+            **exp.resources,
         params:
             study=exp.study,
             tables=list(exp.tables),

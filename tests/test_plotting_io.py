@@ -7,7 +7,8 @@ import pytest
 
 from kernelboost import losses
 from kernelboost.io import atomic_path, write_frame_atomic, write_text_atomic
-from kernelboost.plotting import new_figure, plot_losses, save_figure
+from kernelboost.plotting import new_figure, save_figure
+from kernelboost.plotting.boosting import plot_losses
 
 
 def sha(path) -> str:

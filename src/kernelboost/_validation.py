@@ -206,6 +206,25 @@ def check_X_y(X: object, y: object) -> tuple[np.ndarray, np.ndarray]:
     return X, y
 
 
+def flatten_column_vector(y: object, *, stacklevel: int = 4) -> np.ndarray:
+    """``y`` as an array; a column vector (n, 1) is flattened, with a warning.
+
+    The :class:`~kernelboost.exceptions.DataConversionWarning` carries
+    scikit-learn's wording. ``stacklevel`` 4 points at the caller of ``fit``
+    (this function < ``_validate_data`` or ``encode_labels`` < ``fit``).
+    """
+    arr = np.asarray(y)
+    if arr.ndim == 2 and arr.shape[1] == 1:
+        warnings.warn(
+            "A column-vector y was passed when a 1d array was expected; it is "
+            "flattened to shape (n_samples,). Pass y.ravel() to avoid this warning.",
+            DataConversionWarning,
+            stacklevel=stacklevel,
+        )
+        arr = arr[:, 0]
+    return arr
+
+
 def encode_labels(
     y: object, n_samples: int, owner: str
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -248,15 +267,7 @@ def encode_labels(
     """
     if y is None:
         raise ValueError(f"{owner} requires y to be passed, but the target y is None.")
-    arr = np.asarray(y)
-    if arr.ndim == 2 and arr.shape[1] == 1:
-        warnings.warn(
-            "A column-vector y was passed when a 1d array was expected; it is "
-            "flattened to shape (n_samples,). Pass y.ravel() to avoid this warning.",
-            DataConversionWarning,
-            stacklevel=4,  # encode_labels < _validate_data < fit < the caller
-        )
-        arr = arr[:, 0]
+    arr = flatten_column_vector(y, stacklevel=5)
     if arr.ndim != 1:
         raise ValueError(
             f"y should be a 1d array of labels, got an array of shape {arr.shape}."
@@ -291,7 +302,7 @@ def encode_labels(
         return np.where(arr == classes[1], 1.0, -1.0), classes
     if classes.size < 2:
         raise ValueError(
-            f"{owner} needs two classes in y; got 1 class ({classes[0]!r})."
+            f"{owner} needs two classes in y; got 1 class ({classes.tolist()[0]!r})."
         )
     shown = ", ".join(repr(c) for c in classes[:5].tolist())
     raise ValueError(

@@ -54,6 +54,7 @@ from ._validation import (
     check_X_y,
     describe_interval,
     encode_labels,
+    flatten_column_vector,
     in_interval,
 )
 from .exceptions import check_is_fitted
@@ -525,7 +526,8 @@ class ClassifierMixin:
             i = int(np.flatnonzero(unknown)[0])
             raise ValueError(
                 f"y must hold labels in {self.classes_.tolist()} (the classes "
-                f"{type(self).__name__} was fitted on); got {arr[i]!r} at index {i}."
+                f"{type(self).__name__} was fitted on); got {arr.tolist()[i]!r} at "
+                f"index {i}."
             )
         return np.where(positive, 1.0, -1.0)
 
@@ -583,7 +585,7 @@ class RegressorMixin:
                 f"{type(self).__name__} requires y to be passed, but the target y "
                 "is None."
             )
-        X, y = check_X_y(X, y)
+        X, y = check_X_y(X, flatten_column_vector(y))
         self.n_features_in_ = X.shape[1]
         return X, y
 

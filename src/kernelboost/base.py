@@ -40,6 +40,7 @@ kernel, and ``GridSearchCV`` can tune ``kernel__sigma`` or
 from __future__ import annotations
 
 import copy
+import functools
 import inspect
 import sys
 from abc import ABC, abstractmethod
@@ -254,6 +255,25 @@ def _is_default(value: object, default: object) -> bool:
         return False
 
 
+@functools.cache
+def _param_names(init: Callable[..., None]) -> tuple[str, ...]:
+    """The parameter names of an ``__init__`` (read once per class: kernels are
+    called, and so validated, often)."""
+    if init is object.__init__:
+        return ()
+    names = []
+    for p in inspect.signature(init).parameters.values():
+        if p.name == "self":
+            continue
+        if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+            raise TypeError(
+                f"{init.__qualname__} takes *{p.name}; hyper-parameters must be "
+                "named explicitly."
+            )
+        names.append(p.name)
+    return tuple(names)
+
+
 class Parameterized:
     """Hyper-parameters read from the signature of ``__init__``.
 
@@ -269,20 +289,7 @@ class Parameterized:
     @classmethod
     def _get_param_names(cls) -> list[str]:
         """Names of the parameters of ``__init__``, in signature order."""
-        init = cls.__init__
-        if init is object.__init__:
-            return []
-        names = []
-        for p in inspect.signature(init).parameters.values():
-            if p.name == "self":
-                continue
-            if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
-                raise TypeError(
-                    f"{cls.__name__}.__init__ takes *{p.name}; hyper-parameters must "
-                    "be named explicitly."
-                )
-            names.append(p.name)
-        return names
+        return list(_param_names(cls.__init__))
 
     def get_params(self, deep: bool = True) -> dict[str, Any]:
         """The hyper-parameters, by name.

@@ -135,7 +135,8 @@ class Interval(Constraint):
 
 
 class Options(Constraint):
-    """One of a few fixed values (compared by equality, type included).
+    """One of a few fixed values (equal, and of the same type or a subtype:
+    numpy's ``str_`` passes for ``str``).
 
     Examples
     --------
@@ -147,7 +148,7 @@ class Options(Constraint):
         self.values = tuple(values)
 
     def is_satisfied_by(self, value: object) -> bool:
-        return any(type(value) is type(v) and value == v for v in self.values)
+        return any(isinstance(value, type(v)) and value == v for v in self.values)
 
     def __str__(self) -> str:
         return _join_or([repr(v) for v in self.values])

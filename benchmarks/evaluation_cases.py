@@ -50,7 +50,7 @@ def _svm_loo_m1000(scale: float) -> Case:
         return data.X, data.y
 
     def ours(inputs: tuple[np.ndarray, np.ndarray]) -> SVMLOOResult:
-        return svm_loo(SVM(Gaussian(sigma=sigma), C=1.0, tol=1e-3), *inputs)
+        return svm_loo(SVM(kernel=Gaussian(sigma=sigma), C=1.0, tol=1e-3), *inputs)
 
     def peer(inputs: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
         X, y = inputs

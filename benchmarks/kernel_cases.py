@@ -82,7 +82,7 @@ def _svm_fit(m_full: int, target: float | None) -> Callable[[float], Case]:
             return data.X, data.y
 
         def ours(inputs: tuple[np.ndarray, np.ndarray]) -> SVM:
-            return SVM(Gaussian(sigma=sigma), C=1.0, tol=1e-3).fit(*inputs)
+            return SVM(kernel=Gaussian(sigma=sigma), C=1.0, tol=1e-3).fit(*inputs)
 
         def peer(inputs: tuple[np.ndarray, np.ndarray]) -> SVC:
             return SVC(C=1.0, gamma=1.0, tol=1e-3).fit(*inputs)

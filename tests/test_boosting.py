@@ -677,13 +677,13 @@ def test_bad_inputs_and_unfitted() -> None:
         MajorityBoost().decision_function([[0.0]])
     with pytest.raises(NotFittedError):
         AdaBoost().staged_decision_function([[0.0]])
-    with pytest.raises(ValueError, match="labels in"):
-        AdaBoost().fit([[0.0], [1.0]], [0, 1])
+    with pytest.raises(ValueError, match="Only binary classification is supported"):
+        AdaBoost().fit([[0.0], [1.0], [2.0]], [0, 1, 2])
     with pytest.raises(ValueError, match="non-finite"):
         AdaBoost().fit([[np.nan], [1.0]], [-1, 1])
     model = AdaBoost(n_rounds=2).fit([[0.0], [1.0]], [-1, 1])
     with pytest.raises(
-        ValueError, match="X has 2 features; the AdaBoost was fitted on 1"
+        ValueError, match="X has 2 features, but AdaBoost is expecting 1 features"
     ):
         model.predict([[0.0, 1.0]])
     with pytest.raises(ValueError, match="sample_weight must be finite and >= 0"):

@@ -13,6 +13,7 @@ import pytest
 
 from kernelboost.boosting import AdaBoost, NoEdgeWarning, Stumps
 from kernelboost.evaluation import KNN
+from kernelboost.exceptions import NotSeparableError
 from kernelboost.kernels import Gaussian, Linear
 from kernelboost.svm import SVM
 
@@ -44,14 +45,14 @@ def test_adaboost_with_a_majority_still_learns_the_constant() -> None:
 
 @pytest.mark.parametrize("kernel", [Linear(), Gaussian(sigma=1.0)])
 def test_soft_margin_svm_on_identical_points_is_finite(kernel) -> None:
-    svm = SVM(kernel, C=1.0).fit(X_SAME, Y_HALF)
+    svm = SVM(kernel=kernel, C=1.0).fit(X_SAME, Y_HALF)
     assert np.isfinite(svm.decision_function(X_SAME)).all()
     assert np.isfinite(svm.intercept_)
 
 
 def test_hard_margin_svm_on_identical_points_says_not_separable() -> None:
-    with pytest.raises(ValueError, match="not separable"):
-        SVM(Gaussian(sigma=1.0), C=float("inf")).fit(X_SAME, Y_HALF)
+    with pytest.raises(NotSeparableError, match="not separable"):
+        SVM(kernel=Gaussian(sigma=1.0), C=float("inf")).fit(X_SAME, Y_HALF)
 
 
 def test_knn_on_identical_points_breaks_ties_by_index() -> None:

@@ -47,7 +47,7 @@ from kernelboost.studies.knn import knn_tables  # noqa: E402
 def test_knn_matches_sklearn_for_odd_k(k: int) -> None:
     data = make_dataset({"generator": "moons", "n_samples": 120, "noise": 0.3})
     Z = np.random.default_rng(0).uniform(-1.5, 2.5, (200, 2))
-    ours = KNN(k).fit(data.X, data.y).predict(Z)
+    ours = KNN(k=k).fit(data.X, data.y).predict(Z)
     peer = KNeighborsClassifier(n_neighbors=k).fit(data.X, data.y).predict(Z)
     np.testing.assert_array_equal(ours, peer)
 
@@ -56,16 +56,16 @@ def test_knn_ties_are_deterministic() -> None:
     X = np.array([[-1.0], [1.0], [3.0], [5.0]])
     y = np.array([1.0, -1.0, -1.0, 1.0])
     # x = 0 is equidistant from indices 0 (+1) and 1 (−1): the lower index wins.
-    assert KNN(1).fit(X, y).predict([[0.0]])[0] == 1.0
+    assert KNN(k=1).fit(X, y).predict([[0.0]])[0] == 1.0
     # k = 2 at x = 0: votes +1 and −1 tie; the nearest neighbour (index 0) decides.
-    assert KNN(2).fit(X, y).predict([[0.0]])[0] == 1.0
+    assert KNN(k=2).fit(X, y).predict([[0.0]])[0] == 1.0
     # k = m: the majority; a 2–2 tie goes to the nearest point.
-    assert KNN(4).fit(X, y).predict([[4.9]])[0] == 1.0
+    assert KNN(k=4).fit(X, y).predict([[4.9]])[0] == 1.0
 
 
 def test_knn_rejects_k_above_m() -> None:
     with pytest.raises(ValueError, match=r"'k' parameter of KNN .* \[1, 2\]"):
-        KNN(3).fit([[0.0], [1.0]], [1, -1])
+        KNN(k=3).fit([[0.0], [1.0]], [1, -1])
 
 
 def test_k14_rows() -> None:
@@ -202,9 +202,9 @@ def test_cross_val_error_arithmetic() -> None:
 def test_cross_val_error_matches_sklearn_folds_logic() -> None:
     data = make_dataset({"generator": "moons", "n_samples": 80, "noise": 0.3})
     folds = kfold_indices(data.y, 5, seed=2)
-    ours = cross_val_error(lambda: KNN(3), data.X, data.y, n_splits=5, seed=2)
+    ours = cross_val_error(lambda: KNN(k=3), data.X, data.y, n_splits=5, seed=2)
     by_hand = [
-        np.mean(KNN(3).fit(data.X[tr], data.y[tr]).predict(data.X[te]) != data.y[te])
+        np.mean(KNN(k=3).fit(data.X[tr], data.y[tr]).predict(data.X[te]) != data.y[te])
         for tr, te in folds
     ]
     np.testing.assert_allclose(ours.fold_errors, by_hand)
@@ -214,11 +214,11 @@ def test_cross_val_error_matches_sklearn_folds_logic() -> None:
 def test_cross_val_error_rejects_bad_arguments() -> None:
     X, y = np.zeros((10, 1)), np.repeat([1.0, -1.0], 5)
     with pytest.raises(ValueError, match=r"'n_splits' parameter of cross_val_error"):
-        cross_val_error(lambda: KNN(1), X, y, n_splits=6)
+        cross_val_error(lambda: KNN(k=1), X, y, n_splits=6)
     with pytest.raises(ValueError, match="'scoring' parameter"):
-        cross_val_error(lambda: KNN(1), X, y, scoring="accuracy")
+        cross_val_error(lambda: KNN(k=1), X, y, scoring="accuracy")
     with pytest.raises(ValueError, match="y has 9 values"):
-        cross_val_error(lambda: KNN(1), X, y[:9])
+        cross_val_error(lambda: KNN(k=1), X, y[:9])
 
 
 def test_grid_search_table_best_and_ties() -> None:
@@ -242,9 +242,9 @@ def test_grid_search_picks_the_minimum_and_matches_cross_val_error() -> None:
         {"generator": "moons", "n_samples": 90, "noise": 0.3, "label_noise": 0.1}
     )
     ks = [1, 5, 15, 45]
-    table, best = grid_search(lambda k: KNN(k), {"k": ks}, data.X, data.y, 5, seed=1)
+    table, best = grid_search(lambda k: KNN(k=k), {"k": ks}, data.X, data.y, 5, seed=1)
     for k, err in zip(ks, table["cv_error"], strict=True):
-        assert err == cross_val_error(lambda k=k: KNN(k), data.X, data.y, 5, 1).mean
+        assert err == cross_val_error(lambda k=k: KNN(k=k), data.X, data.y, 5, 1).mean
     assert best["k"] == ks[int(np.argmin(table["cv_error"]))]
     assert isinstance(table, pd.DataFrame)
 
@@ -252,7 +252,7 @@ def test_grid_search_picks_the_minimum_and_matches_cross_val_error() -> None:
 @pytest.mark.parametrize("grid", [{}, {"k": []}, {"k": 3}, {"k": "abc"}])
 def test_grid_search_rejects_bad_grids(grid: dict) -> None:
     with pytest.raises(ValueError, match="param_grid"):
-        grid_search(lambda k: KNN(k), grid, np.zeros((4, 1)), [1, 1, -1, -1], 2)
+        grid_search(lambda k: KNN(k=k), grid, np.zeros((4, 1)), [1, 1, -1, -1], 2)
 
 
 # --- leave-one-out ---------------------------------------------------------------
@@ -260,10 +260,10 @@ def test_grid_search_rejects_bad_grids(grid: dict) -> None:
 
 def test_loo_error_is_brute_force() -> None:
     data = make_dataset({"generator": "moons", "n_samples": 30, "noise": 0.4})
-    error, mistakes = loo_error(lambda: KNN(1), data.X, data.y)
+    error, mistakes = loo_error(lambda: KNN(k=1), data.X, data.y)
     expected = np.array(
         [
-            KNN(1)
+            KNN(k=1)
             .fit(np.delete(data.X, i, 0), np.delete(data.y, i))
             .predict(data.X[i : i + 1])[0]
             != data.y[i]
@@ -281,7 +281,7 @@ def test_knn_loo_equals_brute_force(k: int, seed: int) -> None:
         {"generator": "moons", "n_samples": 50, "noise": 0.4, "seed": seed}
     )
     ours = knn_loo(data.X, data.y, k)
-    brute = loo_error(lambda: KNN(k), data.X, data.y)
+    brute = loo_error(lambda: KNN(k=k), data.X, data.y)
     np.testing.assert_array_equal(ours[1], brute[1])
     assert ours[0] == brute[0]
 
@@ -292,7 +292,7 @@ def test_knn_loo_ties_follow_knn() -> None:
     y = np.array([1.0, -1.0, 1.0, -1.0, -1.0, 1.0, 1.0])
     for k in (1, 2, 3, 4, 6):
         np.testing.assert_array_equal(
-            knn_loo(X, y, k)[1], loo_error(lambda k=k: KNN(k), X, y)[1]
+            knn_loo(X, y, k)[1], loo_error(lambda k=k: KNN(k=k), X, y)[1]
         )
     # x=1 (label −1): neighbours 0 (+1) and 2 (+1) tie; 1-NN picks index 0.
     assert knn_loo(X, y, 1)[1][1]
@@ -354,7 +354,7 @@ def _brute_svm_loo(svm: SVM, X: np.ndarray, y: np.ndarray) -> np.ndarray:
     decision = np.empty(len(y))
     for i in range(len(y)):
         keep = np.arange(len(y)) != i
-        model = SVM(svm.kernel, C=svm.C, tol=svm.tol).fit(X[keep], y[keep])
+        model = SVM(kernel=svm.kernel, C=svm.C, tol=svm.tol).fit(X[keep], y[keep])
         decision[i] = model.decision_function(X[i : i + 1])[0]
     return decision
 
@@ -363,7 +363,7 @@ def _brute_svm_loo(svm: SVM, X: np.ndarray, y: np.ndarray) -> np.ndarray:
 def test_svm_loo_equals_brute_force(name: str) -> None:
     spec, kernel, C = SVM_LOO_CASES[name]
     data = make_dataset(spec)
-    svm = SVM(kernel, C=C, tol=1e-6)
+    svm = SVM(kernel=kernel, C=C, tol=1e-6)
     result = svm_loo(svm, data.X, data.y)
     brute = _brute_svm_loo(svm, data.X, data.y)
     np.testing.assert_array_equal(
@@ -386,14 +386,16 @@ def test_svm_loo_equals_brute_force(name: str) -> None:
 def test_svm_loo_has_a_mistake_to_find() -> None:
     # The brute-force comparison above is not vacuous: these cases have errors.
     data = make_dataset(SVM_LOO_CASES["moons-rbf-C1"][0])
-    result = svm_loo(SVM(Gaussian(1 / math.sqrt(2)), C=1.0, tol=1e-6), data.X, data.y)
+    result = svm_loo(
+        SVM(kernel=Gaussian(1 / math.sqrt(2)), C=1.0, tol=1e-6), data.X, data.y
+    )
     assert 0 < result.n_errors < result.n_sv
 
 
 def test_svm_loo_without_precomputed_gram_matches() -> None:
     spec, kernel, C = SVM_LOO_CASES["moons-rbf-C10"]
     data = make_dataset(spec)
-    svm = SVM(kernel, C=C, tol=1e-6)
+    svm = SVM(kernel=kernel, C=C, tol=1e-6)
     fast = svm_loo(svm, data.X, data.y)
     slow = svm_loo(svm, data.X, data.y, gram_bytes=1)
     np.testing.assert_array_equal(fast.mistakes, slow.mistakes)
@@ -402,12 +404,12 @@ def test_svm_loo_without_precomputed_gram_matches() -> None:
 
 def test_svm_loo_without_intercept_equals_brute_force() -> None:
     data = make_dataset({"generator": "moons", "n_samples": 40, "noise": 0.3})
-    svm = SVM(Gaussian(0.7), C=2.0, tol=1e-6, fit_intercept=False)
+    svm = SVM(kernel=Gaussian(0.7), C=2.0, tol=1e-6, fit_intercept=False)
     result = svm_loo(svm, data.X, data.y)
     brute = np.empty(40)
     for i in range(40):
         keep = np.arange(40) != i
-        model = SVM(Gaussian(0.7), C=2.0, tol=1e-6, fit_intercept=False)
+        model = SVM(kernel=Gaussian(0.7), C=2.0, tol=1e-6, fit_intercept=False)
         brute[i] = model.fit(data.X[keep], data.y[keep]).decision_function(
             data.X[i : i + 1]
         )[0]
@@ -415,14 +417,14 @@ def test_svm_loo_without_intercept_equals_brute_force() -> None:
 
 
 def test_svm_loo_does_not_modify_the_svm_and_checks_input() -> None:
-    svm = SVM(Gaussian(1.0), C=1.0)
+    svm = SVM(kernel=Gaussian(1.0), C=1.0)
     data = make_dataset({"generator": "moons", "n_samples": 20, "noise": 0.3})
     svm_loo(svm, data.X, data.y)
     assert not hasattr(svm, "alpha_")
     with pytest.raises(ValueError, match="at least 2 points of each class"):
         svm_loo(svm, data.X[:3], [1, -1, -1])
     with pytest.raises(TypeError, match="SVM"):
-        svm_loo(KNN(1), data.X, data.y)
+        svm_loo(KNN(k=1), data.X, data.y)
     with pytest.raises(ValueError, match="'gram_bytes' parameter of svm_loo"):
         svm_loo(svm, data.X, data.y, gram_bytes=0)
 
@@ -442,10 +444,10 @@ def test_loo_error_is_at_most_sv_fraction(
     X = rng.standard_normal((m, 2))
     y = np.where(np.arange(m) % 2 == 0, 1.0, -1.0)
     rng.shuffle(y)
-    svm = SVM(Gaussian(sigma), C=C, tol=1e-6)
+    svm = SVM(kernel=Gaussian(sigma), C=C, tol=1e-6)
     brute = _brute_svm_loo(svm, X, y)
     mistakes = np.where(brute >= 0, 1.0, -1.0) != y
-    full = SVM(Gaussian(sigma), C=C, tol=1e-6).fit(X, y)
+    full = SVM(kernel=Gaussian(sigma), C=C, tol=1e-6).fit(X, y)
     assert mistakes.mean() <= full.support_.size / m
     assert set(np.flatnonzero(mistakes)) <= set(full.support_)
     fast = svm_loo(svm, X, y)

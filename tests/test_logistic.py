@@ -40,7 +40,7 @@ def interval():
 @pytest.mark.parametrize("method", ["batch", "stochastic"])
 def test_objective_never_decreases_for_a_small_step(interval, method) -> None:
     model = KernelLogisticRegression(
-        Gaussian(sigma=0.5), method=method, step=0.05, l2=0.1, max_epochs=5000
+        kernel=Gaussian(sigma=0.5), method=method, step=0.05, lam=0.1, max_epochs=5000
     ).fit(interval.X, interval.y)
     j = model.history_["objective"]
     assert np.all(np.diff(j) >= -1e-12 * np.abs(j).max())
@@ -50,9 +50,9 @@ def test_objective_never_decreases_for_a_small_step(interval, method) -> None:
 def test_batch_and_stochastic_reach_the_same_stationary_point(interval) -> None:
     """At the optimum t − s(Ka) − λa = 0, whichever way it was reached."""
     # ε = 0.5 is below 2/(λ_max(K)/4 + λ) here, so batch ascent is stable.
-    kw = dict(step=0.5, l2=0.1, max_epochs=20000, tol=1e-10)
-    batch = KernelLogisticRegression(Gaussian(0.5), method="batch", **kw)
-    sgd = KernelLogisticRegression(Gaussian(0.5), method="stochastic", **kw)
+    kw = dict(step=0.5, lam=0.1, max_epochs=20000, tol=1e-10)
+    batch = KernelLogisticRegression(kernel=Gaussian(0.5), method="batch", **kw)
+    sgd = KernelLogisticRegression(kernel=Gaussian(0.5), method="stochastic", **kw)
     batch.fit(interval.X, interval.y)
     sgd.fit(interval.X, interval.y)
     assert batch.converged_
@@ -73,7 +73,7 @@ def test_linear_kernel_logistic_regression_equals_primal_gradient_ascent() -> No
     for _ in range(50):
         w += 0.01 * (X.T @ (t - sigmoid(X @ w)) - 0.2 * w)
     model = KernelLogisticRegression(
-        Linear(), method="batch", step=0.01, l2=0.2, max_epochs=50, tol=0.0
+        kernel=Linear(), method="batch", step=0.01, lam=0.2, max_epochs=50, tol=0.0
     )
     with pytest.warns(ConvergenceWarning):
         model.fit(X, y)
@@ -85,7 +85,11 @@ def test_intercept_is_learned_when_asked() -> None:
     data = make_dataset({"generator": "moons", "n_samples": 40, "seed": 3})
     y = np.where(np.arange(40) < 30, 1.0, data.y)  # imbalanced: mostly +1
     model = KernelLogisticRegression(
-        Gaussian(sigma=1.0), step=0.1, l2=0.1, fit_intercept=True, max_epochs=20000
+        kernel=Gaussian(sigma=1.0),
+        step=0.1,
+        lam=0.1,
+        fit_intercept=True,
+        max_epochs=20000,
     ).fit(data.X, y)
     assert model.converged_
     assert model.intercept_ > 0
@@ -98,7 +102,7 @@ def test_intercept_is_learned_when_asked() -> None:
     [
         ({"method": "newton"}, "'method' parameter"),
         ({"step": 0.0}, "'step' parameter of KernelLogisticRegression"),
-        ({"l2": -1.0}, "'l2' parameter"),
+        ({"lam": -1.0}, "'lam' parameter of KernelLogisticRegression"),
         ({"max_epochs": 0}, "'max_epochs' parameter"),
     ],
 )

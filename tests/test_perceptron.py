@@ -33,7 +33,9 @@ def test_seed_003_worked_table_primal() -> None:
 
 
 def test_seed_003_worked_table_dual() -> None:
-    model = KernelPerceptron(Linear(), fit_intercept=False).fit(WORKED_X, WORKED_Y)
+    model = KernelPerceptron(kernel=Linear(), fit_intercept=False).fit(
+        WORKED_X, WORKED_Y
+    )
     assert model.dual_coef_.tolist() == [-1.0, 1.0, 1.0]
     assert (model.dual_coef_ @ np.asarray(WORKED_X)).tolist() == [2.0, -1.0]
 
@@ -63,7 +65,7 @@ def test_k6_detects_a_table_that_differs_from_the_seed() -> None:
 def test_xor_quadratic_kernel_perceptron_finds_the_seed_w() -> None:
     """Seed 003: updates on x1 (+1) and x2 (−1) give w = φ(x1) − φ(x2)."""
     data = make_dataset({"generator": "xor", "n_samples": 4})
-    model = KernelPerceptron(Polynomial(degree=2, c=0.0), fit_intercept=False)
+    model = KernelPerceptron(kernel=Polynomial(degree=2, c=0.0), fit_intercept=False)
     model.fit(data.X, data.y)
     assert model.mistakes_.tolist() == [0, 1]
     w = model.dual_coef_ @ quadratic_r2(data.X)
@@ -102,7 +104,7 @@ def test_primal_on_phi_equals_dual_with_kernel(seed: int, intercept: bool) -> No
         warnings.simplefilter("ignore", ConvergenceWarning)
         primal = Perceptron(fit_intercept=intercept, max_epochs=50).fit(phi, data.y)
         dual = KernelPerceptron(
-            Polynomial(degree=2, c=0.0), fit_intercept=intercept, max_epochs=50
+            kernel=Polynomial(degree=2, c=0.0), fit_intercept=intercept, max_epochs=50
         ).fit(data.X, data.y)
     assert primal.mistakes_.tolist() == dual.mistakes_.tolist()
     np.testing.assert_allclose(primal.coef_, dual.dual_coef_ @ phi, atol=1e-9)
@@ -116,7 +118,7 @@ def test_dual_scores_are_updated_incrementally_not_recomputed() -> None:
     data = make_dataset({"generator": "moons", "n_samples": 60, "noise": 0.1})
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        model = KernelPerceptron(Gaussian(sigma=0.5), max_epochs=50)
+        model = KernelPerceptron(kernel=Gaussian(sigma=0.5), max_epochs=50)
         model.fit(data.X, data.y)
     fresh = Gaussian(sigma=0.5)(data.X) @ model.dual_coef_ + model.intercept_
     np.testing.assert_allclose(model.decision_function(data.X), fresh, atol=1e-12)
@@ -139,5 +141,5 @@ def test_errors_and_unfitted_use() -> None:
         Perceptron().predict([[0.0]])
     with pytest.raises(ValueError, match="'max_epochs' parameter of Perceptron"):
         Perceptron(max_epochs=0).fit([[0.0], [1.0]], [1, -1])
-    with pytest.raises(ValueError, match="labels in"):
-        KernelPerceptron().fit([[0.0], [1.0]], [0, 1])
+    with pytest.raises(ValueError, match="Only binary classification is supported"):
+        KernelPerceptron().fit([[0.0], [1.0], [2.0]], [0, 1, 2])

@@ -318,7 +318,7 @@ def test_lasso_intercepts_and_estimator_match_sklearn_lasso() -> None:
         peer = SkLasso(alpha=alpha, tol=1e-12, max_iter=100_000).fit(X, y)
         np.testing.assert_allclose(coefs[:, k], peer.coef_, atol=1e-7)
         assert intercepts[k] == pytest.approx(peer.intercept_, abs=1e-7)
-        ours = Lasso(alpha=alpha, tol=1e-12).fit(X, y)
+        ours = Lasso(lam=alpha, tol=1e-12).fit(X, y)
         np.testing.assert_allclose(ours.predict(X), peer.predict(X), atol=1e-6)
 
 
@@ -404,11 +404,11 @@ def test_regressors_work_with_cross_validation_and_grid_search() -> None:
     cv = cross_val_error(lambda: Ridge(lam=0.0), X, y, n_splits=5, scoring="mse")
     assert cv.mean == pytest.approx(_cv_mse_by_hand(X, y, list(range(6)), 5, 0))
     table, best = grid_search(
-        lambda alpha: Lasso(alpha=alpha),
-        {"alpha": [1.0, 0.1, 0.01]},
+        lambda lam: Lasso(lam=lam),
+        {"lam": [1.0, 0.1, 0.01]},
         X,
         y,
         n_splits=5,
         scoring="mse",
     )
-    assert best["alpha"] == table["alpha"][int(np.argmin(table["cv_error"]))]
+    assert best["lam"] == table["lam"][int(np.argmin(table["cv_error"]))]

@@ -8,7 +8,11 @@ import pytest
 from sklearn.svm import SVC
 
 from kernelboost.datasets import make_dataset
-from kernelboost.exceptions import ConvergenceWarning, NotFittedError
+from kernelboost.exceptions import (
+    ConvergenceWarning,
+    NotFittedError,
+    NotSeparableError,
+)
 from kernelboost.kernels import Gaussian, Linear, Polynomial
 from kernelboost.svm import SVM, KernelColumns
 
@@ -62,7 +66,7 @@ def test_same_solution_as_libsvm(case: str, shrinking: bool) -> None:
     if spec["generator"] != "breast_cancer":
         spec = {**spec, "n_samples": 300, "seed": 4}
     data = make_dataset(spec)
-    ours = SVM(kernel, C=C, tol=tol, shrinking=shrinking).fit(data.X, data.y)
+    ours = SVM(kernel=kernel, C=C, tol=tol, shrinking=shrinking).fit(data.X, data.y)
     peer = SVC(C=C, tol=tol, shrinking=shrinking, **sk).fit(data.X, data.y)
     differ = set(ours.support_) ^ set(peer.support_)
     assert len(differ) <= max(1, 0.01 * len(peer.support_))
@@ -70,7 +74,9 @@ def test_same_solution_as_libsvm(case: str, shrinking: bool) -> None:
     assert np.abs(f - peer.decision_function(data.X)).max() < 1e-2
     assert ours.converged_
     # And both sit near the optimum, which they agree on when converged tightly.
-    exact = SVM(kernel, C=C, tol=1e-9).fit(data.X, data.y).decision_function(data.X)
+    exact = (
+        SVM(kernel=kernel, C=C, tol=1e-9).fit(data.X, data.y).decision_function(data.X)
+    )
     tight = SVC(C=C, tol=1e-9, **sk).fit(data.X, data.y).decision_function(data.X)
     assert np.abs(exact - tight).max() < 1e-4
     assert np.abs(f - exact).max() < 1e-2
@@ -78,7 +84,7 @@ def test_same_solution_as_libsvm(case: str, shrinking: bool) -> None:
 
 def test_hard_margin_on_separable_data() -> None:
     data = make_dataset({"generator": "blobs", "n_samples": 80, "margin": 0.5})
-    svm = SVM(Linear(), C=float("inf")).fit(data.X, data.y)
+    svm = SVM(kernel=Linear(), C=float("inf")).fit(data.X, data.y)
     assert np.all(svm.predict(data.X) == data.y)
     # The geometric margin is at least the generator's guaranteed margin.
     assert svm.margin_ >= 0.5 - 1e-3
@@ -90,7 +96,7 @@ def test_hard_margin_on_separable_data() -> None:
 
 def test_worked_square() -> None:
     X = np.array([[0.0, 0.0], [0.0, 1.0], [2.0, 0.0], [2.0, 1.0]])
-    svm = SVM(Linear(), C=float("inf"), tol=1e-8).fit(X, [-1, -1, 1, 1])
+    svm = SVM(kernel=Linear(), C=float("inf"), tol=1e-8).fit(X, [-1, -1, 1, 1])
     assert svm.margin_ == pytest.approx(1.0, abs=1e-6)
     np.testing.assert_allclose(svm.decision_function([[1.0, 5.0]]), [0.0], atol=1e-6)
 
@@ -98,7 +104,7 @@ def test_worked_square() -> None:
 def test_kkt_conditions_hold_at_the_solution() -> None:
     data = make_dataset({"generator": "moons", "n_samples": 200, "noise": 0.3})
     C = 2.0
-    svm = SVM(Gaussian(0.7), C=C, tol=1e-4).fit(data.X, data.y)
+    svm = SVM(kernel=Gaussian(0.7), C=C, tol=1e-4).fit(data.X, data.y)
     a = svm.alpha_
     assert abs(a @ data.y) < 1e-9
     assert np.all((a >= 0) & (a <= C))
@@ -112,7 +118,7 @@ def test_kkt_conditions_hold_at_the_solution() -> None:
 
 def test_dual_objective_and_kernel_evaluations() -> None:
     data = make_dataset({"generator": "moons", "n_samples": 150})
-    svm = SVM(Gaussian(0.5), C=1.0).fit(data.X, data.y)
+    svm = SVM(kernel=Gaussian(0.5), C=1.0).fit(data.X, data.y)
     K = Gaussian(0.5)(data.X)
     a, y = svm.alpha_, data.y
     Q = (y[:, None] * y[None, :]) * K
@@ -124,8 +130,8 @@ def test_dual_objective_and_kernel_evaluations() -> None:
 
 def test_warm_start_from_the_solution_needs_no_step() -> None:
     data = make_dataset({"generator": "moons", "n_samples": 200, "noise": 0.3})
-    first = SVM(Gaussian(0.7), C=1.0).fit(data.X, data.y)
-    again = SVM(Gaussian(0.7), C=1.0).fit(data.X, data.y, alpha0=first.alpha_)
+    first = SVM(kernel=Gaussian(0.7), C=1.0).fit(data.X, data.y)
+    again = SVM(kernel=Gaussian(0.7), C=1.0).fit(data.X, data.y, alpha0=first.alpha_)
     assert again.n_iter_ == 0
     np.testing.assert_array_equal(again.alpha_, first.alpha_)
     assert again.intercept_ == pytest.approx(first.intercept_, abs=1e-12)
@@ -133,7 +139,7 @@ def test_warm_start_from_the_solution_needs_no_step() -> None:
 
 def test_warm_start_after_removing_a_point_matches_a_cold_start() -> None:
     data = make_dataset({"generator": "moons", "n_samples": 120, "noise": 0.3})
-    full = SVM(Gaussian(0.7), C=1.0, tol=1e-6).fit(data.X, data.y)
+    full = SVM(kernel=Gaussian(0.7), C=1.0, tol=1e-6).fit(data.X, data.y)
     keep = np.arange(120) != full.support_[0]
     alpha0 = full.alpha_[keep].copy()
     # Restore yᵀα = 0 by taking the removed α off same-label points.
@@ -144,10 +150,10 @@ def test_warm_start_after_removing_a_point_matches_a_cold_start() -> None:
         excess -= np.sign(excess) * take
         if abs(excess) < 1e-15:
             break
-    warm = SVM(Gaussian(0.7), C=1.0, tol=1e-6).fit(
+    warm = SVM(kernel=Gaussian(0.7), C=1.0, tol=1e-6).fit(
         data.X[keep], data.y[keep], alpha0=alpha0
     )
-    cold = SVM(Gaussian(0.7), C=1.0, tol=1e-6).fit(data.X[keep], data.y[keep])
+    cold = SVM(kernel=Gaussian(0.7), C=1.0, tol=1e-6).fit(data.X[keep], data.y[keep])
     np.testing.assert_allclose(
         warm.decision_function(data.X), cold.decision_function(data.X), atol=1e-4
     )
@@ -164,13 +170,13 @@ def test_warm_start_after_removing_a_point_matches_a_cold_start() -> None:
 def test_infeasible_warm_starts_are_rejected(alpha0, message) -> None:
     X = np.array([[0.0], [1.0], [2.0], [3.0]])
     with pytest.raises(ValueError, match=message):
-        SVM(Linear(), C=1.0).fit(X, [-1, -1, 1, 1], alpha0=alpha0)
+        SVM(kernel=Linear(), C=1.0).fit(X, [-1, -1, 1, 1], alpha0=alpha0)
 
 
 def test_a_tiny_cache_gives_the_same_solution() -> None:
     data = make_dataset({"generator": "moons", "n_samples": 300, "noise": 0.3})
-    big = SVM(Gaussian(0.7), C=1.0).fit(data.X, data.y)
-    small = SVM(Gaussian(0.7), C=1.0, cache_bytes=1).fit(data.X, data.y)
+    big = SVM(kernel=Gaussian(0.7), C=1.0).fit(data.X, data.y)
+    small = SVM(kernel=Gaussian(0.7), C=1.0, cache_bytes=1).fit(data.X, data.y)
     np.testing.assert_allclose(small.alpha_, big.alpha_, atol=1e-12)
     assert small.n_kernel_evals_ > big.n_kernel_evals_
 
@@ -188,7 +194,7 @@ def test_cache_is_least_recently_used_and_bounded() -> None:
 def test_iteration_cap_warns_and_returns() -> None:
     data = make_dataset({"generator": "moons", "n_samples": 200, "noise": 0.3})
     with pytest.warns(ConvergenceWarning, match="max_iter=5"):
-        svm = SVM(Gaussian(0.5), C=10.0, max_iter=5).fit(data.X, data.y)
+        svm = SVM(kernel=Gaussian(0.5), C=10.0, max_iter=5).fit(data.X, data.y)
     assert svm.n_iter_ == 5
     assert not svm.converged_
 
@@ -215,8 +221,10 @@ def test_one_class_and_unfitted() -> None:
         SVM().fit([[0.0], [1.0]], [1, 1])
     with pytest.raises(NotFittedError):
         SVM().predict([[0.0]])
-    svm = SVM(Linear()).fit([[0.0], [1.0]], [-1, 1])
-    with pytest.raises(ValueError, match="X has 2 features; the SVM was fitted on 1"):
+    svm = SVM(kernel=Linear()).fit([[0.0], [1.0]], [-1, 1])
+    with pytest.raises(
+        ValueError, match="X has 2 features, but SVM is expecting 1 features"
+    ):
         svm.decision_function([[0.0, 1.0]])
 
 
@@ -267,8 +275,10 @@ def test_k11_panels_and_rows() -> None:
 )
 def test_hard_margin_on_inseparable_data_fails_fast(X, y) -> None:
     kernel = Linear() if X.shape[1] == 1 else Gaussian(1.0)
-    with pytest.raises(ValueError, match="not separable in the kernel's feature space"):
-        SVM(kernel, C=float("inf")).fit(X, y)
+    with pytest.raises(
+        NotSeparableError, match="not separable in the kernel's feature space"
+    ):
+        SVM(kernel=kernel, C=float("inf")).fit(X, y)
 
 
 # --- SVM without bias, kernelized Pegasos (K13) ------------------------------
@@ -280,7 +290,9 @@ from kernelboost.svm import Pegasos, primal_objective  # noqa: E402
 def test_svm_without_bias_satisfies_its_kkt_conditions() -> None:
     data = make_dataset({"generator": "moons", "n_samples": 150, "noise": 0.3})
     C = 2.0
-    svm = SVM(Gaussian(0.7), C=C, tol=1e-8, fit_intercept=False).fit(data.X, data.y)
+    svm = SVM(kernel=Gaussian(0.7), C=C, tol=1e-8, fit_intercept=False).fit(
+        data.X, data.y
+    )
     assert svm.intercept_ == 0.0
     a = svm.alpha_
     margin = data.y * svm.decision_function(data.X)
@@ -292,7 +304,7 @@ def test_svm_without_bias_satisfies_its_kkt_conditions() -> None:
 
 def test_pegasos_counts_and_objective() -> None:
     data = make_dataset({"generator": "moons", "n_samples": 80, "seed": 2})
-    model = Pegasos(Gaussian(0.5), lam=0.05, n_iter=2000, record_at=[10, 2000])
+    model = Pegasos(kernel=Gaussian(0.5), lam=0.05, n_iter=2000, record_at=[10, 2000])
     model.fit(data.X, data.y)
     assert model.alpha_.sum() <= 2000
     assert np.all(model.alpha_ == np.round(model.alpha_))
@@ -302,16 +314,16 @@ def test_pegasos_counts_and_objective() -> None:
     direct = 0.025 * wnorm2 + np.maximum(0, 1 - data.y * f).mean()
     assert model.objective_[2000] == pytest.approx(direct, rel=1e-10)
     assert model.primal_objective_ == model.objective_[2000]
-    again = Pegasos(Gaussian(0.5), lam=0.05, n_iter=2000).fit(data.X, data.y)
+    again = Pegasos(kernel=Gaussian(0.5), lam=0.05, n_iter=2000).fit(data.X, data.y)
     np.testing.assert_array_equal(again.alpha_, model.alpha_)  # seeded
 
 
 def test_pegasos_approaches_the_no_bias_svm_optimum() -> None:
     data = make_dataset({"generator": "moons", "n_samples": 100, "seed": 3})
     lam = 0.02
-    exact = SVM(Gaussian(0.5), C=1 / (lam * 100), tol=1e-9, fit_intercept=False)
+    exact = SVM(kernel=Gaussian(0.5), C=1 / (lam * 100), tol=1e-9, fit_intercept=False)
     optimum = primal_objective(exact.fit(data.X, data.y), data.X, data.y, lam)
-    model = Pegasos(Gaussian(0.5), lam=lam, n_iter=50_000).fit(data.X, data.y)
+    model = Pegasos(kernel=Gaussian(0.5), lam=lam, n_iter=50_000).fit(data.X, data.y)
     assert optimum <= model.primal_objective_ <= optimum * 1.01
 
 

@@ -309,7 +309,8 @@ def test_check_array_names_first_non_finite(
     c = data.draw(st.integers(0, cols - 1), label="col")
     X = np.ones((rows, cols))
     X[r, c] = bad
-    expected = f"X contains a non-finite value ({bad}) at row {r}, column {c}."
+    shown = "NaN" if np.isnan(bad) else bad
+    expected = f"X contains a non-finite value ({shown}) at row {r}, column {c}."
     with pytest.raises(ValueError, match=f"^{re.escape(expected)}$"):
         check_array(X)
 

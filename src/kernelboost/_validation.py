@@ -8,9 +8,13 @@ Error messages follow one format, modelled on scikit-learn's::
 from __future__ import annotations
 
 import numbers
+import warnings
 from typing import Literal
 
 import numpy as np
+from scipy import sparse
+
+from .exceptions import DataConversionWarning
 
 Closed = Literal["both", "left", "right", "neither"]
 
@@ -64,23 +68,47 @@ def check_scalar(
     ValueError
         With the message ``The '<name>' parameter of <owner> must be ...``.
     """
+    plain = value.item() if isinstance(value, np.generic) else value
+    if not in_interval(value, kind=kind, low=low, high=high, closed=closed):
+        raise ValueError(
+            f"The '{name}' parameter of {owner} must be "
+            f"{describe_interval(kind=kind, low=low, high=high, closed=closed)}. "
+            f"Got {plain!r}."
+        )
+    return plain
+
+
+def describe_interval(
+    *,
+    kind: Literal["int", "float"] = "float",
+    low: float = -np.inf,
+    high: float = np.inf,
+    closed: Closed = "neither",
+) -> str:
+    """The words of :func:`check_scalar`'s message: ``an int in the range [1, inf)``."""
     lo_br, hi_br = _BRACKETS[closed]
     what = "an int" if kind == "int" else "a float"
+    return f"{what} in the range {lo_br}{_fmt(low)}, {_fmt(high)}{hi_br}"
+
+
+def in_interval(
+    value: object,
+    *,
+    kind: Literal["int", "float"] = "float",
+    low: float = -np.inf,
+    high: float = np.inf,
+    closed: Closed = "neither",
+) -> bool:
+    """Whether :func:`check_scalar` accepts ``value`` (it raises exactly when not)."""
     plain = value.item() if isinstance(value, np.generic) else value
-    message = (
-        f"The '{name}' parameter of {owner} must be {what} in the range "
-        f"{lo_br}{_fmt(low)}, {_fmt(high)}{hi_br}. Got {plain!r}."
-    )
     wanted = numbers.Integral if kind == "int" else numbers.Real
     if isinstance(plain, bool) or not isinstance(value, wanted):
-        raise ValueError(message)
+        return False
     if plain != plain:  # NaN; no float() so that huge ints cannot overflow
-        raise ValueError(message)
+        return False
     ok_low = value >= low if closed in ("both", "left") else value > low
     ok_high = value <= high if closed in ("both", "right") else value < high
-    if not (ok_low and ok_high):
-        raise ValueError(message)
-    return plain
+    return bool(ok_low and ok_high)
 
 
 def check_random_state(seed: int | np.random.Generator | None) -> np.random.Generator:
@@ -97,24 +125,53 @@ def check_random_state(seed: int | np.random.Generator | None) -> np.random.Gene
 
 
 def check_array(X: object, name: str = "X") -> np.ndarray:
-    """Return ``X`` as a finite float64 array of shape (n_samples, n_features)."""
-    arr = np.asarray(X, dtype=np.float64)
+    """Return ``X`` as a finite float64 array of shape (n_samples, n_features).
+
+    Raises
+    ------
+    TypeError
+        For a sparse matrix (dense data only), or entries that are not numbers.
+    ValueError
+        For complex data, a shape other than (n_samples ≥ 1, n_features ≥ 1),
+        or a NaN or infinite entry (the first one, in row-major order, is
+        named with its row and column). The wording contains what
+        scikit-learn's estimator checks look for ("Reshape your data",
+        "0 feature(s) (shape=…) while a minimum of 1 is required", "NaN",
+        "inf", "Complex data not supported").
+    """
+    if sparse.issparse(X):
+        raise TypeError(
+            f"{name} is a sparse {type(X).__name__}; kernelboost needs dense data "
+            f"(use {name}.toarray())."
+        )
+    arr = np.asarray(X)
+    if np.iscomplexobj(arr):
+        raise ValueError(
+            f"Complex data not supported: {name} has dtype {arr.dtype}; "
+            "kernelboost needs real numbers."
+        )
+    arr = arr.astype(np.float64, copy=False)
     if arr.ndim == 1:
         raise ValueError(
             f"{name} must be 2-D of shape (n_samples, n_features); got a 1-D array. "
-            "Reshape with X.reshape(-1, 1) for one feature."
+            "Reshape your data with X.reshape(-1, 1) for one feature or "
+            "X.reshape(1, -1) for one sample."
         )
     if arr.ndim != 2:
         raise ValueError(f"{name} must be 2-D; got {arr.ndim} dimensions.")
     if arr.shape[0] == 0:
         raise ValueError(f"{name} has no samples (shape {arr.shape}).")
     if arr.shape[1] == 0:
-        raise ValueError(f"{name} has no features (shape {arr.shape}).")
+        raise ValueError(
+            f"{name} has no features: 0 feature(s) (shape={arr.shape}) while a "
+            "minimum of 1 is required."
+        )
     if not np.isfinite(arr).all():
         row, col = np.argwhere(~np.isfinite(arr))[0]
+        bad = arr[row, col]
         raise ValueError(
-            f"{name} contains a non-finite value ({arr[row, col]}) at row {row}, "
-            f"column {col}."
+            f"{name} contains a non-finite value ({'NaN' if bad != bad else bad}) "
+            f"at row {row}, column {col}."
         )
     return arr
 
@@ -147,3 +204,109 @@ def check_X_y(X: object, y: object) -> tuple[np.ndarray, np.ndarray]:
         i = int(np.flatnonzero(~np.isfinite(y))[0])
         raise ValueError(f"y contains a non-finite value ({y[i]}) at index {i}.")
     return X, y
+
+
+def flatten_column_vector(y: object, *, stacklevel: int = 4) -> np.ndarray:
+    """``y`` as an array; a column vector (n, 1) is flattened, with a warning.
+
+    The :class:`~kernelboost.exceptions.DataConversionWarning` carries
+    scikit-learn's wording. ``stacklevel`` 4 points at the caller of ``fit``
+    (this function < ``_validate_data`` or ``encode_labels`` < ``fit``).
+    """
+    arr = np.asarray(y)
+    if arr.ndim == 2 and arr.shape[1] == 1:
+        warnings.warn(
+            "A column-vector y was passed when a 1d array was expected; it is "
+            "flattened to shape (n_samples,). Pass y.ravel() to avoid this warning.",
+            DataConversionWarning,
+            stacklevel=stacklevel,
+        )
+        arr = arr[:, 0]
+    return arr
+
+
+def encode_labels(
+    y: object, n_samples: int, owner: str
+) -> tuple[np.ndarray, np.ndarray]:
+    """Check the labels of a two-class problem and encode them as ±1.
+
+    The lectures write the two classes as y ∈ {−1, +1}; a user's labels may be
+    any two values (0/1, strings). The classes are sorted as ``numpy.unique``
+    sorts them: the first is encoded −1, the second +1 (the positive class,
+    predicted where the decision function is ≥ 0).
+
+    Labels that are all in {−1, +1} (numbers) keep their values, and the
+    classes are ``[-1.0, 1.0]`` even when one of them is absent from ``y``:
+    on such data an estimator predicts exactly as it did before it accepted
+    other labels.
+
+    Parameters
+    ----------
+    y : array-like of shape (n_samples,)
+        A column vector of shape (n_samples, 1) is flattened with a
+        :class:`~kernelboost.exceptions.DataConversionWarning`.
+    n_samples : int
+        Number of rows of X.
+    owner : str
+        The estimator's name, used in the messages.
+
+    Returns
+    -------
+    y_pm : ndarray of shape (n_samples,)
+        float64 labels in {−1.0, +1.0}.
+    classes : ndarray of shape (2,)
+        The original labels of −1 and +1, in that order.
+
+    Raises
+    ------
+    ValueError
+        For ``y=None``, a wrong length or shape, NaN or infinite values,
+        non-integer numbers ("Unknown label type: continuous"), labels that
+        cannot be ordered, one class other than ±1, or more than two classes
+        ("Only binary classification is supported.").
+    """
+    if y is None:
+        raise ValueError(f"{owner} requires y to be passed, but the target y is None.")
+    arr = flatten_column_vector(y, stacklevel=5)
+    if arr.ndim != 1:
+        raise ValueError(
+            f"y should be a 1d array of labels, got an array of shape {arr.shape}."
+        )
+    if arr.shape[0] != n_samples:
+        raise ValueError(f"y has {arr.shape[0]} labels but X has {n_samples} samples.")
+    if np.iscomplexobj(arr):
+        raise ValueError(f"Complex data not supported: y has dtype {arr.dtype}.")
+    numeric = arr.dtype.kind in "iuf"
+    if arr.dtype.kind == "f":
+        bad = ~np.isfinite(arr)
+        if bad.any():
+            i = int(np.flatnonzero(bad)[0])
+            value = "NaN" if np.isnan(arr[i]) else f"{arr[i]}"
+            raise ValueError(f"y contains {value} at index {i}; labels must be finite.")
+        fractional = arr != np.round(arr)
+        if fractional.any():
+            i = int(np.flatnonzero(fractional)[0])
+            raise ValueError(
+                f"Unknown label type: continuous. {owner} is a classifier and y "
+                f"holds {float(arr[i])!r} at index {i}; pass two class labels."
+            )
+    try:
+        classes = np.unique(arr)
+    except TypeError as err:
+        raise ValueError(
+            f"Unknown label type: the labels in y cannot be ordered ({err})."
+        ) from None
+    if numeric and np.isin(classes, (-1, 1)).all():
+        return arr.astype(np.float64), np.array([-1.0, 1.0])
+    if classes.size == 2:
+        return np.where(arr == classes[1], 1.0, -1.0), classes
+    if classes.size < 2:
+        raise ValueError(
+            f"{owner} needs two classes in y; got 1 class ({classes.tolist()[0]!r})."
+        )
+    shown = ", ".join(repr(c) for c in classes[:5].tolist())
+    raise ValueError(
+        "Only binary classification is supported. "
+        f"y has {classes.size} classes ({shown}{', …' if classes.size > 5 else ''})"
+        f"; {owner} separates two."
+    )

@@ -48,15 +48,24 @@ from __future__ import annotations
 import math
 import warnings
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
 import numpy as np
 import pandas as pd
 
-from ._validation import check_array, check_labels, check_scalar
+from ._validation import check_array, check_labels
+from .base import (
+    NO_VALIDATION,
+    BaseEstimator,
+    Boolean,
+    ClassifierMixin,
+    InstanceOf,
+    Interval,
+    Parameterized,
+)
 from .bounds import mwu_rounds
-from .exceptions import check_is_fitted
 
 __all__ = [
     "HISTORY_COLUMNS",
@@ -267,7 +276,7 @@ class Stump(Hypothesis):
         }
 
 
-class Stumps(WeakLearner):
+class Stumps(Parameterized, WeakLearner):
     """Decision stumps with the exact minimum weighted error (seed 004).
 
     Candidates, in tie-breaking order: for feature j = 0, 1, …, N−1, the
@@ -483,7 +492,7 @@ class Tree(Hypothesis):
         }
 
 
-class Trees(WeakLearner):
+class Trees(Parameterized, WeakLearner):
     """Greedy decision trees of depth ≤ ``depth`` with weighted-majority leaves.
 
     Every node takes the split (feature j, threshold θ midway between
@@ -511,6 +520,7 @@ class Trees(WeakLearner):
     """
 
     columns = ("n_leaves", "root_feature", "root_threshold")
+    _parameter_constraints = {"depth": [Interval("int", 1, None, closed="left")]}
 
     def __init__(self, depth: int = 2) -> None:
         self.depth = depth
@@ -519,10 +529,8 @@ class Trees(WeakLearner):
         return f"Trees(depth={self.depth!r})"
 
     def prepare(self, X: np.ndarray, y: np.ndarray) -> WeakSearch:
-        depth = check_scalar(
-            self.depth, "depth", "Trees", kind="int", low=1, closed="left"
-        )
-        return _TreeSearch(X, y, depth)
+        self._validate_params()
+        return _TreeSearch(X, y, int(self.depth))
 
 
 class _TreeSearch(WeakSearch):
@@ -633,7 +641,7 @@ class Column(Hypothesis):
         return {"column": self.index}
 
 
-class HypothesisMatrix(WeakLearner):
+class HypothesisMatrix(Parameterized, WeakLearner):
     """A finite class {h_1, …, h_N} given by its predictions H[i, j] = h_j(x_i).
 
     The "inputs" are row indices: ``fit(X, y)`` and ``predict(X)`` take X of
@@ -653,6 +661,7 @@ class HypothesisMatrix(WeakLearner):
     """
 
     columns = ("column",)
+    _parameter_constraints = {"H": NO_VALIDATION}  # checked against X in prepare
 
     def __init__(self, H: object) -> None:
         self.H = H
@@ -710,15 +719,13 @@ HISTORY_COLUMNS: tuple[str, ...] = (
 )
 
 
-def _resolve_learner(learner: object, owner: str) -> WeakLearner:
-    if learner is None:
-        return Stumps()
-    if not isinstance(learner, WeakLearner):
-        raise ValueError(
-            f"The 'weak_learner' parameter of {owner} must be a WeakLearner "
-            f"(Stumps(), Trees(depth), HypothesisMatrix(H)). Got {learner!r}."
-        )
-    return learner
+#: The constraint of a ``weak_learner`` parameter (``None`` means ``Stumps()``).
+WEAK_LEARNER = [
+    InstanceOf(
+        WeakLearner, "a WeakLearner (Stumps(), Trees(depth), HypothesisMatrix(H))"
+    ),
+    None,
+]
 
 
 def _history(rows: list[dict], columns: tuple[str, ...]) -> pd.DataFrame:
@@ -741,26 +748,176 @@ def _error(scores: np.ndarray, y: np.ndarray) -> float:
     return float(np.count_nonzero((scores >= 0.0) != (y > 0))) / y.size
 
 
-class _Ensemble:
-    """Prediction shared by the boosting estimators: f(x) = Σ_t c_t h_t(x)."""
+@dataclass
+class _Round:
+    """What one boosting step found: h_t and the numbers of its history row.
+
+    ``stop`` tells the loop to end: :attr:`StopReason.NO_EDGE` (h_t is not
+    kept) or :attr:`StopReason.PERFECT` (h_t is kept, and is the last).
+    """
+
+    t: int
+    h: Hypothesis
+    pred: np.ndarray  # h_t(x_i) on the training points
+    eps: float
+    stop: StopReason | None = None
+    alpha: float = 1.0  # the weight c_t of h_t in f
+    log_Z: float = 0.0
+    margin: np.ndarray | None = None  # α_t y_i h_t(x_i)
+    log_norm: float = 0.0  # log of the actual normalizer of D_{t+1}
+
+
+class _LogDistribution:
+    """The AdaBoost distribution D_t, kept as log D_t.
+
+    ``w`` = D_t / max_i D_t(i) is what the weak learner receives; with
+    ``keep`` every D_t is stored in ``kept``.
+    """
+
+    def __init__(self, m: int, keep: bool) -> None:
+        self.log_d = np.full(m, -math.log(m))
+        self.w = np.ones(m)
+        self.kept = [np.full(m, 1.0 / m)] if keep else None
+
+    def update(self, margin: np.ndarray) -> float:
+        """D_{t+1} ∝ D_t exp(−margin), normalized in log space.
+
+        Returns the log of the normalizer (Σ_i D_t(i) exp(−margin_i)); ``w``
+        comes out of the same exp.
+        """
+        log_d, w = self.log_d, self.w
+        log_d -= margin
+        a_max = float(log_d.max())
+        np.subtract(log_d, a_max, out=w)
+        np.exp(w, out=w)
+        log_norm = a_max + math.log(float(w.sum()))
+        log_d -= log_norm
+        if self.kept is not None:
+            self.kept.append(np.exp(log_d))
+        return log_norm
+
+
+class _AdaBoostHistory:
+    """Running sums behind the diagnostic columns of ``AdaBoost.history_``."""
+
+    def __init__(self, y: np.ndarray, learner_columns: tuple[str, ...]) -> None:
+        self.negative = y < 0
+        self.yf = np.zeros(y.shape[0])  # y_i f_t(x_i) on the training points
+        self.alphas: list[float] = []
+        self.rows: list[dict] = []
+        self.columns = HISTORY_COLUMNS + tuple(learner_columns)
+        self.log_bound_Z = self.sum_gamma2 = self.alpha_sum = 0.0
+        self.log_exp_loss = 0.0
+        self.gamma_min = math.inf
+
+    def record(self, step: _Round) -> None:
+        assert step.margin is not None
+        t, gamma = step.t, 0.5 - step.eps
+        # (1/m) Σ exp(−y f_t) is the product of the actual normalizers.
+        self.log_exp_loss += step.log_norm
+        self.yf += step.margin
+        self.alpha_sum += step.alpha
+        self.log_bound_Z += step.log_Z
+        self.sum_gamma2 += gamma * gamma
+        self.gamma_min = min(self.gamma_min, gamma)
+        self.alphas.append(step.alpha)
+        self.rows.append(
+            {
+                "t": t,
+                "eps": step.eps,
+                "gamma": gamma,
+                "alpha": step.alpha,
+                "Z": math.exp(step.log_Z),
+                "train_error": _margin_error(self.yf, self.negative),
+                "bound_Z": math.exp(self.log_bound_Z),
+                "bound_gamma": math.exp(-2.0 * self.sum_gamma2),
+                "bound_gamma_min": math.exp(-2.0 * self.gamma_min**2 * t),
+                "min_margin": float(self.yf.min()) / self.alpha_sum,
+                "exp_loss": math.exp(self.log_exp_loss),
+                **step.h.params(),
+            }
+        )
+
+    def frame(self) -> pd.DataFrame:
+        return _history(self.rows, self.columns)
+
+
+class _MajorityHistory:
+    """The columns of ``MajorityBoost.history_`` and the running vote count."""
+
+    def __init__(self, y: np.ndarray, learner_columns: tuple[str, ...]) -> None:
+        self.y = y
+        self.votes = np.zeros(y.shape[0])
+        self.rows: list[dict] = []
+        self.columns = ("t", "eps", "edge", "majority_error", *learner_columns)
+
+    def record(self, step: _Round) -> None:
+        self.votes += step.pred
+        self.rows.append(
+            {
+                "t": step.t,
+                "eps": step.eps,
+                "edge": 0.5 - step.eps,
+                "majority_error": _error(self.votes, self.y),
+                **step.h.params(),
+            }
+        )
+
+    def frame(self) -> pd.DataFrame:
+        return _history(self.rows, self.columns)
+
+
+class _Ensemble(ClassifierMixin, BaseEstimator):
+    """The boosting loop and the prediction f(x) = Σ_t c_t h_t(x) they share."""
+
+    _fitted_attribute = "learners_"
 
     learners_: list[Hypothesis]
-
-    def _check_X(self, X: object) -> np.ndarray:
-        X = check_array(X)
-        if X.shape[1] != self.n_features_in_:
-            raise ValueError(
-                f"X has {X.shape[1]} features; the {type(self).__name__} was "
-                f"fitted on {self.n_features_in_}."
-            )
-        return X
 
     def _weights(self) -> np.ndarray:
         raise NotImplementedError
 
+    def _boosting_loop(
+        self,
+        n_rounds: int,
+        boost: Callable[[int], _Round],
+        record: Callable[[_Round], None],
+    ) -> tuple[list[Hypothesis], StopReason]:
+        """Rounds t = 1, …, n_rounds of ``boost(t)``, with the early exits.
+
+        A round whose step reports no edge ends the loop before its
+        hypothesis is kept (with a :class:`NoEdgeWarning`); a perfect round
+        is kept and ends it.
+
+        Returns
+        -------
+        learners : list of Hypothesis
+            h_1, …, h_T for the T rounds kept.
+        stop : StopReason
+        """
+        learners: list[Hypothesis] = []
+        for t in range(1, n_rounds + 1):
+            step = boost(t)
+            if step.stop is StopReason.NO_EDGE:
+                warnings.warn(
+                    f"{type(self).__name__} stopped at round {t}: the weak learner's "
+                    f"best hypothesis has weighted error eps_t = {step.eps:.12g} >= "
+                    f"1/2 (no edge) and was not added; {t - 1} round(s) kept.",
+                    NoEdgeWarning,
+                    stacklevel=3,
+                )
+                return learners, StopReason.NO_EDGE
+            learners.append(step.h)
+            record(step)
+            if step.stop is StopReason.PERFECT:
+                return learners, StopReason.PERFECT
+        return learners, StopReason.N_ROUNDS
+
     def decision_function(self, X: object) -> np.ndarray:
-        """f(x) = Σ_t c_t h_t(x) for every row of X (see the class for c_t)."""
-        check_is_fitted(self, "learners_")
+        """f(x) = Σ_t c_t h_t(x) for every row of X (see the class for c_t).
+
+        Positive values vote for ``classes_[1]``.
+        """
         X = self._check_X(X)
         out = np.zeros(X.shape[0])
         for c, h in zip(self._weights(), self.learners_, strict=True):
@@ -774,7 +931,6 @@ class _Ensemble:
         :meth:`decision_function`. It takes n_rounds_ · n_samples floats of
         memory.
         """
-        check_is_fitted(self, "learners_")
         X = self._check_X(X)
         out = np.zeros((len(self.learners_), X.shape[0]))
         running = np.zeros(X.shape[0])
@@ -783,13 +939,9 @@ class _Ensemble:
             out[t] = running
         return out
 
-    def predict(self, X: object) -> np.ndarray:
-        """Labels in {−1, +1}: sign of the decision function (0 maps to +1)."""
-        return np.where(self.decision_function(X) >= 0.0, 1.0, -1.0)
-
 
 class AdaBoost(_Ensemble):
-    """AdaBoost (Freund & Schapire 1997) as written in seeds 000 and 004.
+    """AdaBoost (Freund & Schapire 1997) as in the UML notes and Mohri, Boosting.
 
     D_1 uniform; round t takes the weak learner's h_t of smallest weighted
     error ε_t = Pr_{i∼D_t}[h_t(x_i) ≠ y_i], sets α_t = ½ ln((1 − ε_t)/ε_t) and
@@ -808,6 +960,9 @@ class AdaBoost(_Ensemble):
 
     Attributes
     ----------
+    classes_ : ndarray of shape (2,)
+        The labels of the classes −1 and +1 (``[-1.0, 1.0]`` for labels in
+        {−1, +1}); the lecture formulas below use y_i ∈ {−1, +1}.
     alphas_ : ndarray of shape (n_rounds_,)
         α_1, …, α_T (all > 0).
     learners_ : list of Hypothesis
@@ -859,7 +1014,13 @@ class AdaBoost(_Ensemble):
     h_{t−1} again, whose error under D_t is exactly ½). Then α_t ≤ 0 would
     not help: h_t is not added, a :class:`NoEdgeWarning` is issued and
     fitting stops with ``stop_reason_ = "no_edge"``. With no round kept,
-    f ≡ 0 and every point is predicted +1.
+    f ≡ 0 and every point is predicted ``classes_[1]``.
+
+    *Structure.* As in scikit-learn's ``AdaBoostClassifier``, :meth:`fit` is
+    a loop (shared with :class:`MajorityBoost`) around one boosting step,
+    :meth:`_boost`, which finds h_t, its error and weight and updates D; the
+    loop holds the two early exits above, and a history recorder keeps the
+    running sums behind the columns of ``history_``.
 
     *Margins.* Since every α_t > 0, ‖α‖₁ = Σ_t α_t.
 
@@ -877,7 +1038,15 @@ class AdaBoost(_Ensemble):
     [1.0, 1.0, -1.0, -1.0, 1.0, 1.0]
     >>> model.history_["train_error"].tolist()
     [0.3333333333333333, 0.3333333333333333, 0.0]
+    >>> AdaBoost(n_rounds=3).fit(X, ["b", "b", "a", "a", "b", "b"]).predict(X).tolist()
+    ['b', 'b', 'a', 'a', 'b', 'b']
     """
+
+    _parameter_constraints = {
+        "weak_learner": WEAK_LEARNER,
+        "n_rounds": [Interval("int", 1, None, closed="left")],
+        "keep_distributions": [Boolean()],
+    }
 
     def __init__(
         self,
@@ -901,117 +1070,85 @@ class AdaBoost(_Ensemble):
         X : array-like of shape (m, n)
             (m, 1) row indices for a :class:`HypothesisMatrix`.
         y : array-like of shape (m,)
-            Labels in {−1, +1}.
+            Two class labels (see ``classes_``).
 
         Returns
         -------
         self
         """
-        n_rounds = check_scalar(
-            self.n_rounds, "n_rounds", "AdaBoost", kind="int", low=1, closed="left"
-        )
-        learner = _resolve_learner(self.weak_learner, "AdaBoost")
-        X = check_array(X)
-        y = check_labels(y, X.shape[0])
-        m = X.shape[0]
+        self._validate_params()
+        X, y = self._validate_data(X, y)
+        learner = self.weak_learner if self.weak_learner is not None else Stumps()
         search = learner.prepare(X, y)
-
-        log_m = math.log(m)
-        log_d = np.full(m, -log_m)  # log D_t
-        w = np.ones(m)  # D_t / max_i D_t(i)
-        yf = np.zeros(m)  # y_i f_t(x_i) on the training points
-        negative = y < 0
-        dists = [np.full(m, 1.0 / m)] if self.keep_distributions else None
-        rows: list[dict] = []
-        alphas: list[float] = []
-        learners: list[Hypothesis] = []
-        log_bound_Z = sum_gamma2 = alpha_sum = log_exp_loss = 0.0
-        gamma_min = math.inf
-        stop = StopReason.N_ROUNDS
-        for t in range(1, n_rounds + 1):
-            h, pred = search.best(w)
-            yh = y * pred
-            miss = (yh < 0).astype(np.float64)
-            w_total = float(w.sum())
-            w_miss = _dot(w, miss)
-            perfect = not miss.any()
-            if perfect:
-                eps = 1.0 / (4.0 * m * m)
-                log_eps, log_hit = math.log(eps), math.log1p(-eps)
-            else:
-                eps = w_miss / w_total
-                if eps >= 0.5 - NO_EDGE_TOL:
-                    stop = StopReason.NO_EDGE
-                    warnings.warn(
-                        f"AdaBoost stopped at round {t}: the weak learner's best "
-                        f"hypothesis has weighted error eps_t = {eps:.12g} >= 1/2 "
-                        f"(no edge) and was not added; {t - 1} round(s) kept.",
-                        NoEdgeWarning,
-                        stacklevel=2,
-                    )
-                    break
-                if w_miss > 0.0:
-                    log_eps = math.log(w_miss) - math.log(w_total)
-                else:  # the missed weights underflowed in w, not in log D
-                    log_eps = _logsumexp(log_d[miss > 0])
-                    eps = math.exp(log_eps)
-                log_hit = math.log(w_total - w_miss) - math.log(w_total)
-            alpha = 0.5 * (log_hit - log_eps)
-            log_Z = math.log(2.0) + 0.5 * (log_eps + log_hit)
-            gamma = 0.5 - eps
-
-            # D_{t+1} ∝ D_t exp(−α_t y_i h_t(x_i)), normalized in log space;
-            # w = D_{t+1} / max_i D_{t+1}(i) comes out of the same exp.
-            yh *= alpha
-            log_d -= yh
-            a_max = float(log_d.max())
-            np.subtract(log_d, a_max, out=w)
-            np.exp(w, out=w)
-            log_norm = a_max + math.log(float(w.sum()))
-            log_d -= log_norm
-            log_exp_loss += log_norm  # (1/m) Σ exp(−y f_t) = Π actual normalizers
-            if dists is not None:
-                dists.append(np.exp(log_d))
-
-            yf += yh  # y_i f_t(x_i)
-            alpha_sum += alpha
-            log_bound_Z += log_Z
-            sum_gamma2 += gamma * gamma
-            gamma_min = min(gamma_min, gamma)
-            alphas.append(alpha)
-            learners.append(h)
-            rows.append(
-                {
-                    "t": t,
-                    "eps": eps,
-                    "gamma": gamma,
-                    "alpha": alpha,
-                    "Z": math.exp(log_Z),
-                    "train_error": _margin_error(yf, negative),
-                    "bound_Z": math.exp(log_bound_Z),
-                    "bound_gamma": math.exp(-2.0 * sum_gamma2),
-                    "bound_gamma_min": math.exp(-2.0 * gamma_min**2 * t),
-                    "min_margin": float(yf.min()) / alpha_sum,
-                    "exp_loss": math.exp(log_exp_loss),
-                    **h.params(),
-                }
-            )
-            if perfect:
-                stop = StopReason.PERFECT
-                break
-
+        D = _LogDistribution(X.shape[0], bool(self.keep_distributions))
+        history = _AdaBoostHistory(y, tuple(learner.columns))
+        learners, stop = self._boosting_loop(
+            int(self.n_rounds),
+            lambda t: self._boost(t, D, search, y),
+            history.record,
+        )
         self.weak_learner_ = learner
-        self.n_features_in_ = X.shape[1]
-        self.alphas_ = np.asarray(alphas, dtype=np.float64)
+        self.alphas_ = np.asarray(history.alphas, dtype=np.float64)
         self.learners_ = learners
         self.n_rounds_ = len(learners)
         self.stop_reason_ = stop
-        self.history_ = _history(rows, HISTORY_COLUMNS + tuple(learner.columns))
-        self.distributions_ = np.vstack(dists) if dists is not None else None
+        self.history_ = history.frame()
+        self.distributions_ = np.vstack(D.kept) if D.kept is not None else None
         return self
 
+    def _boost(
+        self, t: int, D: _LogDistribution, search: WeakSearch, y: np.ndarray
+    ) -> _Round:
+        """One round of AdaBoost: h_t, ε_t, α_t, Z_t, and D_t → D_{t+1}.
+
+        Parameters
+        ----------
+        t : int
+            The round, from 1.
+        D : _LogDistribution
+            D_t, updated in place to D_{t+1} unless h_t has no edge.
+        search : WeakSearch
+        y : ndarray of shape (m,)
+            Labels in {−1.0, +1.0}.
+
+        Returns
+        -------
+        _Round
+            ``stop`` is ``NO_EDGE`` when ε_t ≥ ½ (D unchanged) and ``PERFECT``
+            when ε_t = 0 (then ``eps`` is ε̃ = 1/(4m²); see the class Notes).
+        """
+        m = y.shape[0]
+        h, pred = search.best(D.w)
+        yh = y * pred
+        miss = (yh < 0).astype(np.float64)
+        w_total = float(D.w.sum())
+        w_miss = _dot(D.w, miss)
+        stop = None
+        if not miss.any():  # ε_t = 0
+            stop = StopReason.PERFECT
+            eps = 1.0 / (4.0 * m * m)
+            log_eps, log_hit = math.log(eps), math.log1p(-eps)
+        else:
+            eps = w_miss / w_total
+            if eps >= 0.5 - NO_EDGE_TOL:
+                return _Round(t, h, pred, eps, stop=StopReason.NO_EDGE)
+            if w_miss > 0.0:
+                log_eps = math.log(w_miss) - math.log(w_total)
+            else:  # the missed weights underflowed in w, not in log D
+                log_eps = _logsumexp(D.log_d[miss > 0])
+                eps = math.exp(log_eps)
+            log_hit = math.log(w_total - w_miss) - math.log(w_total)
+        alpha = 0.5 * (log_hit - log_eps)
+        log_Z = math.log(2.0) + 0.5 * (log_eps + log_hit)
+        yh *= alpha  # α_t y_i h_t(x_i)
+        log_norm = D.update(yh)
+        return _Round(t, h, pred, eps, stop, alpha, log_Z, yh, log_norm)
+
     def decision_function(self, X: object) -> np.ndarray:
-        """f_T(x) = Σ_t α_t h_t(x) for every row of X (0 if no round was kept)."""
+        """f_T(x) = Σ_t α_t h_t(x) for every row of X (0 if no round was kept).
+
+        Positive values vote for ``classes_[1]``.
+        """
         return super().decision_function(X)
 
     def margins(self, X: object, y: object) -> np.ndarray:
@@ -1021,14 +1158,14 @@ class AdaBoost(_Ensemble):
         ----------
         X : array-like of shape (m, n)
         y : array-like of shape (m,)
-            Labels in {−1, +1}.
+            Labels among ``classes_`` (encoded −1 and +1).
 
         Returns
         -------
         ndarray of shape (m,)
         """
         f = self.decision_function(X)
-        y = check_labels(y, f.shape[0])
+        y = self._encode_known(y, f.shape[0])
         norm = float(np.abs(self.alphas_).sum())
         return y * f / norm if norm > 0 else np.zeros_like(f)
 
@@ -1038,11 +1175,11 @@ def _logsumexp(a: np.ndarray) -> float:
     return a_max + math.log(float(np.exp(a - a_max).sum()))
 
 
-# --- boosting by multiplicative weights (seed 002) ------------------------------------
+# --- boosting by multiplicative weights (Mądry 2012) ----------------------------------
 
 
 class MajorityBoost(_Ensemble):
-    """Boosting by multiplicative weights with a majority vote (seed 002, Thm 1).
+    """Boosting by multiplicative weights with a majority vote (Mądry 2012, Thm 1).
 
     One expert per training example, weights v_j starting at 1, ε = γ. Round
     t draws p^t = v / Σ v, asks the weak learner for the h^t of smallest
@@ -1067,6 +1204,8 @@ class MajorityBoost(_Ensemble):
 
     Attributes
     ----------
+    classes_ : ndarray of shape (2,)
+        The labels of the classes −1 and +1.
     n_rounds_ : int
         T = ⌈4/γ² ln(1/ν)⌉ (:func:`kernelboost.bounds.mwu_rounds`).
     learners_ : list of Hypothesis
@@ -1087,7 +1226,9 @@ class MajorityBoost(_Ensemble):
     -----
     The weights are kept as logarithms, so long runs do not underflow.
     :meth:`decision_function` returns the vote count Σ_t h^t(x), an integer
-    in [−T, T] (so a tie is exactly 0 and :meth:`predict` maps it to +1).
+    in [−T, T] (so a tie is exactly 0 and :meth:`predict` maps it to
+    ``classes_[1]``). :meth:`fit` runs the boosting loop of :class:`AdaBoost`
+    around its own step (:meth:`_boost`) and recorder.
 
     Examples
     --------
@@ -1096,6 +1237,12 @@ class MajorityBoost(_Ensemble):
     >>> model.n_rounds_, model.train_error_
     (89, 0.0)
     """
+
+    _parameter_constraints = {
+        "gamma": [Interval("float", 0.0, 0.5)],
+        "nu": [Interval("float", 0.0, 1.0)],
+        "weak_learner": WEAK_LEARNER,
+    }
 
     def __init__(
         self,
@@ -1112,46 +1259,55 @@ class MajorityBoost(_Ensemble):
         return np.ones(len(self.learners_))  # integer vote counts: ties are exact
 
     def fit(self, X: object, y: object) -> MajorityBoost:
-        """Run the T = ⌈4/γ² ln(1/ν)⌉ rounds on (X, y); return self."""
-        gamma = check_scalar(self.gamma, "gamma", "MajorityBoost", low=0.0, high=0.5)
-        nu = check_scalar(self.nu, "nu", "MajorityBoost", low=0.0, high=1.0)
-        learner = _resolve_learner(self.weak_learner, "MajorityBoost")
-        X = check_array(X)
-        y = check_labels(y, X.shape[0])
+        """Run the T = ⌈4/γ² ln(1/ν)⌉ rounds on (X, y).
+
+        Parameters
+        ----------
+        X : array-like of shape (m, n)
+        y : array-like of shape (m,)
+            Two class labels (see ``classes_``).
+
+        Returns
+        -------
+        self
+        """
+        self._validate_params()
+        X, y = self._validate_data(X, y)
+        gamma = float(self.gamma)
+        learner = self.weak_learner if self.weak_learner is not None else Stumps()
         search = learner.prepare(X, y)
-        T = mwu_rounds(gamma, nu)
+        T = mwu_rounds(gamma, float(self.nu))
+        log_v = np.zeros(X.shape[0])  # log of the expert weights v_j
         log_keep = math.log1p(-gamma)  # log(1 − ε), the factor of a loss of 1
-
-        log_v = np.zeros(X.shape[0])
-        votes = np.zeros(X.shape[0])
-        rows: list[dict] = []
-        learners: list[Hypothesis] = []
-        for t in range(1, T + 1):
-            w = np.exp(log_v - log_v.max())
-            h, pred = search.best(w)
-            correct = pred == y
-            eps = float(w[~correct].sum()) / float(w.sum())
-            log_v[correct] += log_keep
-            votes += pred
-            learners.append(h)
-            rows.append(
-                {
-                    "t": t,
-                    "eps": eps,
-                    "edge": 0.5 - eps,
-                    "majority_error": _error(votes, y),
-                    **h.params(),
-                }
-            )
-
+        history = _MajorityHistory(y, tuple(learner.columns))
+        learners, _ = self._boosting_loop(
+            T, lambda t: self._boost(t, log_v, log_keep, search, y), history.record
+        )
         self.weak_learner_ = learner
-        self.n_features_in_ = X.shape[1]
         self.learners_ = learners
         self.n_rounds_ = T
-        self.history_ = _history(
-            rows, ("t", "eps", "edge", "majority_error", *learner.columns)
-        )
+        self.history_ = history.frame()
         self.min_edge_ = float(self.history_["edge"].min())
         self.weak_learning_held_ = self.min_edge_ >= gamma - 1e-12
-        self.train_error_ = _error(votes, y)
+        self.train_error_ = _error(history.votes, y)
         return self
+
+    def _boost(
+        self,
+        t: int,
+        log_v: np.ndarray,
+        log_keep: float,
+        search: WeakSearch,
+        y: np.ndarray,
+    ) -> _Round:
+        """One round: p^t = v/Σv, h^t, and v_j ← v_j (1 − ε) where h^t is right.
+
+        ``log_v`` is updated in place; the round never stops the loop (the
+        theorem runs all T rounds).
+        """
+        w = np.exp(log_v - log_v.max())
+        h, pred = search.best(w)
+        correct = pred == y
+        eps = float(w[~correct].sum()) / float(w.sum())
+        log_v[correct] += log_keep
+        return _Round(t, h, pred, eps)

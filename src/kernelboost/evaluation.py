@@ -18,7 +18,6 @@ and such a point lies on or outside the margin, so it is classified correctly.
 
 from __future__ import annotations
 
-import inspect
 import itertools
 import warnings
 from collections.abc import Callable, Mapping, Sequence
@@ -36,7 +35,8 @@ from ._validation import (
     check_scalar,
     check_X_y,
 )
-from .exceptions import ConvergenceWarning, check_is_fitted
+from .base import BaseEstimator, ClassifierMixin, Interval, clone
+from .exceptions import ConvergenceWarning
 from .kernels import squared_distances
 from .svm import _TAU, SVM, _pair_update, _rho, _solve_no_bias
 
@@ -79,13 +79,23 @@ def train_test_split(
     return train_idx, test_idx
 
 
-class KNN:
+class KNN(ClassifierMixin, BaseEstimator):
     """k-nearest-neighbour classifier (Euclidean distance, majority vote).
 
     Parameters
     ----------
-    k : int >= 1
+    k : int >= 1, default=1
         Number of neighbours; at most the number of training points.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (2,)
+        The labels of the classes −1 and +1 (``[-1.0, 1.0]`` for labels in
+        {−1, +1}).
+    n_features_in_ : int
+    X_fit_ : ndarray of shape (m, n)
+    y_fit_ : ndarray of shape (m,)
+        The training labels encoded in {−1.0, +1.0}.
 
     Notes
     -----
@@ -96,14 +106,27 @@ class KNN:
     point decides an exact tie).
     """
 
-    def __init__(self, k: int = 1) -> None:
+    _parameter_constraints = {"k": [Interval("int", 1, None, closed="left")]}
+    _fitted_attribute = "X_fit_"
+
+    def __init__(self, *, k: int = 1) -> None:
         self.k = k
 
     def fit(self, X: object, y: object) -> KNN:
-        from ._validation import check_array, check_labels
+        """Store the training points (k ≤ m is checked here).
 
-        X = check_array(X)
-        y = check_labels(y, X.shape[0])
+        Parameters
+        ----------
+        X : array-like of shape (m, n)
+        y : array-like of shape (m,)
+            Two class labels (see ``classes_``).
+
+        Returns
+        -------
+        self
+        """
+        self._validate_params()
+        X, y = self._validate_data(X, y)
         check_scalar(
             self.k, "k", "KNN", kind="int", low=1, high=X.shape[0], closed="both"
         )
@@ -111,11 +134,19 @@ class KNN:
         return self
 
     def predict(self, X: object) -> np.ndarray:
-        """Labels in {−1, +1} by majority vote of the k nearest training points."""
-        from ._validation import check_array
+        """The majority label of the k nearest training points.
 
-        check_is_fitted(self, "X_fit_")
-        return self._vote(squared_distances(check_array(X), self.X_fit_))
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples,)
+            Labels from ``classes_`` (−1.0 and +1.0 for labels in {−1, +1}).
+        """
+        votes = self._vote(squared_distances(self._check_X(X), self.X_fit_))
+        return self.classes_[(votes > 0).astype(np.intp)]
 
     def _vote(self, D: np.ndarray) -> np.ndarray:
         order = np.argsort(D, axis=1, kind="stable")[:, : self.k]
@@ -326,8 +357,8 @@ def grid_search(
     Parameters
     ----------
     make_estimator : callable (**params) -> estimator
-        E.g. ``lambda sigma, C: SVM(Gaussian(sigma), C=C)`` or
-        ``lambda k: KNN(k)``.
+        E.g. ``lambda sigma, C: SVM(kernel=Gaussian(sigma), C=C)`` or
+        ``lambda k: KNN(k=k)``.
     param_grid : dict of str to list
         Values of each parameter. Combinations are enumerated in grid order:
         the Cartesian product with the first key varying slowest and the last
@@ -353,7 +384,7 @@ def grid_search(
     --------
     >>> from kernelboost.datasets import make_dataset
     >>> data = make_dataset({"generator": "moons", "n_samples": 60, "seed": 0})
-    >>> table, best = grid_search(lambda k: KNN(k), {"k": [1, 5]}, data.X, data.y)
+    >>> table, best = grid_search(lambda k: KNN(k=k), {"k": [1, 5]}, data.X, data.y)
     >>> list(table.columns)
     ['k', 'cv_error', 'cv_std']
     """
@@ -666,14 +697,8 @@ def loo_warm_start(
 
 
 def _clone(estimator: Any) -> Any:
-    """A new unfitted estimator with the same constructor arguments."""
-    params = inspect.signature(type(estimator).__init__).parameters
-    kwargs = {
-        name: getattr(estimator, name)
-        for name, p in params.items()
-        if name != "self" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
-    }
-    return type(estimator)(**kwargs)
+    """A new unfitted estimator with the same hyper-parameters."""
+    return clone(estimator)
 
 
 def svm_loo(
@@ -873,7 +898,7 @@ def knn_loo(X: object, y: object, k: int) -> tuple[float, np.ndarray]:
     )
     D = squared_distances(X)
     np.fill_diagonal(D, np.inf)
-    knn = KNN(k)
+    knn = KNN(k=k)
     knn.y_fit_ = y
     pred = knn._vote(D)
     mistakes = pred != y

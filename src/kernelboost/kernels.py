@@ -9,23 +9,30 @@ of ``k(X, Z)`` never exceeds ``block_bytes`` beyond the returned matrix itself.
 
 from __future__ import annotations
 
-import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
-from ._validation import check_array, check_scalar
+from ._validation import check_array
+from .base import ConstraintList, InstanceOf, Interval, Parameterized
 
 #: Upper bound on the working memory of one row block of a Gram computation.
 DEFAULT_BLOCK_BYTES = 16 * 2**20
 
 
-class Kernel(ABC):
+class Kernel(Parameterized, ABC):
     """Base class: ``k(X, Z=None)`` returns the Gram block K[i, j] = k(x_i, z_j).
 
-    Subclasses implement :meth:`_fill`, which writes one row block in place.
+    Subclasses implement :meth:`_fill`, which writes one row block in place,
+    and declare the allowed values of their parameters in
+    ``_parameter_constraints`` (checked on every call). A kernel is a
+    hyper-parameter of the kernel machines: it has ``get_params`` and
+    ``set_params`` (so that ``clone`` copies it and a grid search can tune
+    ``kernel__sigma``), compares equal to a kernel of the same class and
+    parameters, and :meth:`to_config` gives the config dict that
+    :func:`make_kernel` reads.
     """
 
     block_bytes: int = DEFAULT_BLOCK_BYTES
@@ -43,7 +50,7 @@ class Kernel(ABC):
         -------
         K : ndarray of shape (m, p)
         """
-        self._check_params()
+        self._validate_params()
         X = check_array(X, "X")
         same = Z is None
         Z = X if same else check_array(Z, "Z")
@@ -65,7 +72,7 @@ class Kernel(ABC):
 
     def diag(self, X: object) -> np.ndarray:
         """k(x_i, x_i) for every row of ``X``, without forming the Gram matrix."""
-        self._check_params()
+        self._validate_params()
         X = check_array(X, "X")
         return self._diag(X)
 
@@ -80,37 +87,25 @@ class Kernel(ABC):
     @abstractmethod
     def _diag(self, X: np.ndarray) -> np.ndarray: ...
 
-    def _check_params(self) -> None:  # noqa: B027 - optional hook
-        """Validate hyper-parameters (raise ``ValueError``); default: none."""
+    def to_config(self) -> dict[str, Any]:
+        """The config dict of this kernel, ``{"name": "gaussian", "sigma": 1.0}``.
 
-    def _hyper_parameters(self) -> dict[str, Any]:
-        params = inspect.signature(type(self).__init__).parameters.values()
-        named = (
-            inspect.Parameter.POSITIONAL_OR_KEYWORD,
-            inspect.Parameter.KEYWORD_ONLY,
-        )
-        return {
-            p.name: getattr(self, p.name)
-            for p in params
-            if p.kind in named and p.name != "self"
-        }
-
-    def get_params(self) -> dict[str, Any]:
-        """Hyper-parameters as a config dict: ``{"name": "gaussian", "sigma": 1.0}``."""
-        return {"name": _NAMES[type(self)], **self._hyper_parameters()}
+        The inverse of :func:`make_kernel`.
+        """
+        return {"name": _NAMES[type(self)], **self.get_params(deep=False)}
 
     def __repr__(self) -> str:
-        args = ", ".join(f"{k}={v!r}" for k, v in self._hyper_parameters().items())
-        return f"{type(self).__name__}({args})"
+        # Every parameter, defaults included: kernels label tables and figures.
+        params = self.get_params(deep=False).items()
+        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in params)})"
 
     def __eq__(self, other: object) -> bool:
-        return (
-            type(self) is type(other)
-            and self._hyper_parameters() == other._hyper_parameters()
-        )
+        return type(self) is type(other) and self.get_params(
+            deep=False
+        ) == other.get_params(deep=False)
 
     def __hash__(self) -> int:
-        return hash((type(self), tuple(sorted(self._hyper_parameters().items()))))
+        return hash((type(self), tuple(sorted(self.get_params(deep=False).items()))))
 
 
 class Linear(Kernel):
@@ -147,11 +142,10 @@ class Gaussian(Kernel):
     0.606531
     """
 
+    _parameter_constraints = {"sigma": [Interval("float", 0.0, None)]}
+
     def __init__(self, sigma: float = 1.0) -> None:
         self.sigma = sigma
-
-    def _check_params(self) -> None:
-        check_scalar(self.sigma, "sigma", "Gaussian", low=0.0, closed="neither")
 
     def _prepare(self, Z: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
         s = 1.0 / self.sigma**2
@@ -184,15 +178,14 @@ class Polynomial(Kernel):
         c = 1 it is the (n+1)^d sequence embedding of seed 000 §III.
     """
 
+    _parameter_constraints = {
+        "degree": [Interval("int", 1, None, closed="left")],
+        "c": [Interval("float", 0.0, None, closed="left")],
+    }
+
     def __init__(self, degree: int = 2, c: float = 1.0) -> None:
         self.degree = degree
         self.c = c
-
-    def _check_params(self) -> None:
-        check_scalar(
-            self.degree, "degree", "Polynomial", kind="int", low=1, closed="left"
-        )
-        check_scalar(self.c, "c", "Polynomial", low=0.0, closed="left")
 
     def _fill(self, Xb: np.ndarray, Z: np.ndarray, out: np.ndarray) -> None:
         np.matmul(Xb, Z.T, out=out)
@@ -228,11 +221,10 @@ class Laplacian(Kernel):
         λ. scikit-learn's ``laplacian_kernel`` uses the L1 distance instead.
     """
 
+    _parameter_constraints = {"lam": [Interval("float", 0.0, None)]}
+
     def __init__(self, lam: float = 1.0) -> None:
         self.lam = lam
-
-    def _check_params(self) -> None:
-        check_scalar(self.lam, "lam", "Laplacian", low=0.0, closed="neither")
 
     def _prepare(self, Z: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         return np.ascontiguousarray(Z.T), np.einsum("ij,ij->i", Z, Z)
@@ -318,6 +310,12 @@ def is_psd(K: np.ndarray, tol: float = 1e-10) -> bool:
     return symmetric and min_eigenvalue_ratio(K) >= -tol
 
 
+#: The constraint of an estimator's ``kernel`` parameter (``None``: its default).
+KERNEL: ConstraintList = [
+    InstanceOf(Kernel, "a Kernel such as Gaussian(sigma=1.0)"),
+    None,
+]
+
 _REGISTRY: dict[str, type[Kernel]] = {
     "linear": Linear,
     "polynomial": Polynomial,
@@ -346,5 +344,5 @@ def make_kernel(spec: Mapping[str, Any]) -> Kernel:
         kernel = _REGISTRY[name](**params)
     except TypeError as err:
         raise ValueError(f"Bad parameters for kernel {name!r}: {err}") from None
-    kernel._check_params()
+    kernel._validate_params()
     return kernel

@@ -21,9 +21,17 @@ from typing import Literal
 
 import numpy as np
 
-from ._validation import check_array, check_labels, check_random_state, check_scalar
-from .exceptions import ConvergenceWarning, check_is_fitted
-from .kernels import Gaussian, Kernel
+from ._validation import check_random_state
+from .base import (
+    RANDOM_STATE,
+    BaseEstimator,
+    Boolean,
+    ClassifierMixin,
+    Interval,
+    Options,
+)
+from .exceptions import ConvergenceWarning
+from .kernels import KERNEL, Gaussian, Kernel
 
 
 def sigmoid(u: np.ndarray) -> np.ndarray:
@@ -42,18 +50,19 @@ def log_likelihood(f: np.ndarray, y: np.ndarray) -> float:
     return float(-np.logaddexp(0.0, -y * f).sum())
 
 
-class KernelLogisticRegression:
+class KernelLogisticRegression(ClassifierMixin, BaseEstimator):
     """Kernel logistic regression fitted by batch or stochastic gradient ascent.
 
     Parameters
     ----------
-    kernel : Kernel, default=Gaussian(sigma=1.0)
+    kernel : Kernel or None, default=None
+        ``None`` means ``Gaussian(sigma=1.0)``.
     method : {"batch", "stochastic"}, default="batch"
     step : float > 0, default=0.1
         ε. Batch ascent increases J every epoch when ε is small enough
         (ε < 2/(λ_max(K)/4 + λ) suffices).
-    l2 : float >= 0, default=0.0
-        λ.
+    lam : float >= 0, default=0.0
+        λ, the strength of the L2 penalty (λ/2)‖w‖².
     fit_intercept : bool, default=False
         Add an unpenalized bias b (b ← b + ε Σ(t − s)); seed 001 has none.
     max_epochs : int >= 1, default=1000
@@ -67,6 +76,9 @@ class KernelLogisticRegression:
 
     Attributes
     ----------
+    classes_ : ndarray of shape (2,)
+        The labels of the classes −1 and +1 (the targets t = 0 and t = 1).
+    n_features_in_ : int
     dual_coef_ : ndarray of shape (m,)
         a.
     intercept_ : float
@@ -76,13 +88,26 @@ class KernelLogisticRegression:
     converged_ : bool
     """
 
+    _parameter_constraints = {
+        "kernel": KERNEL,
+        "method": [Options(("batch", "stochastic"))],
+        "step": [Interval("float", 0.0, None)],
+        "lam": [Interval("float", 0.0, None, closed="left")],
+        "fit_intercept": [Boolean()],
+        "max_epochs": [Interval("int", 1, None, closed="left")],
+        "tol": [Interval("float", 0.0, None, closed="left")],
+        "shuffle": [Boolean()],
+        "random_state": RANDOM_STATE,
+    }
+    _fitted_attribute = "dual_coef_"
+
     def __init__(
         self,
-        kernel: Kernel | None = None,
         *,
+        kernel: Kernel | None = None,
         method: Literal["batch", "stochastic"] = "batch",
         step: float = 0.1,
-        l2: float = 0.0,
+        lam: float = 0.0,
         fit_intercept: bool = False,
         max_epochs: int = 1000,
         tol: float = 1e-8,
@@ -92,35 +117,32 @@ class KernelLogisticRegression:
         self.kernel = kernel
         self.method = method
         self.step = step
-        self.l2 = l2
+        self.lam = lam
         self.fit_intercept = fit_intercept
         self.max_epochs = max_epochs
         self.tol = tol
         self.shuffle = shuffle
         self.random_state = random_state
 
-    def _check_params(self) -> None:
-        name = type(self).__name__
-        if self.method not in ("batch", "stochastic"):
-            raise ValueError(
-                f"The 'method' parameter of {name} must be 'batch' or 'stochastic'. "
-                f"Got {self.method!r}."
-            )
-        check_scalar(self.step, "step", name, low=0.0, closed="neither")
-        check_scalar(self.l2, "l2", name, low=0.0, closed="left")
-        check_scalar(
-            self.max_epochs, "max_epochs", name, kind="int", low=1, closed="left"
-        )
-        check_scalar(self.tol, "tol", name, low=0.0, closed="left")
-
     def fit(self, X: object, y: object) -> KernelLogisticRegression:
-        self._check_params()
-        X = check_array(X)
-        y = check_labels(y, X.shape[0])
+        """Gradient ascent on J for at most ``max_epochs`` epochs.
+
+        Parameters
+        ----------
+        X : array-like of shape (m, n)
+        y : array-like of shape (m,)
+            Two class labels (see ``classes_``).
+
+        Returns
+        -------
+        self
+        """
+        self._validate_params()
+        X, y = self._validate_data(X, y)
         kernel = self.kernel if self.kernel is not None else Gaussian()
         K = kernel(X)
         t = (y + 1.0) / 2.0
-        m, eps, lam = X.shape[0], float(self.step), float(self.l2)
+        m, eps, lam = X.shape[0], float(self.step), float(self.lam)
         a = np.zeros(m)
         f = np.zeros(m)  # Ka + b, kept up to date
         b = 0.0
@@ -177,16 +199,21 @@ class KernelLogisticRegression:
         return self
 
     def decision_function(self, X: object) -> np.ndarray:
-        """f(z) = Σ_j a_j k(x_j, z) + b."""
-        check_is_fitted(self, "dual_coef_")
-        return (
-            self.kernel_(check_array(X), self.X_fit_) @ self.dual_coef_
-            + self.intercept_
-        )
+        """f(z) = Σ_j a_j k(x_j, z) + b, the log-odds of ``classes_[1]``."""
+        X = self._check_X(X)
+        return self.kernel_(X, self.X_fit_) @ self.dual_coef_ + self.intercept_
 
     def predict_proba(self, X: object) -> np.ndarray:
-        """h(z) = s(f(z)), the probability of the label +1."""
-        return sigmoid(self.decision_function(X))
+        """Class probabilities: column 1 is h(z) = s(f(z)), column 0 is 1 − h(z).
 
-    def predict(self, X: object) -> np.ndarray:
-        return np.where(self.decision_function(X) >= 0.0, 1.0, -1.0)
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        ndarray of shape (n_samples, 2)
+            Columns in the order of ``classes_`` (scikit-learn's layout).
+        """
+        h = sigmoid(self.decision_function(X))
+        return np.column_stack([1.0 - h, h])

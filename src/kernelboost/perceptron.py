@@ -18,9 +18,10 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ._validation import check_array, check_labels, check_random_state, check_scalar
-from .exceptions import ConvergenceWarning, check_is_fitted
-from .kernels import Kernel, Linear
+from ._validation import check_random_state
+from .base import RANDOM_STATE, BaseEstimator, Boolean, ClassifierMixin, Interval
+from .exceptions import ConvergenceWarning
+from .kernels import KERNEL, Kernel, Linear
 
 
 def _error(scores: np.ndarray, y: np.ndarray) -> float:
@@ -28,8 +29,15 @@ def _error(scores: np.ndarray, y: np.ndarray) -> float:
     return float(np.mean(np.where(scores >= 0.0, 1.0, -1.0) != y))
 
 
-class _PerceptronBase:
+class _PerceptronBase(ClassifierMixin, BaseEstimator):
     """The epoch loop shared by both forms; subclasses say how to update."""
+
+    _parameter_constraints = {
+        "fit_intercept": [Boolean()],
+        "max_epochs": [Interval("int", 1, None, closed="left")],
+        "shuffle": [Boolean()],
+        "random_state": RANDOM_STATE,
+    }
 
     def __init__(
         self,
@@ -54,9 +62,7 @@ class _PerceptronBase:
     ) -> None:
         """Cyclic epochs; record the mistakes and the training error per epoch."""
         name = type(self).__name__
-        epochs = check_scalar(
-            self.max_epochs, "max_epochs", name, kind="int", low=1, closed="left"
-        )
+        epochs = int(self.max_epochs)
         rng = check_random_state(self.random_state) if self.shuffle else None
         mistakes: list[int] = []
         errors: list[int] = []
@@ -87,10 +93,6 @@ class _PerceptronBase:
                 stacklevel=3,
             )
 
-    def predict(self, X: object) -> np.ndarray:
-        """Labels in {−1, +1}: sign of the decision function (0 maps to +1)."""
-        return np.where(self.decision_function(X) >= 0.0, 1.0, -1.0)
-
 
 class Perceptron(_PerceptronBase):
     """Primal perceptron: w ← w + y_i x_i, b ← b + y_i on each mistake.
@@ -108,6 +110,10 @@ class Perceptron(_PerceptronBase):
 
     Attributes
     ----------
+    classes_ : ndarray of shape (2,)
+        The labels of the classes −1 and +1 (``[-1.0, 1.0]`` for labels in
+        {−1, +1}).
+    n_features_in_ : int
     coef_ : ndarray of shape (n,)
         w.
     intercept_ : float
@@ -129,9 +135,23 @@ class Perceptron(_PerceptronBase):
     [2.0, -1.0]
     """
 
+    _fitted_attribute = "coef_"
+
     def fit(self, X: object, y: object) -> Perceptron:
-        X = check_array(X)
-        y = check_labels(y, X.shape[0])
+        """Run the perceptron's epochs on (X, y).
+
+        Parameters
+        ----------
+        X : array-like of shape (m, n)
+        y : array-like of shape (m,)
+            Two class labels (see ``classes_``).
+
+        Returns
+        -------
+        self
+        """
+        self._validate_params()
+        X, y = self._validate_data(X, y)
         w = np.zeros(X.shape[1])
         b = np.zeros(1)
 
@@ -151,9 +171,8 @@ class Perceptron(_PerceptronBase):
         return self
 
     def decision_function(self, X: object) -> np.ndarray:
-        """⟨w, x⟩ + b for every row of X."""
-        check_is_fitted(self, "coef_")
-        return check_array(X) @ self.coef_ + self.intercept_
+        """⟨w, x⟩ + b for every row of X; positive values vote for ``classes_[1]``."""
+        return self._check_X(X) @ self.coef_ + self.intercept_
 
 
 class KernelPerceptron(_PerceptronBase):
@@ -161,12 +180,16 @@ class KernelPerceptron(_PerceptronBase):
 
     Parameters
     ----------
-    kernel : Kernel, default=Linear()
+    kernel : Kernel or None, default=None
+        ``None`` means ``Linear()``.
     fit_intercept, max_epochs, shuffle, random_state
         As for :class:`Perceptron`.
 
     Attributes
     ----------
+    classes_ : ndarray of shape (2,)
+        The labels of the classes −1 and +1.
+    n_features_in_ : int
     dual_coef_ : ndarray of shape (m,)
         α: the net number of times each y_i φ(x_i) was added to w.
     intercept_ : float
@@ -184,10 +207,16 @@ class KernelPerceptron(_PerceptronBase):
     support point.
     """
 
+    _parameter_constraints = {
+        "kernel": KERNEL,
+        **_PerceptronBase._parameter_constraints,
+    }
+    _fitted_attribute = "dual_coef_"
+
     def __init__(
         self,
-        kernel: Kernel | None = None,
         *,
+        kernel: Kernel | None = None,
         fit_intercept: bool = True,
         max_epochs: int = 1000,
         shuffle: bool = False,
@@ -202,8 +231,20 @@ class KernelPerceptron(_PerceptronBase):
         self.kernel = kernel
 
     def fit(self, X: object, y: object) -> KernelPerceptron:
-        X = check_array(X)
-        y = check_labels(y, X.shape[0])
+        """Run the dual perceptron's epochs on (X, y).
+
+        Parameters
+        ----------
+        X : array-like of shape (m, n)
+        y : array-like of shape (m,)
+            Two class labels (see ``classes_``).
+
+        Returns
+        -------
+        self
+        """
+        self._validate_params()
+        X, y = self._validate_data(X, y)
         kernel = self.kernel if self.kernel is not None else Linear()
         K = kernel(X)
         alpha = np.zeros(X.shape[0])
@@ -228,9 +269,9 @@ class KernelPerceptron(_PerceptronBase):
         return self
 
     def decision_function(self, X: object) -> np.ndarray:
-        """f(x) = Σ_i α_i k(x_i, x) + b over the support points."""
-        check_is_fitted(self, "dual_coef_")
-        X = check_array(X)
+        """f(x) = Σ_i α_i k(x_i, x) + b over the support points; positive
+        values vote for ``classes_[1]``."""
+        X = self._check_X(X)
         if self.support_.size == 0:
             return np.full(X.shape[0], self.intercept_)
         K = self.kernel_(X, self.X_fit_[self.support_])

@@ -35,9 +35,10 @@ import numpy as np
 import pandas as pd
 from scipy.linalg.blas import daxpy as _daxpy
 
-from ._validation import check_array, check_scalar, check_X_y
+from ._validation import check_scalar, check_X_y
+from .base import BaseEstimator, Interval, RegressorMixin
 from .evaluation import _kfold
-from .exceptions import ConvergenceWarning, check_is_fitted
+from .exceptions import ConvergenceWarning
 
 #: Largest d for :func:`best_subset` (2^d − 1 models, each fitted K times).
 MAX_BEST_SUBSET_FEATURES = 20
@@ -581,30 +582,37 @@ def ridge(X: object, y: object, lam: float) -> tuple[np.ndarray, float]:
     return coef, float(y.mean() - X.mean(axis=0) @ coef)
 
 
-class Ridge:
+class Ridge(RegressorMixin, BaseEstimator):
     """Ridge regression as an estimator (see :func:`ridge`).
 
     Parameters
     ----------
     lam : float ≥ 0, default=1.0
+        λ in ‖y − Xw − b‖² + λ‖w‖² (scikit-learn's ``Ridge(alpha=λ)``).
 
     Attributes
     ----------
     coef_ : ndarray of shape (d,)
     intercept_ : float
+    n_features_in_ : int
     """
 
-    def __init__(self, lam: float = 1.0) -> None:
+    _parameter_constraints = {"lam": [Interval("float", 0.0, None, closed="left")]}
+    _fitted_attribute = "coef_"
+
+    def __init__(self, *, lam: float = 1.0) -> None:
         self.lam = lam
 
     def fit(self, X: object, y: object) -> Ridge:
-        check_scalar(self.lam, "lam", "Ridge", low=0.0, closed="left")
+        """Solve the ridge problem on (X, y); return self."""
+        self._validate_params()
+        X, y = self._validate_data(X, y)
         self.coef_, self.intercept_ = ridge(X, y, self.lam)
         return self
 
     def predict(self, X: object) -> np.ndarray:
-        check_is_fitted(self, "coef_")
-        return check_array(X) @ self.coef_ + self.intercept_
+        """b + ⟨w, x⟩ for every row of X."""
+        return self._check_X(X) @ self.coef_ + self.intercept_
 
 
 # --- Lasso --------------------------------------------------------------------
@@ -905,33 +913,46 @@ def _axpy(x: np.ndarray, y: np.ndarray, a: float) -> None:
         y[:] = out
 
 
-class Lasso:
+class Lasso(RegressorMixin, BaseEstimator):
     """The Lasso as an estimator: one λ of :func:`lasso_path`.
 
     Parameters
     ----------
-    alpha : float > 0, default=1.0
-        λ in ½m⁻¹‖y − Xw − b‖² + λ‖w‖₁.
+    lam : float > 0, default=1.0
+        λ in ½m⁻¹‖y − Xw − b‖² + λ‖w‖₁ (scikit-learn's ``Lasso(alpha=λ)``;
+        :func:`lasso_path` keeps scikit-learn's name ``alphas`` for its grid).
     tol : float > 0, default=1e-4
-    max_iter : int, default=1000
+    max_iter : int ≥ 1, default=1000
 
     Attributes
     ----------
     coef_ : ndarray of shape (d,)
     intercept_ : float
+    n_features_in_ : int
     """
 
-    def __init__(self, alpha: float = 1.0, *, tol: float = 1e-4, max_iter: int = 1000):
-        self.alpha = alpha
+    _parameter_constraints = {
+        "lam": [Interval("float", 0.0, None)],
+        "tol": [Interval("float", 0.0, None)],
+        "max_iter": [Interval("int", 1, None, closed="left")],
+    }
+    _fitted_attribute = "coef_"
+
+    def __init__(
+        self, *, lam: float = 1.0, tol: float = 1e-4, max_iter: int = 1000
+    ) -> None:
+        self.lam = lam
         self.tol = tol
         self.max_iter = max_iter
 
     def fit(self, X: object, y: object) -> Lasso:
-        check_scalar(self.alpha, "alpha", "Lasso", low=0.0)
+        """Solve the Lasso at λ = ``lam`` on (X, y); return self."""
+        self._validate_params()
+        X, y = self._validate_data(X, y)
         _, coefs, intercepts = lasso_path(
             X,
             y,
-            [self.alpha],
+            [self.lam],
             tol=self.tol,
             max_iter=self.max_iter,
             return_intercept=True,
@@ -940,8 +961,8 @@ class Lasso:
         return self
 
     def predict(self, X: object) -> np.ndarray:
-        check_is_fitted(self, "coef_")
-        return check_array(X) @ self.coef_ + self.intercept_
+        """b + ⟨w, x⟩ for every row of X."""
+        return self._check_X(X) @ self.coef_ + self.intercept_
 
 
 @dataclass(frozen=True)

@@ -28,9 +28,17 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ._validation import check_array, check_labels, check_random_state, check_scalar
-from .exceptions import ConvergenceWarning, check_is_fitted
-from .kernels import Gaussian, Kernel
+from ._validation import check_array, check_labels, check_random_state
+from .base import (
+    RANDOM_STATE,
+    BaseEstimator,
+    Boolean,
+    ClassifierMixin,
+    InstanceOf,
+    Interval,
+)
+from .exceptions import ConvergenceWarning, NotSeparableError
+from .kernels import KERNEL, Gaussian, Kernel
 
 _TAU = 1e-12
 #: A hard margin below this fraction of the feature-space scale √max k(x, x)
@@ -82,12 +90,13 @@ class KernelColumns:
         return column
 
 
-class SVM:
+class SVM(ClassifierMixin, BaseEstimator):
     """Soft- or hard-margin kernel SVM, solved by SMO.
 
     Parameters
     ----------
-    kernel : Kernel, default=Gaussian(sigma=1.0)
+    kernel : Kernel or None, default=None
+        ``None`` means ``Gaussian(sigma=1.0)``.
     C : float > 0 or inf, default=1.0
         Box constraint; ``float("inf")`` gives the hard margin.
     tol : float > 0, default=1e-3
@@ -107,13 +116,18 @@ class SVM:
 
     Raises
     ------
-    ValueError
+    NotSeparableError
         From ``fit`` with ``C=inf`` when the data are not separable in the
         feature space (the dual is unbounded): detected when the SMO iterates
-        bound the hard margin below 1e-6 of √max k(x, x).
+        bound the hard margin below 1e-6 of √max k(x, x). A subclass of
+        ``ValueError``.
 
     Attributes
     ----------
+    classes_ : ndarray of shape (2,)
+        The labels of the classes −1 and +1 (``[-1.0, 1.0]`` for labels in
+        {−1, +1}).
+    n_features_in_ : int
     alpha_ : ndarray of shape (m,)
         The dual variables α (pass to ``fit(..., alpha0=...)`` to warm-start).
     support_ : ndarray of int
@@ -143,10 +157,21 @@ class SVM:
     (1.0, [0, 1, 2, 3])
     """
 
+    _parameter_constraints = {
+        "kernel": KERNEL,
+        "C": [Interval("float", 0.0, math.inf, closed="right")],
+        "tol": [Interval("float", 0.0, None)],
+        "cache_bytes": [Interval("int", 1, None, closed="left")],
+        "shrinking": [Boolean()],
+        "fit_intercept": [Boolean()],
+        "max_iter": [Interval("int", 1, None, closed="left"), None],
+    }
+    _fitted_attribute = "alpha_"
+
     def __init__(
         self,
-        kernel: Kernel | None = None,
         *,
+        kernel: Kernel | None = None,
         C: float = 1.0,
         tol: float = 1e-3,
         cache_bytes: int = 200 * 2**20,
@@ -162,35 +187,36 @@ class SVM:
         self.fit_intercept = fit_intercept
         self.max_iter = max_iter
 
-    def _check_params(self) -> None:
-        check_scalar(self.C, "C", "SVM", low=0.0, high=math.inf, closed="right")
-        check_scalar(self.tol, "tol", "SVM", low=0.0, closed="neither")
-        check_scalar(
-            self.cache_bytes, "cache_bytes", "SVM", kind="int", low=1, closed="left"
-        )
-        if self.max_iter is not None:
-            check_scalar(
-                self.max_iter, "max_iter", "SVM", kind="int", low=1, closed="left"
-            )
-
     def fit(self, X: object, y: object, alpha0: object | None = None) -> SVM:
         """Solve the dual by SMO.
 
         Parameters
         ----------
         X : array-like of shape (m, n)
-        y : array-like of shape (m,), labels in {−1, +1}, both present
+        y : array-like of shape (m,)
+            Two class labels, both present (see ``classes_``).
         alpha0 : array-like of shape (m,), optional
-            Feasible starting point (0 ≤ α ≤ C, yᵀα = 0), e.g. a previous
-            ``alpha_``; its gradient is computed from its support vectors.
+            Feasible starting point (0 ≤ α ≤ C, yᵀα = 0 with y in ±1), e.g. a
+            previous ``alpha_``; its gradient is computed from its support
+            vectors.
+
+        Returns
+        -------
+        self
+
+        Raises
+        ------
+        NotSeparableError
+            With ``C=inf`` on classes that are not separable.
         """
-        self._check_params()
-        X = check_array(X)
-        y = check_labels(y, X.shape[0])
+        self._validate_params()
+        X, y = self._validate_data(X, y)
         if np.all(y == y[0]):
-            raise ValueError(f"SVM needs both classes in y; all labels are {y[0]:+g}.")
+            raise ValueError(
+                "SVM needs both classes in y; got one class (all labels are "
+                f"{y[0]:+g})."
+            )
         kernel = self.kernel if self.kernel is not None else Gaussian()
-        kernel._check_params()
         C = float(self.C)
         m = X.shape[0]
         columns = KernelColumns(kernel, X, self.cache_bytes)
@@ -249,23 +275,16 @@ class SVM:
         return alpha, G
 
     def decision_function(self, X: object) -> np.ndarray:
-        """f(x) = Σ_i α_i y_i k(x_i, x) + b over the support vectors."""
-        check_is_fitted(self, "alpha_")
-        X = check_array(X)
-        if X.shape[1] != self.shape_fit_[1]:
-            raise ValueError(
-                f"X has {X.shape[1]} features; the SVM was fitted on "
-                f"{self.shape_fit_[1]}."
-            )
+        """f(x) = Σ_i α_i y_i k(x_i, x) + b over the support vectors.
+
+        Positive values vote for ``classes_[1]``.
+        """
+        X = self._check_X(X)
         if self.support_.size == 0:
             return np.full(X.shape[0], self.intercept_)
         return (
             self.kernel_(X, self.support_vectors_) @ self.dual_coef_ + self.intercept_
         )
-
-    def predict(self, X: object) -> np.ndarray:
-        """Labels in {−1, +1} (a decision value of 0 gives +1)."""
-        return np.where(self.decision_function(X) >= 0.0, 1.0, -1.0)
 
 
 def _solve(
@@ -422,7 +441,7 @@ def _check_hard_margin(
     wnorm = math.sqrt(max(float(alpha @ (G + 1.0)), 0.0))
     bound = wnorm / total
     if bound < _MIN_MARGIN * max(scale, 1e-300):
-        raise ValueError(
+        raise NotSeparableError(
             "The classes are not separable in the kernel's feature space: after "
             f"{n_iter} SMO steps the hard-margin (C=inf) margin is at most "
             f"{bound:.2g}, below {_MIN_MARGIN:g} of the feature-space scale "
@@ -537,8 +556,8 @@ def _rho(alpha: np.ndarray, G: np.ndarray, y: np.ndarray, C: float) -> float:
     return (ub + lb) / 2.0
 
 
-class Pegasos:
-    """Kernelized Pegasos, in seed 003's α-counter form.
+class Pegasos(ClassifierMixin, BaseEstimator):
+    """Kernelized Pegasos, in the α-counter form of Huang 2017 (kernelized SVM).
 
     Minimizes P(w) = λ/2 ‖w‖² + (1/m) Σ_i max(0, 1 − y_i ⟨w, φ(x_i)⟩) (no bias).
     At step t = 1..T a point i_t is drawn uniformly at random; if
@@ -547,9 +566,11 @@ class Pegasos:
 
     Parameters
     ----------
-    kernel : Kernel, default=Gaussian(sigma=1.0)
+    kernel : Kernel or None, default=None
+        ``None`` means ``Gaussian(sigma=1.0)``.
     lam : float > 0, default=0.01
-        λ; the same minimizer as ``SVM(C=1/(λm), fit_intercept=False)``.
+        λ, the regularization strength (the same minimizer as
+        ``SVM(C=1/(λm), fit_intercept=False)``).
     n_iter : int >= 1, default=10_000
         T.
     record_at : sequence of int, optional
@@ -558,6 +579,9 @@ class Pegasos:
 
     Attributes
     ----------
+    classes_ : ndarray of shape (2,)
+        The labels of the classes −1 and +1.
+    n_features_in_ : int
     alpha_ : ndarray of shape (m,)
         The counters α.
     objective_ : dict of int to float
@@ -566,10 +590,19 @@ class Pegasos:
         P(w_T).
     """
 
+    _parameter_constraints = {
+        "kernel": KERNEL,
+        "lam": [Interval("float", 0.0, None)],
+        "n_iter": [Interval("int", 1, None, closed="left")],
+        "record_at": [InstanceOf((tuple, list, np.ndarray), "a sequence of int")],
+        "random_state": RANDOM_STATE,
+    }
+    _fitted_attribute = "alpha_"
+
     def __init__(
         self,
-        kernel: Kernel | None = None,
         *,
+        kernel: Kernel | None = None,
         lam: float = 0.01,
         n_iter: int = 10_000,
         record_at: Sequence[int] = (),
@@ -582,14 +615,22 @@ class Pegasos:
         self.random_state = random_state
 
     def fit(self, X: object, y: object) -> Pegasos:
-        check_scalar(self.lam, "lam", "Pegasos", low=0.0, closed="neither")
-        T = check_scalar(
-            self.n_iter, "n_iter", "Pegasos", kind="int", low=1, closed="left"
-        )
-        X = check_array(X)
-        y = check_labels(y, X.shape[0])
+        """Run T steps of kernelized Pegasos on (X, y).
+
+        Parameters
+        ----------
+        X : array-like of shape (m, n)
+        y : array-like of shape (m,)
+            Two class labels (see ``classes_``).
+
+        Returns
+        -------
+        self
+        """
+        self._validate_params()
+        X, y = self._validate_data(X, y)
+        T = int(self.n_iter)
         kernel = self.kernel if self.kernel is not None else Gaussian()
-        kernel._check_params()
         m, lam = X.shape[0], float(self.lam)
         columns = KernelColumns(kernel, X, 200 * 2**20)
         picks = check_random_state(self.random_state).integers(0, m, size=T)
@@ -613,14 +654,12 @@ class Pegasos:
         return self
 
     def decision_function(self, X: object) -> np.ndarray:
-        """⟨w, φ(x)⟩ = (1/(λT)) Σ_j α_j y_j k(x_j, x)."""
-        check_is_fitted(self, "alpha_")
+        """⟨w, φ(x)⟩ = (1/(λT)) Σ_j α_j y_j k(x_j, x); positive values vote for
+        ``classes_[1]``."""
+        X = self._check_X(X)
         support = np.flatnonzero(self.alpha_)
-        K = self.kernel_(check_array(X), self.X_fit_[support])
+        K = self.kernel_(X, self.X_fit_[support])
         return self.scale_ * (K @ (self.alpha_[support] * self.y_fit_[support]))
-
-    def predict(self, X: object) -> np.ndarray:
-        return np.where(self.decision_function(X) >= 0.0, 1.0, -1.0)
 
 
 def _pegasos_objective(

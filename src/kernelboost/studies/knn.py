@@ -41,7 +41,7 @@ def knn_tables(
     majority = 1.0 if ytr.sum() > 0 else -1.0  # ties: see KNN's rule
     rows = []
     for k in sorted({int(k) for k in ks if k <= n} | {n}):
-        model = KNN(k).fit(Xtr, ytr)
+        model = KNN(k=k).fit(Xtr, ytr)
         rows.append(
             {
                 "k": k,
@@ -61,7 +61,7 @@ def knn_tables(
                     "k": k,
                     "x1": grid[:, 0],
                     "x2": grid[:, 1],
-                    "prediction": KNN(k).fit(Xtr, ytr).predict(grid).astype(int),
+                    "prediction": KNN(k=k).fit(Xtr, ytr).predict(grid).astype(int),
                 }
             )
             for k in boundary_ks

@@ -55,7 +55,7 @@ def feature_lift_tables(data: Dataset, C: float) -> tuple[pd.DataFrame, pd.DataF
     for space, features in (("R2", data.X), ("R3", Z)):
         t = separation_lp(features, data.y)
         box = math.inf if space == "R3" and t > 0 else C
-        svm = SVM(Linear(), C=box, tol=1e-6).fit(features, data.y)
+        svm = SVM(kernel=Linear(), C=box, tol=1e-6).fit(features, data.y)
         w = svm.dual_coef_ @ svm.support_vectors_
         rows.append(
             {

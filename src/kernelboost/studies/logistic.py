@@ -37,10 +37,10 @@ def gaussian_hypothesis_tables(
         )
     models = {
         method: KernelLogisticRegression(
-            Gaussian(sigma=sigma),
+            kernel=Gaussian(sigma=sigma),
             method=method,
             step=step,
-            l2=l2,
+            lam=l2,
             max_epochs=max_epochs,
             tol=1e-10,
             random_state=seed,
@@ -68,8 +68,8 @@ def gaussian_hypothesis_tables(
         {
             "z": z[:, 0],
             "f_batch": models["batch"].decision_function(z),
-            "h_batch": models["batch"].predict_proba(z),
-            "h_stochastic": models["stochastic"].predict_proba(z),
+            "h_batch": models["batch"].predict_proba(z)[:, 1],
+            "h_stochastic": models["stochastic"].predict_proba(z)[:, 1],
         }
     )
     bumps = pd.DataFrame(

@@ -39,7 +39,7 @@ import pandas as pd
 
 from ..datasets import Dataset
 from ..evaluation import grid_search, svm_loo, train_test_split
-from ..exceptions import ConvergenceWarning
+from ..exceptions import ConvergenceWarning, NotSeparableError
 from ..kernels import Gaussian, make_kernel
 from ..svm import SVM
 from ._grid import padded_grid
@@ -148,18 +148,13 @@ def _fit(
     y: np.ndarray,
 ) -> tuple[SVM | None, str]:
     """Fit the SVM; ``(model, status)`` with ``model`` None unless status is ok."""
-    svm = SVM(make_kernel(kernel), C=C, tol=tol, max_iter=max_iter)
-    svm._check_params()  # bad parameters raise here, not as "not separable"
+    svm = SVM(kernel=make_kernel(kernel), C=C, tol=tol, max_iter=max_iter)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         try:
             svm.fit(X, y)
-        except ValueError as err:
-            # The only ValueError left after the checks above is SVM.fit's
-            # hard-margin test (C = inf): the classes are not separable.
-            if math.isinf(C) and "not separable" in str(err):
-                return None, STATUS_NOT_SEPARABLE
-            raise
+        except NotSeparableError:  # hard margin (C = inf) on inseparable classes
+            return None, STATUS_NOT_SEPARABLE
     if not svm.converged_:
         return None, STATUS_NOT_CONVERGED
     return svm, STATUS_OK
@@ -187,7 +182,7 @@ def _loo(
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", ConvergenceWarning)
         result = svm_loo(
-            SVM(make_kernel(kernel), C=C, tol=tol, max_iter=max_iter), X, y
+            SVM(kernel=make_kernel(kernel), C=C, tol=tol, max_iter=max_iter), X, y
         )
     if any(issubclass(w.category, ConvergenceWarning) for w in caught):
         return missing, STATUS_NOT_CONVERGED  # some retrain hit max_iter
@@ -596,7 +591,7 @@ def cv_selection_tables(
     Cs = sorted(float(c) for c in Cs)
 
     def make(sigma: float, C: float) -> SVM:
-        return SVM(Gaussian(sigma=sigma), C=C, tol=tol)
+        return SVM(kernel=Gaussian(sigma=sigma), C=C, tol=tol)
 
     table, best = grid_search(
         make, {"sigma": sigmas, "C": Cs}, Xtr, ytr, n_splits=n_splits, seed=cv_seed

@@ -71,7 +71,7 @@ def noise_table(
             else np.zeros(len(noisy.y), dtype=bool)
         )
         boost = AdaBoost(weak_learner=Stumps(), n_rounds=n_rounds).fit(noisy.X, noisy.y)
-        svm = SVM(Gaussian(sigma=sigma), C=C).fit(noisy.X, noisy.y)
+        svm = SVM(kernel=Gaussian(sigma=sigma), C=C).fit(noisy.X, noisy.y)
         yf = noisy.y * boost.decision_function(noisy.X)
         rows.append(
             {

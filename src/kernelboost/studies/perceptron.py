@@ -40,7 +40,9 @@ def perceptron_worked_table() -> pd.DataFrame:
         alpha1_seed..alpha3_seed``.
     """
     primal = Perceptron(fit_intercept=False).fit(WORKED_X, WORKED_Y)
-    dual = KernelPerceptron(Linear(), fit_intercept=False).fit(WORKED_X, WORKED_Y)
+    dual = KernelPerceptron(kernel=Linear(), fit_intercept=False).fit(
+        WORKED_X, WORKED_Y
+    )
     rows = []
     w = np.zeros(2)
     alpha = np.zeros(3)
@@ -98,7 +100,9 @@ def primal_dual_table(
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)
             primal = Perceptron(max_epochs=max_epochs).fit(phi, data.y)
-            dual = KernelPerceptron(kernel, max_epochs=max_epochs).fit(data.X, data.y)
+            dual = KernelPerceptron(kernel=kernel, max_epochs=max_epochs).fit(
+                data.X, data.y
+            )
         a, b = primal.mistakes_, dual.mistakes_
         n = min(len(a), len(b))
         differ = np.flatnonzero(a[:n] != b[:n])
@@ -135,7 +139,7 @@ def xor_epochs_table(data: Dataset, max_epochs: int) -> pd.DataFrame:
     models = {
         "linear perceptron": Perceptron(max_epochs=max_epochs),
         "kernel perceptron, (x·x')²": KernelPerceptron(
-            Polynomial(degree=2, c=0.0), max_epochs=max_epochs
+            kernel=Polynomial(degree=2, c=0.0), max_epochs=max_epochs
         ),
     }
     frames = []
@@ -167,7 +171,7 @@ def xor_points_table(data: Dataset, max_epochs: int) -> pd.DataFrame:
         and f = Σ_j α_j (x_j·x)², so that w = Σ α_i φ(x_i) can be recovered.
     """
     model = KernelPerceptron(
-        Polynomial(degree=2, c=0.0), fit_intercept=False, max_epochs=max_epochs
+        kernel=Polynomial(degree=2, c=0.0), fit_intercept=False, max_epochs=max_epochs
     ).fit(data.X, data.y)
     phi = quadratic_r2(data.X)
     return pd.DataFrame(

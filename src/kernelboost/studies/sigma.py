@@ -77,13 +77,13 @@ def sigma_tables(
     train, test = train_test_split(data.y, test_fraction, split_seed)
     Xtr, ytr, Xte, yte = data.X[train], data.y[train], data.X[test], data.y[test]
     grid = padded_grid(data.X, grid_points)
-    knn = KNN(1).fit(Xtr, ytr)
+    knn = KNN(k=1).fit(Xtr, ytr)
     knn_test = knn.predict(Xte)
     rows, surfaces = [], {0.0: knn.predict(grid)}
     for sigma in sorted(float(s) for s in sigmas):
 
         def make(sigma: float = sigma) -> SVM:
-            return SVM(Gaussian(sigma=sigma), C=C, tol=tol)
+            return SVM(kernel=Gaussian(sigma=sigma), C=C, tol=tol)
 
         svm = make().fit(Xtr, ytr)
         cv = cross_val_error(make, Xtr, ytr, n_splits=n_splits, seed=cv_seed)

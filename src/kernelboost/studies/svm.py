@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 
 from ..datasets import Dataset
+from ..exceptions import NotSeparableError
 from ..kernels import Gaussian
 from ..svm import SVM
 from ._grid import padded_grid
@@ -37,7 +38,7 @@ def svm_panel(
         raise ValueError(
             f"the σ/C grid draws 2-D data; got {data.X.shape[1]} features."
         )
-    svm = SVM(Gaussian(sigma=sigma), C=C, tol=tol).fit(data.X, data.y)
+    svm = SVM(kernel=Gaussian(sigma=sigma), C=C, tol=tol).fit(data.X, data.y)
     summary = pd.DataFrame(
         [
             {
@@ -94,11 +95,15 @@ def pegasos_convergence_table(
 
     kernel = Gaussian(sigma=sigma)
     m = data.n_samples
-    exact = SVM(kernel, C=1.0 / (lam * m), tol=1e-9, fit_intercept=False)
+    exact = SVM(kernel=kernel, C=1.0 / (lam * m), tol=1e-9, fit_intercept=False)
     optimum = primal_objective(exact.fit(data.X, data.y), data.X, data.y, lam)
     steps = np.unique(np.geomspace(10, n_iter, n_checkpoints).astype(int))
     model = Pegasos(
-        kernel, lam=lam, n_iter=n_iter, record_at=steps.tolist(), random_state=seed
+        kernel=kernel,
+        lam=lam,
+        n_iter=n_iter,
+        record_at=steps.tolist(),
+        random_state=seed,
     ).fit(data.X, data.y)
     values = np.array([model.objective_[int(t)] for t in steps])
     return pd.DataFrame(
@@ -140,10 +145,10 @@ def poly_degree_table(
     for d in degrees:
         kernel = Polynomial(degree=int(d), c=1.0)
         try:
-            svm = SVM(kernel, C=math.inf).fit(X[train], data.y[train])
+            svm = SVM(kernel=kernel, C=math.inf).fit(X[train], data.y[train])
             separable, box = True, math.inf
-        except ValueError:
-            svm = SVM(kernel, C=C_soft).fit(X[train], data.y[train])
+        except NotSeparableError:
+            svm = SVM(kernel=kernel, C=C_soft).fit(X[train], data.y[train])
             separable, box = False, C_soft
         rows.append(
             {

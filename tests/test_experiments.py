@@ -288,3 +288,33 @@ def test_editing_a_module_a_study_imports_changes_its_digest(tmp_path: Path) -> 
     _digest._parse.cache_clear()
     assert code_digest([study], root) != before[study]
     assert code_digest([other], root) == before[other]
+
+
+def test_a_deferred_import_counts_in_the_digest(tmp_path: Path) -> None:
+    """draw_figure imports save_figure inside its body: editing that module
+    still changes the figure jobs' digest."""
+    root = _copy_package(tmp_path)
+    before = code_digest(["pipeline:draw_figure"], root)
+    with (root / "plotting" / "_base.py").open("a") as handle:
+        handle.write("\n\nNEW_CONSTANT = 1\n")
+    from kernelboost import _digest
+
+    _digest._ref_digest.cache_clear()
+    _digest._module_digest.cache_clear()
+    _digest._parse.cache_clear()
+    assert code_digest(["pipeline:draw_figure"], root) != before
+
+
+def test_a_study_job_does_not_load_matplotlib() -> None:
+    """Every study job imports kernelboost.pipeline: it stays light."""
+    import subprocess
+    import sys
+
+    code = (
+        f"import sys; sys.path.insert(0, {str(ROOT / 'src')!r}); "
+        "import kernelboost.pipeline; print('matplotlib' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "False"

@@ -69,6 +69,12 @@ def _ref_digest(root: str, ref: str) -> str:
                 todo.append(used)
             elif used in info.imports:
                 modules.add(info.imports[used])
+        # Imports inside the definition (deferred to keep imports light).
+        for stmt in ast.walk(node):
+            if isinstance(stmt, ast.ImportFrom):
+                base = _resolve(info.package, stmt.module, stmt.level)
+                if base is not None:
+                    modules.add(base)
     for current in sorted(seen):
         digest.update(current.encode())
         digest.update(_dump(info.defs[current]).encode())
@@ -97,6 +103,7 @@ class _Module:
     def __init__(self, path: Path, tree: ast.Module, package: str) -> None:
         self.path = path
         self.tree = tree
+        self.package = package
         #: Top-level name → the statement that defines it.
         self.defs: dict[str, ast.stmt] = {}
         #: Local name → package module it comes from (``from .x import y``).

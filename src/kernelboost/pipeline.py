@@ -15,11 +15,9 @@ from typing import Any
 
 import pandas as pd
 
-from .claims._row import to_frame
 from .datasets import Dataset, read_dataset
 from .experiments import claim_experiment, figure
 from .io import write_frame_atomic
-from .plotting._base import save_figure
 
 #: A table given to a plotter or claim function: one, or one per run of a sweep.
 Table = pd.DataFrame | list[pd.DataFrame]
@@ -94,12 +92,17 @@ def claim_function(claim: str) -> Any:
 def draw_figure(function: str, tables: Mapping[str, Table], *paths: str) -> None:
     """Draw a figure with its plotter ``function`` (``"module:function"``) from
     its tables, by name, and save it to ``paths``."""
+    # Imported here: a study job need not load matplotlib.
+    from .plotting._base import save_figure
+
     save_figure(resolve(function)(**tables), *paths)
 
 
 def write_claim_rows(function: str, tables: Mapping[str, Table], path: str) -> None:
     """Compute a claim's rows with ``function`` (``"module:function"``) from its
     tables, by name, into ``path``."""
+    from .claims._row import to_frame
+
     write_frame_atomic(to_frame(resolve(function)(**tables)), path)
 
 

@@ -73,6 +73,10 @@ class Kernel(ABC):
         """Quantities of ``Z`` reused by every row block (default: ``Z`` itself)."""
         return Z
 
+    def _slice_state(self, state: Any, start: int, stop: int) -> Any:
+        """The state of ``_prepare(Z[start:stop])``, cut from that of ``Z``."""
+        return state[start:stop]
+
     @abstractmethod
     def _fill(self, Xb: np.ndarray, state: Any, out: np.ndarray) -> None:
         """Write k(Xb, Z) into ``out`` (C-contiguous, shape (len(Xb), p))."""
@@ -159,6 +163,10 @@ class Gaussian(Kernel):
         z_half = 0.5 * s * np.einsum("ij,ij->i", Z, Z)
         return zt, z_half, s
 
+    def _slice_state(self, state: Any, start: int, stop: int) -> Any:
+        zt, z_half, s = state
+        return zt[:, start:stop], z_half[start:stop], s
+
     def _fill(self, Xb: np.ndarray, state: Any, out: np.ndarray) -> None:
         zt, z_half, s = state
         np.matmul(Xb, zt, out=out)
@@ -236,6 +244,10 @@ class Laplacian(Kernel):
 
     def _prepare(self, Z: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         return np.ascontiguousarray(Z.T), np.einsum("ij,ij->i", Z, Z)
+
+    def _slice_state(self, state: Any, start: int, stop: int) -> Any:
+        zt, z_sq = state
+        return zt[:, start:stop], z_sq[start:stop]
 
     def _fill(self, Xb: np.ndarray, state: Any, out: np.ndarray) -> None:
         _squared_distances(Xb, *state, out)

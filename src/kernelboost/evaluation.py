@@ -35,6 +35,12 @@ from ._validation import (
 from .exceptions import check_is_fitted
 from .kernels import squared_distances
 
+# Exact SVM leave-one-out lives in its own module; these names stay importable
+# from here, where they were first.
+from .svm_loo import SVMLOOResult as SVMLOOResult
+from .svm_loo import loo_warm_start as loo_warm_start
+from .svm_loo import svm_loo as svm_loo
+
 Scoring = Literal["error", "mse"]
 _SCORINGS: tuple[str, ...] = ("error", "mse")
 

@@ -175,18 +175,10 @@ class KernelQ(QMatrix):
         return self.QD
 
     def get_Q(self, i: int, length: int) -> np.ndarray:
-        slot = int(self._slot_of[i])
-        if slot < 0:
-            slot = int(np.argmin(self._used))  # a free slot (−1) or the LRU
-            old = self._owner[slot]
-            if old >= 0:
-                self._slot_of[old] = -1
-            self._owner[slot] = i
-            self._slot_of[i] = slot
-            self._length[slot] = 0
         self._clock += 1
-        self._used[slot] = self._clock
-        start = int(self._length[slot])
+        slot, start = _cache_slot(
+            self._slot_of, self._owner, self._length, self._used, self._clock, i
+        )
         column = self._buffer[slot]
         if start < length:
             self._compute(i, start, length, column[start:length])
@@ -199,12 +191,8 @@ class KernelQ(QMatrix):
             self._Xp = self.X[self.order]
             self._state = self.kernel._prepare(self._Xp)
             self._stale = False
-        Xp = self._Xp
-        state = self.kernel._slice_state(self._state, start, stop)
-        self.kernel._fill(Xp[i : i + 1], state, out[None, :])
-        out *= self.y[i] * self.y[start:stop]
-        if start <= i < stop:
-            out[i - start] = self.QD[i]  # exact, free of expansion rounding
+        self.kernel._column(self._Xp, self._state, i, start, stop, out)
+        _times_labels(out, self.y, self.QD, i, start)
         self.n_evals += stop - start
 
     def swap_index(self, i: int, j: int) -> None:
@@ -261,6 +249,36 @@ class GramQ(QMatrix):
         index, QD = self.index, self.QD
         index[i], index[j] = index[j], index[i]
         QD[i], QD[j] = QD[j], QD[i]
+
+
+@njit(cache=True)
+def _times_labels(out, y, QD, i, start):  # noqa: ANN001, ANN202
+    """out_t ← y_i y_t out_t (t from ``start`` on); Q_ii = k(x_i, x_i) exactly."""
+    for k in range(out.shape[0]):
+        t = start + k
+        out[k] = QD[i] if t == i else y[i] * y[t] * out[k]
+
+
+@njit(cache=True)
+def _cache_slot(slot_of, owner, length, used, clock, i):  # noqa: ANN001, ANN202
+    """The slot of column i and its valid length (0 for a new slot).
+
+    A column not in the cache takes a free slot or, if none is left, that of
+    the least recently used column. The slot is marked used at ``clock``.
+    """
+    slot = slot_of[i]
+    if slot < 0:
+        slot = 0
+        for s in range(used.shape[0]):  # a free slot (−1) or the LRU
+            if used[s] < used[slot]:
+                slot = s
+        if owner[slot] >= 0:
+            slot_of[owner[slot]] = -1
+        owner[slot] = i
+        slot_of[i] = slot
+        length[slot] = 0
+    used[slot] = clock
+    return slot, length[slot]
 
 
 @njit(cache=True)
@@ -628,8 +646,11 @@ class _Solver:
             return -1, -1, None
         return i, j, Q_i
 
-    def step(self, i: int, j: int, bias: bool) -> None:
-        """One SMO step on the working set {i, j} ({i} without the bias)."""
+    def step(self, i: int, j: int, Q_i: np.ndarray | None, bias: bool) -> None:
+        """One SMO step on the working set {i, j} ({i} without the bias).
+
+        ``Q_i`` is the column that :meth:`select` read (``None`` without bias).
+        """
         Q, n = self.Q, self.n
         if not bias:
             was = _single_step(
@@ -637,8 +658,7 @@ class _Solver:
             )
             self.update_G_bar(i, was)
             return
-        Q_i = Q.get_Q(i, n)
-        Q_j = Q.get_Q(j, n)
+        Q_j = Q.get_Q(j, n)  # Q_i stays valid: the cache keeps two columns
         was_i, was_j = _pair_step(
             self.y, self.G, self.alpha, self.status, self.QD, Q_i, Q_j, i, j,
             self.C, n,
@@ -710,17 +730,17 @@ def solve(
             counter = min(m, SHRINK_EVERY)
             if shrinking:
                 s.shrink(tol, bias)
-        i, j, _ = s.select(bias, tol)
+        i, j, Q_i = s.select(bias, tol)
         if i < 0:
             s.reconstruct_gradient()
             s.n = m
-            i, j, _ = s.select(bias, tol)
+            i, j, Q_i = s.select(bias, tol)
             if i < 0:
                 converged = True
                 break
             counter = 1  # shrink at the next step
         n_iter += 1
-        s.step(i, j, bias)
+        s.step(i, j, Q_i, bias)
         if monitor is not None and n_iter % CHECK_EVERY == 0:
             monitor(s.alpha[: s.n], s.G[: s.n], n_iter)
     if not converged:

@@ -77,6 +77,16 @@ class Kernel(ABC):
         """The state of ``_prepare(Z[start:stop])``, cut from that of ``Z``."""
         return state[start:stop]
 
+    def _column(
+        self, Z: np.ndarray, state: Any, i: int, start: int, stop: int, out: np.ndarray
+    ) -> None:
+        """Write k(z_i, z_t) for t in [start, stop) into ``out``; state of ``Z``.
+
+        One column of the Gram matrix of ``Z``, in part (what an SMO solver
+        asks for); ``state`` is ``_prepare(Z)``.
+        """
+        self._fill(Z[i : i + 1], self._slice_state(state, start, stop), out[None, :])
+
     @abstractmethod
     def _fill(self, Xb: np.ndarray, state: Any, out: np.ndarray) -> None:
         """Write k(Xb, Z) into ``out`` (C-contiguous, shape (len(Xb), p))."""
@@ -166,6 +176,17 @@ class Gaussian(Kernel):
     def _slice_state(self, state: Any, start: int, stop: int) -> Any:
         zt, z_half, s = state
         return zt[:, start:stop], z_half[start:stop], s
+
+    def _column(
+        self, Z: np.ndarray, state: Any, i: int, start: int, stop: int, out: np.ndarray
+    ) -> None:
+        # As _fill, with ‖z_i‖²/(2σ²) read from the state.
+        zt, z_half, _ = state
+        np.matmul(Z[i], zt[:, start:stop], out=out)
+        out -= z_half[i]
+        out -= z_half[start:stop]
+        np.minimum(out, 0.0, out=out)
+        np.exp(out, out=out)
 
     def _fill(self, Xb: np.ndarray, state: Any, out: np.ndarray) -> None:
         zt, z_half, s = state

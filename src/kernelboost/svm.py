@@ -11,10 +11,13 @@ set, the pair is i = argmax_{t∈I_up} −y_t G_t and, by the second-order rule,
 j = argmin_{t∈I_low, −y_t G_t < −y_i G_i} −b_t²/a_t with
 b_t = −y_i G_i + y_t G_t and a_t = K_ii + K_tt − 2K_it (a_t ≤ 0 replaced by
 1e-12). SMO stops when m(α) − M(α) = max_{I_up} −y G − min_{I_low} −y G < tol.
-Each step needs the two kernel columns K[:, i], K[:, j], computed on demand and
-kept in a least-recently-used cache of bounded size. Shrinking (Joachims;
-libsvm) drops bounded variables that are unlikely to move from the selection,
-and the full gradient is rebuilt before optimality is declared.
+Each step needs the two columns Q_i, Q_j, computed on demand for the active
+rows and kept in a least-recently-used cache of bounded size
+(:class:`kernelboost._smo.KernelQ`). Shrinking (Joachims; libsvm) drops
+bounded variables that are unlikely to move from the selection, and the full
+gradient is rebuilt before optimality is declared. The solver is
+:func:`kernelboost._smo.solve`, shared by the SVM with and without bias and
+by the leave-one-out of :mod:`kernelboost.svm_loo`.
 
 ``C = float("inf")`` is the hard-margin SVM.
 """
@@ -34,7 +37,7 @@ from .exceptions import ConvergenceWarning, check_is_fitted
 from .kernels import Gaussian, Kernel
 
 #: A hard margin below this fraction of the feature-space scale √max k(x, x)
-#: counts as none: the classes are not separable (see ``_hard_margin_bound``).
+#: counts as none: the classes are not separable (see ``_check_hard_margin``).
 _MIN_MARGIN = 1e-6
 
 

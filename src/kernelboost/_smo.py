@@ -64,7 +64,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from .kernels import Kernel
 
@@ -145,6 +144,7 @@ class KernelQ(QMatrix):
     def __init__(
         self, kernel: Kernel, X: np.ndarray, y: np.ndarray, cache_bytes: int
     ) -> None:
+        _compile()
         m = X.shape[0]
         self.kernel = kernel
         self.m = m
@@ -251,16 +251,23 @@ class GramQ(QMatrix):
         QD[i], QD[j] = QD[j], QD[i]
 
 
-@njit(cache=True)
-def _times_labels(out, y, QD, i, start):  # noqa: ANN001, ANN202
+def _times_labels(
+    out: np.ndarray, y: np.ndarray, QD: np.ndarray, i: int, start: int
+) -> None:
     """out_t ← y_i y_t out_t (t from ``start`` on); Q_ii = k(x_i, x_i) exactly."""
     for k in range(out.shape[0]):
         t = start + k
         out[k] = QD[i] if t == i else y[i] * y[t] * out[k]
 
 
-@njit(cache=True)
-def _cache_slot(slot_of, owner, length, used, clock, i):  # noqa: ANN001, ANN202
+def _cache_slot(
+    slot_of: np.ndarray,
+    owner: np.ndarray,
+    length: np.ndarray,
+    used: np.ndarray,
+    clock: int,
+    i: int,
+) -> tuple[int, int]:
     """The slot of column i and its valid length (0 for a new slot).
 
     A column not in the cache takes a free slot or, if none is left, that of
@@ -281,8 +288,17 @@ def _cache_slot(slot_of, owner, length, used, clock, i):  # noqa: ANN001, ANN202
     return slot, length[slot]
 
 
-@njit(cache=True)
-def _swap_cache(pairs, order, y, QD, buffer, slot_of, owner, length, used):  # noqa: ANN001, ANN202
+def _swap_cache(
+    pairs: np.ndarray,
+    order: np.ndarray,
+    y: np.ndarray,
+    QD: np.ndarray,
+    buffer: np.ndarray,
+    slot_of: np.ndarray,
+    owner: np.ndarray,
+    length: np.ndarray,
+    used: np.ndarray,
+) -> None:
     """KernelQ.swap_index for each pair: the order, y, QD and the cache."""
     for p in range(pairs.shape[0]):
         i, j = pairs[p, 0], pairs[p, 1]
@@ -313,19 +329,16 @@ def _swap_cache(pairs, order, y, QD, buffer, slot_of, owner, length, used):  # n
 # --- the solver ---------------------------------------------------------------
 
 
-@njit(cache=True)
 def _in_up(y_t: float, status_t: int) -> bool:
     """t ∈ I_up(α): y_t α_t can grow (α_t < C if y_t = +1, α_t > 0 if −1)."""
     return status_t != UPPER if y_t > 0 else status_t != LOWER
 
 
-@njit(cache=True)
 def _in_low(y_t: float, status_t: int) -> bool:
     """t ∈ I_low(α): y_t α_t can shrink (α_t > 0 if y_t = +1, α_t < C if −1)."""
     return status_t != LOWER if y_t > 0 else status_t != UPPER
 
 
-@njit(cache=True)
 def _status(alpha_t: float, C: float) -> int:
     if alpha_t >= C:
         return UPPER
@@ -334,16 +347,16 @@ def _status(alpha_t: float, C: float) -> int:
     return FREE
 
 
-@njit(cache=True)
-def _statuses(alpha, C):  # noqa: ANN001, ANN202
+def _statuses(alpha: np.ndarray, C: float) -> np.ndarray:
     out = np.empty(alpha.shape[0], dtype=np.int8)
     for t in range(alpha.shape[0]):
         out[t] = _status(alpha[t], C)
     return out
 
 
-@njit(cache=True)
-def _select_i(y, G, status, n):  # noqa: ANN001, ANN202
+def _select_i(
+    y: np.ndarray, G: np.ndarray, status: np.ndarray, n: int
+) -> tuple[int, float]:
     """i = argmax_{t∈I_up} −y_t G_t over the active prefix, and m(α) = that max.
 
     Ties go to the last index (libsvm's ``>=``); i = −1 when I_up is empty.
@@ -357,8 +370,16 @@ def _select_i(y, G, status, n):  # noqa: ANN001, ANN202
     return i, best
 
 
-@njit(cache=True)
-def _select_j(y, G, status, QD, Q_i, i, gmax, n):  # noqa: ANN001, ANN202
+def _select_j(
+    y: np.ndarray,
+    G: np.ndarray,
+    status: np.ndarray,
+    QD: np.ndarray,
+    Q_i: np.ndarray,
+    i: int,
+    gmax: float,
+    n: int,
+) -> tuple[int, float]:
     """Second-order j for the fixed i (WSS 3), and −M(α) = max_{I_low} y_t G_t.
 
     j minimizes −b_t²/a_t over t ∈ I_low with b_t = m(α) + y_t G_t > 0 and
@@ -381,8 +402,9 @@ def _select_j(y, G, status, QD, Q_i, i, gmax, n):  # noqa: ANN001, ANN202
     return j, gmax2
 
 
-@njit(cache=True)
-def _select_single(y, G, status, n):  # noqa: ANN001, ANN202
+def _select_single(
+    y: np.ndarray, G: np.ndarray, status: np.ndarray, n: int
+) -> tuple[int, float]:
     """The most violating variable without the equality constraint.
 
     v_t = −y_t G_t on I_up (α_t may move so that y_t α_t grows) and y_t G_t on
@@ -398,8 +420,19 @@ def _select_single(y, G, status, n):  # noqa: ANN001, ANN202
     return i, best
 
 
-@njit(cache=True)
-def _pair_step(y, G, alpha, status, QD, Q_i, Q_j, i, j, C, n):  # noqa: ANN001, ANN202
+def _pair_step(
+    y: np.ndarray,
+    G: np.ndarray,
+    alpha: np.ndarray,
+    status: np.ndarray,
+    QD: np.ndarray,
+    Q_i: np.ndarray,
+    Q_j: np.ndarray,
+    i: int,
+    j: int,
+    C: float,
+    n: int,
+) -> tuple[bool, bool]:
     """Platt's step on (α_i, α_j), clipped to the box; G updated on the prefix.
 
     Along the direction that keeps yᵀα fixed, f is a parabola with curvature
@@ -454,8 +487,16 @@ def _pair_step(y, G, alpha, status, QD, Q_i, Q_j, i, j, C, n):  # noqa: ANN001, 
     return was_i, was_j
 
 
-@njit(cache=True)
-def _single_step(G, alpha, status, QD, Q_i, i, C, n):  # noqa: ANN001, ANN202
+def _single_step(
+    G: np.ndarray,
+    alpha: np.ndarray,
+    status: np.ndarray,
+    QD: np.ndarray,
+    Q_i: np.ndarray,
+    i: int,
+    C: float,
+    n: int,
+) -> bool:
     """Exact minimization along α_i: α_i ← clip(α_i − G_i / Q_ii, 0, C)."""
     quad = QD[i] if QD[i] > 0.0 else TAU
     new = min(max(alpha[i] - G[i] / quad, 0.0), C)
@@ -468,8 +509,9 @@ def _single_step(G, alpha, status, QD, Q_i, i, C, n):  # noqa: ANN001, ANN202
     return was
 
 
-@njit(cache=True)
-def _violations(y, G, status, n):  # noqa: ANN001, ANN202
+def _violations(
+    y: np.ndarray, G: np.ndarray, status: np.ndarray, n: int
+) -> tuple[float, float]:
     """(m(α), −M(α)) = (max_{I_up} −y_t G_t, max_{I_low} y_t G_t) on the prefix."""
     g1, g2 = -np.inf, -np.inf
     for t in range(n):
@@ -480,8 +522,7 @@ def _violations(y, G, status, n):  # noqa: ANN001, ANN202
     return g1, g2
 
 
-@njit(cache=True)
-def _be_shrunk(y_t, G_t, status_t, g1, g2):  # noqa: ANN001, ANN202
+def _be_shrunk(y_t: float, G_t: float, status_t: int, g1: float, g2: float) -> bool:
     """A bounded variable that cannot join the next working set (libsvm).
 
     At a bound α_t can move one way only; it is shrunk when −y_t G_t lies
@@ -495,8 +536,17 @@ def _be_shrunk(y_t, G_t, status_t, g1, g2):  # noqa: ANN001, ANN202
     return False
 
 
-@njit(cache=True)
-def _shrink(y, G, alpha, status, G_bar, active_set, g1, g2, n):  # noqa: ANN001, ANN202
+def _shrink(
+    y: np.ndarray,
+    G: np.ndarray,
+    alpha: np.ndarray,
+    status: np.ndarray,
+    G_bar: np.ndarray,
+    active_set: np.ndarray,
+    g1: float,
+    g2: float,
+    n: int,
+) -> tuple[int, np.ndarray]:
     """Move the variables to shrink behind the active prefix (libsvm's swaps).
 
     Returns the new active size and the swaps made, for the Q-matrix.
@@ -521,8 +571,9 @@ def _shrink(y, G, alpha, status, G_bar, active_set, g1, g2, n):  # noqa: ANN001,
     return n, pairs[:k]
 
 
-@njit(cache=True)
-def _add_free(G_t, alpha, status, Q_t, n):  # noqa: ANN001, ANN202
+def _add_free(
+    G_t: float, alpha: np.ndarray, status: np.ndarray, Q_t: np.ndarray, n: int
+) -> float:
     """G_t + Σ_{s<n, α_s free} α_s Q_ts."""
     for s in range(n):
         if status[s] == FREE:
@@ -530,11 +581,54 @@ def _add_free(G_t, alpha, status, Q_t, n):  # noqa: ANN001, ANN202
     return G_t
 
 
-@njit(cache=True)
-def _axpy(a, x, out, start):  # noqa: ANN001, ANN202
+def _axpy(a: float, x: np.ndarray, out: np.ndarray, start: int) -> None:
     """out[start:] += a · x[start:]."""
     for t in range(start, out.shape[0]):
         out[t] += a * x[t]
+
+
+#: The functions above that numba compiles, callees before their callers.
+_COMPILED = (
+    "_in_up",
+    "_in_low",
+    "_status",
+    "_be_shrunk",
+    "_statuses",
+    "_select_i",
+    "_select_j",
+    "_select_single",
+    "_pair_step",
+    "_single_step",
+    "_violations",
+    "_shrink",
+    "_add_free",
+    "_axpy",
+    "_times_labels",
+    "_cache_slot",
+    "_swap_cache",
+)
+_compiled = False
+
+
+def _compile() -> None:
+    """Replace the loops above by their numba versions, once per process.
+
+    numba is imported only here, at the first fit, so that importing
+    kernelboost costs nothing for it. ``cache=True`` keeps the machine code
+    in ``__pycache__``: only the first process ever compiles (a few seconds);
+    later ones load it (a fraction of a second, once). Setting the
+    environment variable ``NUMBA_DISABLE_JIT=1`` runs the same functions as
+    plain Python, for debugging (slowly).
+    """
+    global _compiled
+    if _compiled:
+        return
+    from numba import njit
+
+    namespace = globals()
+    for name in _COMPILED:
+        namespace[name] = njit(cache=True)(namespace[name])
+    _compiled = True
 
 
 @dataclass
@@ -719,6 +813,7 @@ def solve(
     -------
     SMOResult
     """
+    _compile()
     s = _Solver(Q, y, C, alpha, G)
     m = s.m
     n_iter = 0

@@ -42,8 +42,13 @@ precomputed Gram matrix, optionally with points removed, as leave-one-out
 needs) or the option ``bias`` of :func:`solve`; there is one loop.
 
 The inner loops over the active set (selection, the gradient update,
-shrinking) are compiled with numba; the control flow and the Q-matrices are
-Python.
+shrinking, the cache bookkeeping) are compiled with numba; the control flow
+and the Q-matrices are Python, and kernel columns are computed by the
+kernels' vectorized numpy code. Compiled, because an SMO step at m in the
+thousands is a few fused passes over the active set: written as numpy
+operations (one pass each, a dozen per step) the same loop took 2.4× the
+time of scikit-learn's SVC (libsvm) at m = 2 000 and 3.5× at m = 1 000 on
+the benchmark's two-moons problem, against about 1× compiled.
 
 References
 ----------

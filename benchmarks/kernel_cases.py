@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import numpy as np
 from harness import Case, scaled
+from libsvm_evals import libsvm_cost
 from sklearn.metrics.pairwise import rbf_kernel
 from sklearn.svm import SVC
 
@@ -87,17 +88,26 @@ def _svm_fit(m_full: int, target: float | None) -> Callable[[float], Case]:
         def peer(inputs: tuple[np.ndarray, np.ndarray]) -> SVC:
             return SVC(C=1.0, gamma=1.0, tol=1e-3).fit(*inputs)
 
-        X, _ = setup()
+        X, y = setup()
 
         def quality(a: SVM, b: SVC) -> dict[str, float]:
             ours_sv, peer_sv = set(a.support_), set(b.support_)
             dv = a.decision_function(X) - b.decision_function(X)
-            return {
+            row = {
                 "n_sv_ours": float(len(ours_sv)),
                 "n_sv_peer": float(len(peer_sv)),
                 "sv_differ_frac": len(ours_sv ^ peer_sv) / len(peer_sv),
                 "max_decision_diff": float(np.abs(dv).max()),
+                "n_iter_ours": float(a.n_iter_),
+                "n_iter_peer": float(np.sum(b.n_iter_)),
+                "kernel_evals_ours": float(a.n_kernel_evals_),
             }
+            # SVC does not report kernel evaluations: libsvm's own count, from
+            # one more fit by the counting build of libsvm_evals.py (untimed).
+            cost = libsvm_cost(X, y, C=1.0, gamma=1.0, tol=1e-3)
+            if cost is not None:
+                row.update(cost)
+            return row
 
         return Case(
             name=f"svm_fit_m{m_full}",
@@ -116,6 +126,8 @@ def _svm_fit(m_full: int, target: float | None) -> Callable[[float], Case]:
 #: One builder per case, in report order; each maps ``scale`` to a Case.
 BUILDERS: list[Callable[[float], Case]] = [
     _rbf_gram,
-    _svm_fit(1000, target=None),  # the target is set at m = 10 000
-    _svm_fit(10000, target=1.5),
+    _svm_fit(1000, target=None),  # targets from m = 2 000 on
+    _svm_fit(2000, target=1.2),
+    _svm_fit(10000, target=1.0),
+    _svm_fit(50000, target=1.0),
 ]

@@ -3,7 +3,7 @@
 Usage (from the project root)::
 
     python benchmarks/run.py [--out results/benchmarks.csv] [--case NAME ...]
-                             [--repeats 5] [--scale 1.0]
+                             [--repeats 5] [--scale 1.0] [--no-libsvm]
 
 ``benchmarks/`` is not an installed package: this script puts its own directory
 on ``sys.path`` and imports its siblings ``harness`` and ``cases`` from there.
@@ -21,6 +21,7 @@ ROOT = HERE.parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
+import libsvm_evals  # noqa: E402
 import pandas as pd  # noqa: E402
 from cases import cases  # noqa: E402
 from harness import run  # noqa: E402
@@ -76,12 +77,20 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         default=1.0,
         help="multiply problem sizes, e.g. 0.01 for a smoke run (default: 1.0)",
     )
+    parser.add_argument(
+        "--no-libsvm",
+        dest="libsvm",
+        action="store_false",
+        help="skip libsvm's kernel-evaluation counts of the svm_fit cases, "
+        "which build a counting libsvm with g++ on first use (libsvm_evals.py)",
+    )
     return parser.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Select the cases, run them, write the CSV, print the table."""
     args = parse_args(argv)
+    libsvm_evals.ENABLED = args.libsvm
     available = cases(args.scale)
     known = [case.name for case in available]
     if args.names:

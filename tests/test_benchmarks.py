@@ -184,7 +184,7 @@ def _run_script(*args: str | Path) -> subprocess.CompletedProcess[str]:
 
 def test_smoke_run_writes_csv(tmp_path: Path) -> None:
     out = tmp_path / "b.csv"
-    proc = _run_script("--scale", "0.01", "--repeats", "2", "--out", out)
+    proc = _run_script("--scale", "0.01", "--repeats", "2", "--no-libsvm", "--out", out)
     assert proc.returncode == 0, proc.stderr
     frame = pd.read_csv(out)
     assert list(frame.columns[: len(harness.COLUMNS)]) == list(harness.COLUMNS)

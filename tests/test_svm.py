@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 from sklearn.svm import SVC
 
+from kernelboost._smo import KernelQ
 from kernelboost.datasets import make_dataset
 from kernelboost.exceptions import (
     ConvergenceWarning,
@@ -14,7 +15,7 @@ from kernelboost.exceptions import (
     NotSeparableError,
 )
 from kernelboost.kernels import Gaussian, Linear, Polynomial
-from kernelboost.svm import SVM, KernelColumns
+from kernelboost.svm import SVM
 
 # dataset, kernel, C, SVC's kernel arguments, tolerance. Both solvers stop when
 # the dual gap m(α) − M(α) < tol; with k(x, x') of order 1 that puts decision
@@ -183,12 +184,12 @@ def test_a_tiny_cache_gives_the_same_solution() -> None:
 
 def test_cache_is_least_recently_used_and_bounded() -> None:
     X = np.random.default_rng(0).standard_normal((10, 2))
-    columns = KernelColumns(Gaussian(1.0), X, cache_bytes=3 * 8 * 10)
+    columns = KernelQ(Gaussian(1.0), X, np.ones(10), cache_bytes=3 * 8 * 10)
     for i in (0, 1, 2, 0, 3):
-        columns(i)
-    assert list(columns.cache) == [2, 0, 3]  # 1 was least recently used
+        columns.get_Q(i, 10)
+    assert columns.cached == [2, 0, 3]  # 1 was least recently used
     assert columns.n_evals == 4 * 10
-    np.testing.assert_allclose(columns(3), Gaussian(1.0)(X)[:, 3], atol=1e-15)
+    np.testing.assert_allclose(columns.get_Q(3, 10), Gaussian(1.0)(X)[:, 3], atol=1e-15)
 
 
 def test_iteration_cap_warns_and_returns() -> None:

@@ -80,6 +80,20 @@ class Kernel(Parameterized, ABC):
         """Quantities of ``Z`` reused by every row block (default: ``Z`` itself)."""
         return Z
 
+    def _slice_state(self, state: Any, start: int, stop: int) -> Any:
+        """The state of ``_prepare(Z[start:stop])``, cut from that of ``Z``."""
+        return state[start:stop]
+
+    def _column(
+        self, Z: np.ndarray, state: Any, i: int, start: int, stop: int, out: np.ndarray
+    ) -> None:
+        """Write k(z_i, z_t) for t in [start, stop) into ``out``; state of ``Z``.
+
+        One column of the Gram matrix of ``Z``, in part (what an SMO solver
+        asks for); ``state`` is ``_prepare(Z)``.
+        """
+        self._fill(Z[i : i + 1], self._slice_state(state, start, stop), out[None, :])
+
     @abstractmethod
     def _fill(self, Xb: np.ndarray, state: Any, out: np.ndarray) -> None:
         """Write k(Xb, Z) into ``out`` (C-contiguous, shape (len(Xb), p))."""
@@ -152,6 +166,21 @@ class Gaussian(Kernel):
         zt = np.ascontiguousarray(Z.T) * s
         z_half = 0.5 * s * np.einsum("ij,ij->i", Z, Z)
         return zt, z_half, s
+
+    def _slice_state(self, state: Any, start: int, stop: int) -> Any:
+        zt, z_half, s = state
+        return zt[:, start:stop], z_half[start:stop], s
+
+    def _column(
+        self, Z: np.ndarray, state: Any, i: int, start: int, stop: int, out: np.ndarray
+    ) -> None:
+        # As _fill, with ‖z_i‖²/(2σ²) read from the state.
+        zt, z_half, _ = state
+        np.matmul(Z[i], zt[:, start:stop], out=out)
+        out -= z_half[i]
+        out -= z_half[start:stop]
+        np.minimum(out, 0.0, out=out)
+        np.exp(out, out=out)
 
     def _fill(self, Xb: np.ndarray, state: Any, out: np.ndarray) -> None:
         zt, z_half, s = state
@@ -228,6 +257,10 @@ class Laplacian(Kernel):
 
     def _prepare(self, Z: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         return np.ascontiguousarray(Z.T), np.einsum("ij,ij->i", Z, Z)
+
+    def _slice_state(self, state: Any, start: int, stop: int) -> Any:
+        zt, z_sq = state
+        return zt[:, start:stop], z_sq[start:stop]
 
     def _fill(self, Xb: np.ndarray, state: Any, out: np.ndarray) -> None:
         _squared_distances(Xb, *state, out)

@@ -1,6 +1,6 @@
 """Support vector machine solved by SMO, following libsvm's ``Solver``.
 
-The dual problem (seed 003; Chang & Lin, LIBSVM)::
+The dual problem (Huang 2017; Chang & Lin, LIBSVM)::
 
     minimize   ½ αᵀQα − eᵀα,   Q_ij = y_i y_j k(x_i, x_j)
     subject to 0 ≤ α_i ≤ C,  yᵀα = 0
@@ -11,10 +11,13 @@ set, the pair is i = argmax_{t∈I_up} −y_t G_t and, by the second-order rule,
 j = argmin_{t∈I_low, −y_t G_t < −y_i G_i} −b_t²/a_t with
 b_t = −y_i G_i + y_t G_t and a_t = K_ii + K_tt − 2K_it (a_t ≤ 0 replaced by
 1e-12). SMO stops when m(α) − M(α) = max_{I_up} −y G − min_{I_low} −y G < tol.
-Each step needs the two kernel columns K[:, i], K[:, j], computed on demand and
-kept in a least-recently-used cache of bounded size. Shrinking (Joachims;
-libsvm) drops bounded variables that are unlikely to move from the selection,
-and the full gradient is rebuilt before optimality is declared.
+Each step needs the two columns Q_i, Q_j, computed on demand for the active
+rows and kept in a least-recently-used cache of bounded size
+(:class:`kernelboost._smo.KernelQ`). Shrinking (Joachims; libsvm) drops
+bounded variables that are unlikely to move from the selection, and the full
+gradient is rebuilt before optimality is declared. The solver is
+:func:`kernelboost._smo.solve`, shared by the SVM with and without bias and
+by the leave-one-out of :mod:`kernelboost.svm_loo`.
 
 ``C = float("inf")`` is the hard-margin SVM.
 """
@@ -23,11 +26,12 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections import OrderedDict
 from collections.abc import Sequence
+from functools import partial
 
 import numpy as np
 
+from ._smo import KernelQ, rho, solve
 from ._validation import check_array, check_labels, check_random_state
 from .base import (
     RANDOM_STATE,
@@ -40,54 +44,9 @@ from .base import (
 from .exceptions import ConvergenceWarning, NotSeparableError
 from .kernels import KERNEL, Gaussian, Kernel
 
-_TAU = 1e-12
 #: A hard margin below this fraction of the feature-space scale √max k(x, x)
-#: counts as none: the classes are not separable (see ``_hard_margin_bound``).
+#: counts as none: the classes are not separable (see ``_check_hard_margin``).
 _MIN_MARGIN = 1e-6
-_CHECK_EVERY = 1000
-
-
-class KernelColumns:
-    """Columns K[:, i] of the Gram matrix of X, on demand, in an LRU cache.
-
-    Parameters
-    ----------
-    kernel : Kernel
-    X : ndarray of shape (m, n)
-    cache_bytes : int
-        Memory budget of the cache; at least two columns are always kept.
-
-    Attributes
-    ----------
-    diag : ndarray of shape (m,)
-        k(x_i, x_i), precomputed.
-    n_evals : int
-        Kernel evaluations so far (m per column computed).
-    """
-
-    def __init__(self, kernel: Kernel, X: np.ndarray, cache_bytes: int) -> None:
-        self.kernel = kernel
-        self.X = X
-        self.m = X.shape[0]
-        self.state = kernel._prepare(X)
-        self.diag = kernel._diag(X)
-        self.capacity = max(2, int(cache_bytes) // (8 * max(self.m, 1)))
-        self.cache: OrderedDict[int, np.ndarray] = OrderedDict()
-        self.n_evals = 0
-
-    def __call__(self, i: int) -> np.ndarray:
-        column = self.cache.get(i)
-        if column is not None:
-            self.cache.move_to_end(i)
-            return column
-        column = np.empty(self.m)
-        self.kernel._fill(self.X[i : i + 1], self.state, column[None, :])
-        column[i] = self.diag[i]  # exact, free of the rounding of any expansion
-        self.n_evals += self.m
-        self.cache[i] = column
-        if len(self.cache) > self.capacity:
-            self.cache.popitem(last=False)
-        return column
 
 
 class SVM(ClassifierMixin, BaseEstimator):
@@ -219,17 +178,31 @@ class SVM(ClassifierMixin, BaseEstimator):
         kernel = self.kernel if self.kernel is not None else Gaussian()
         C = float(self.C)
         m = X.shape[0]
-        columns = KernelColumns(kernel, X, self.cache_bytes)
-        alpha, G = self._start(columns, y, C, alpha0)
+        Q = KernelQ(kernel, X, y, self.cache_bytes)
+        alpha, G = self._start(Q, X, y, C, alpha0)
         max_iter = self.max_iter if self.max_iter is not None else max(10**7, 100 * m)
-        if self.fit_intercept:
-            alpha, G, n_iter, converged = _solve(
-                columns, y, C, float(self.tol), alpha, G, max_iter, self.shrinking
-            )
-        else:
-            alpha, G, n_iter, converged = _solve_no_bias(
-                columns, y, C, float(self.tol), alpha, G, max_iter
-            )
+        monitor = None
+        if math.isinf(C):
+            scale = math.sqrt(max(float(Q.get_QD().max()), 0.0))
+            monitor = partial(_check_hard_margin, scale=scale)
+        result = solve(
+            Q,
+            y,
+            C,
+            float(self.tol),
+            alpha,
+            G,
+            max_iter=max_iter,
+            shrinking=self.shrinking,
+            bias=self.fit_intercept,
+            monitor=monitor,
+        )
+        alpha, G, n_iter, converged = (
+            result.alpha,
+            result.G,
+            result.n_iter,
+            result.converged,
+        )
         if not converged:
             warnings.warn(
                 f"SVM reached max_iter={max_iter} SMO steps before m(α) − M(α) < "
@@ -241,20 +214,21 @@ class SVM(ClassifierMixin, BaseEstimator):
         self.support_ = np.flatnonzero(alpha > 0)
         self.support_vectors_ = X[self.support_]
         self.dual_coef_ = (alpha * y)[self.support_]
-        self.intercept_ = -_rho(alpha, G, y, C) if self.fit_intercept else 0.0
+        self.intercept_ = -rho(alpha, G, y, C) if self.fit_intercept else 0.0
         wnorm2 = float(alpha @ (G + 1.0))  # αᵀQα = αᵀ(G + e)
         self.margin_ = 1.0 / math.sqrt(wnorm2) if wnorm2 > 0 else math.inf
         self.dual_objective_ = 0.5 * float(alpha @ (G - 1.0))
         self.n_iter_ = n_iter
-        self.n_kernel_evals_ = columns.n_evals
+        self.n_kernel_evals_ = Q.n_evals
         self.converged_ = converged
         self.kernel_ = kernel
         self.shape_fit_ = X.shape
         return self
 
     def _start(
-        self, columns: KernelColumns, y: np.ndarray, C: float, alpha0: object | None
+        self, Q: KernelQ, X: np.ndarray, y: np.ndarray, C: float, alpha0: object | None
     ) -> tuple[np.ndarray, np.ndarray]:
+        """α at the start and its gradient G = Qα − e (from the support vectors)."""
         m = y.shape[0]
         if alpha0 is None:
             return np.zeros(m), -np.ones(m)
@@ -269,8 +243,8 @@ class SVM(ClassifierMixin, BaseEstimator):
         support = np.flatnonzero(alpha > 0)
         G = -np.ones(m)
         if support.size:
-            K = columns.kernel(columns.X, columns.X[support])
-            columns.n_evals += K.size
+            K = Q.kernel(X, X[support])
+            Q.n_evals += K.size
             G += y * (K @ (alpha[support] * y[support]))
         return alpha, G
 
@@ -287,145 +261,8 @@ class SVM(ClassifierMixin, BaseEstimator):
         )
 
 
-def _solve(
-    columns: KernelColumns,
-    y: np.ndarray,
-    C: float,
-    tol: float,
-    alpha: np.ndarray,
-    G: np.ndarray,
-    max_iter: int,
-    shrinking: bool,
-) -> tuple[np.ndarray, np.ndarray, int, bool]:
-    """SMO with second-order working-set selection (libsvm's ``Solver::Solve``).
-
-    Works on an active set A (all points unless shrinking); the gradient of the
-    inactive points is rebuilt from the support vectors before stopping.
-    """
-    m = y.shape[0]
-    diag = columns.diag
-    active = np.arange(m)
-    n_iter = 0
-    # Ḡ_t = C Σ_{α_j = C} Q_tj, kept for all t so that rebuilding the gradient of
-    # shrunk variables needs only the free support vectors (libsvm's G_bar).
-    at_C = alpha >= C
-    G_bar = np.zeros(m)
-    if shrinking and at_C.any():
-        K = columns.kernel(columns.X, columns.X[at_C])
-        columns.n_evals += K.size
-        G_bar = y * (K @ (C * y[at_C]))
-    shrink_every = min(m, 1000)
-    hard = math.isinf(C)
-    scale = math.sqrt(max(float(diag.max()), 0.0))
-    while n_iter < max_iter:
-        full = active.size == m
-        ya, Ga, aa, da = y[active], G[active], alpha[active], diag[active]
-        up = ((ya > 0) & (aa < C)) | ((ya < 0) & (aa > 0))
-        low = ((ya < 0) & (aa < C)) | ((ya > 0) & (aa > 0))
-        converged_here = False
-        steps = 0
-        F = -ya * Ga  # −y_t G_t, kept up to date
-        while n_iter < max_iter:
-            vu = np.where(up, F, -np.inf)
-            ii = int(np.argmax(vu))
-            gmax = vu[ii]
-            gmin = np.min(np.where(low, F, np.inf))
-            if gmax - gmin < tol:
-                converged_here = True
-                break
-            i = active[ii]
-            Ki = columns(i) if full else columns(i)[active]
-            # Second order: maximize b_t²/a_t over t ∈ I_low with b_t > 0.
-            b = gmax - F
-            a = da - 2.0 * Ki
-            a += diag[i]
-            np.maximum(a, _TAU, out=a)
-            gain = b * b
-            gain /= a
-            jj = int(np.argmax(np.where(low & (b > 0), gain, -np.inf)))
-            j = active[jj]
-            Kj = columns(j) if full else columns(j)[active]
-            old_i, old_j = aa[ii], aa[jj]
-            new_i, new_j = _pair_update(
-                old_i,
-                old_j,
-                -ya[ii] * F[ii],
-                -ya[jj] * F[jj],
-                ya[ii],
-                ya[jj],
-                diag[i] + diag[j] - 2.0 * Ki[jj],
-                C,
-            )
-            aa[ii], aa[jj] = new_i, new_j
-            # G += y∘(y_i Δα_i K_i + y_j Δα_j K_j), so F = −y∘G loses the bracket.
-            F -= (ya[ii] * (new_i - old_i)) * Ki
-            F -= (ya[jj] * (new_j - old_j)) * Kj
-            for t in (ii, jj):
-                up[t] = (ya[t] > 0 and aa[t] < C) or (ya[t] < 0 and aa[t] > 0)
-                low[t] = (ya[t] < 0 and aa[t] < C) or (ya[t] > 0 and aa[t] > 0)
-                if shrinking and (aa[t] >= C) != at_C[active[t]]:
-                    g = active[t]
-                    at_C[g] = not at_C[g]
-                    G_bar += (C if at_C[g] else -C) * y[g] * y * columns(g)
-            n_iter += 1
-            steps += 1
-            if hard and n_iter % _CHECK_EVERY == 0:
-                _check_hard_margin(aa, -ya * F, scale, n_iter)
-            if shrinking and steps >= shrink_every:
-                break
-        Ga = -ya * F
-        alpha[active], G[active] = aa, Ga
-        if not converged_here:
-            if n_iter >= max_iter:
-                break
-            # Shrink: drop bounded variables that cannot enter the next step.
-            keep = _not_shrinkable(ya, Ga, aa, C, gmax_all=gmax, gmin_all=gmin)
-            if not keep.all() and keep.sum() >= 2:
-                active = active[keep]
-            continue
-        if full:
-            return alpha, G, n_iter, True
-        # Optimal on the active set: rebuild the full gradient, then check all.
-        _rebuild_gradient(columns, y, alpha, G, G_bar, C, active)
-        active = np.arange(m)
-    return alpha, G, n_iter, False
-
-
-def _solve_no_bias(
-    columns: KernelColumns,
-    y: np.ndarray,
-    C: float,
-    tol: float,
-    alpha: np.ndarray,
-    G: np.ndarray,
-    max_iter: int,
-) -> tuple[np.ndarray, np.ndarray, int, bool]:
-    """Dual coordinate descent for the SVM without bias (box constraints only).
-
-    Picks the coordinate with the largest projected-gradient violation and
-    minimizes exactly along it: α_i ← clip(α_i − G_i / K_ii, 0, C). Stops when
-    every violation is below ``tol``.
-    """
-    diag = np.maximum(columns.diag, _TAU)
-    hard = math.isinf(C)
-    scale = math.sqrt(max(float(columns.diag.max()), 0.0))
-    for n_iter in range(max_iter):
-        violation = np.where(
-            alpha <= 0, np.minimum(G, 0.0), np.where(alpha >= C, np.maximum(G, 0.0), G)
-        )
-        i = int(np.argmax(np.abs(violation)))
-        if abs(violation[i]) < tol:
-            return alpha, G, n_iter, True
-        new = min(max(alpha[i] - G[i] / diag[i], 0.0), C)
-        G += (new - alpha[i]) * y[i] * y * columns(i)
-        alpha[i] = new
-        if hard and (n_iter + 1) % _CHECK_EVERY == 0:
-            _check_hard_margin(alpha, G, scale, n_iter + 1)
-    return alpha, G, max_iter, False
-
-
 def _check_hard_margin(
-    alpha: np.ndarray, G: np.ndarray, scale: float, n_iter: int
+    alpha: np.ndarray, G: np.ndarray, n_iter: int, *, scale: float
 ) -> None:
     """Raise when the iterates prove that no usable hard margin exists.
 
@@ -448,112 +285,6 @@ def _check_hard_margin(
             f"{scale:.3g}. Use a finite C (soft margin), or check for identical "
             "points with opposite labels."
         )
-
-
-def _pair_update(
-    ai: float,
-    aj: float,
-    Gi: float,
-    Gj: float,
-    yi: float,
-    yj: float,
-    quad: float,
-    C: float,
-) -> tuple[float, float]:
-    """New (α_i, α_j) minimizing the dual along the pair, clipped to the box."""
-    quad = quad if quad > 0 else _TAU
-    if yi != yj:
-        delta = (-Gi - Gj) / quad
-        diff = ai - aj
-        ai, aj = ai + delta, aj + delta
-        if diff > 0:
-            if aj < 0:
-                aj, ai = 0.0, diff
-        elif ai < 0:
-            ai, aj = 0.0, -diff
-        if diff > 0:
-            if ai > C:
-                ai, aj = C, C - diff
-        elif aj > C:
-            aj, ai = C, C + diff
-    else:
-        delta = (Gi - Gj) / quad
-        total = ai + aj
-        ai, aj = ai - delta, aj + delta
-        if total > C:
-            if ai > C:
-                ai, aj = C, total - C
-            if aj > C:
-                aj, ai = C, total - C
-        else:
-            if aj < 0:
-                aj, ai = 0.0, total
-            if ai < 0:
-                ai, aj = 0.0, total
-    return ai, aj
-
-
-def _not_shrinkable(
-    y: np.ndarray,
-    G: np.ndarray,
-    alpha: np.ndarray,
-    C: float,
-    gmax_all: float,
-    gmin_all: float,
-) -> np.ndarray:
-    """Variables to keep active (libsvm's ``be_shrunk`` negated).
-
-    A variable at a bound is shrunk when its −y G lies beyond the current
-    violating extremes in the direction it cannot move.
-    """
-    minus_yG = -y * G
-    at_upper = alpha >= C
-    at_lower = alpha <= 0
-    shrink = np.zeros(y.shape[0], dtype=bool)
-    pos, neg = y > 0, y < 0
-    # At the upper bound: y=+1 can only decrease (in I_low only), y=−1 increase.
-    shrink |= at_upper & pos & (minus_yG > gmax_all)
-    shrink |= at_upper & neg & (minus_yG < gmin_all)
-    # At the lower bound: y=+1 only in I_up, y=−1 only in I_low.
-    shrink |= at_lower & pos & (minus_yG < gmin_all)
-    shrink |= at_lower & neg & (minus_yG > gmax_all)
-    return ~shrink
-
-
-def _rebuild_gradient(
-    columns: KernelColumns,
-    y: np.ndarray,
-    alpha: np.ndarray,
-    G: np.ndarray,
-    G_bar: np.ndarray,
-    C: float,
-    active: np.ndarray,
-) -> None:
-    """G = Ḡ − e + Σ_{free j} α_j Q_j for the inactive points."""
-    inactive = np.setdiff1d(np.arange(y.shape[0]), active, assume_unique=True)
-    if inactive.size == 0:
-        return
-    free = np.flatnonzero((alpha > 0) & (alpha < C))
-    G[inactive] = G_bar[inactive] - 1.0
-    if free.size:
-        K = columns.kernel(columns.X[inactive], columns.X[free])
-        columns.n_evals += K.size
-        G[inactive] += y[inactive] * (K @ (alpha[free] * y[free]))
-
-
-def _rho(alpha: np.ndarray, G: np.ndarray, y: np.ndarray, C: float) -> float:
-    """ρ (b = −ρ): mean y_i G_i over free α_i, else the midpoint of its bounds."""
-    yG = y * G
-    free = (alpha > 0) & (alpha < C)
-    if free.any():
-        return float(yG[free].mean())
-    at_upper = alpha >= C
-    at_lower = alpha <= 0
-    ub_mask = (at_upper & (y < 0)) | (at_lower & (y > 0))
-    lb_mask = (at_upper & (y > 0)) | (at_lower & (y < 0))
-    ub = float(yG[ub_mask].min()) if ub_mask.any() else math.inf
-    lb = float(yG[lb_mask].max()) if lb_mask.any() else -math.inf
-    return (ub + lb) / 2.0
 
 
 class Pegasos(ClassifierMixin, BaseEstimator):
@@ -632,7 +363,7 @@ class Pegasos(ClassifierMixin, BaseEstimator):
         T = int(self.n_iter)
         kernel = self.kernel if self.kernel is not None else Gaussian()
         m, lam = X.shape[0], float(self.lam)
-        columns = KernelColumns(kernel, X, 200 * 2**20)
+        columns = KernelQ(kernel, X, np.ones(m), 200 * 2**20)
         picks = check_random_state(self.random_state).integers(0, m, size=T)
         record = {int(t) for t in self.record_at if 1 <= int(t) <= T}
         alpha = np.zeros(m)
@@ -642,7 +373,7 @@ class Pegasos(ClassifierMixin, BaseEstimator):
             i = picks[t - 1]
             if y[i] * s[i] / (lam * t) < 1.0:
                 alpha[i] += 1.0
-                s += y[i] * columns(i)
+                s += y[i] * columns.get_Q(i, m)
             if t in record:
                 objective[t] = _pegasos_objective(alpha, s, y, lam, t)
         self.alpha_ = alpha

@@ -128,7 +128,7 @@ def test_shrinking_on_and_off_give_the_same_solution(kernel, C, fit_intercept) -
     data = make_dataset({"generator": "moons", "n_samples": 1200, "noise": 0.3})
     fits = [
         SVM(
-            kernel,
+            kernel=kernel,
             C=C,
             tol=1e-7,
             shrinking=s,
@@ -237,7 +237,7 @@ def test_gram_q_leaving_one_out_equals_a_refit_without_the_point() -> None:
             -np.ones(m - 1),
             max_iter=10**6,
         )
-        refit = SVM(kernel, C=C, tol=1e-9).fit(X[keep], y_sub)
+        refit = SVM(kernel=kernel, C=C, tol=1e-9).fit(X[keep], y_sub)
         np.testing.assert_allclose(result.alpha, refit.alpha_, atol=1e-6)
         b = -rho(result.alpha, result.G, y_sub, C)
         assert b == pytest.approx(refit.intercept_, abs=1e-6)

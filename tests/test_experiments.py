@@ -227,6 +227,15 @@ def _copy_package(tmp_path: Path) -> Path:
     return dest
 
 
+def _forget_parsed_sources() -> None:
+    """Drop the digest module's caches: the sources under a root were edited."""
+    from kernelboost import _digest
+
+    _digest._ref_digest.cache_clear()
+    _digest._module_digest.cache_clear()
+    _digest._parse.cache_clear()
+
+
 def _edit(path: Path, old: str, new: str) -> None:
     text = path.read_text()
     assert old in text
@@ -242,11 +251,7 @@ def test_editing_one_claim_changes_only_its_digest(tmp_path: Path) -> None:
         'draws = spectra["draw"].nunique()',
         'draws = int(spectra["draw"].nunique())',
     )
-    from kernelboost import _digest
-
-    _digest._ref_digest.cache_clear()
-    _digest._module_digest.cache_clear()
-    _digest._parse.cache_clear()
+    _forget_parsed_sources()
     after = {c: code_digest([r], root) for c, r in refs.items()}
     assert {c for c in refs if before[c] != after[c]} == {"K3"}
 
@@ -262,11 +267,7 @@ def test_docstrings_and_formatting_change_no_digest(tmp_path: Path) -> None:
     (root / "studies" / "adaboost.py").write_text(
         '"""Reworded."""\n' + text.split('"""', 2)[2]
     )
-    from kernelboost import _digest
-
-    _digest._ref_digest.cache_clear()
-    _digest._module_digest.cache_clear()
-    _digest._parse.cache_clear()
+    _forget_parsed_sources()
     assert code_digest([ref, "studies.adaboost:adaboost_tables"], root) == before
 
 
@@ -281,11 +282,7 @@ def test_editing_a_module_a_study_imports_changes_its_digest(tmp_path: Path) -> 
     before = {r: code_digest([r], root) for r in (study, other)}
     with (root / "boosting.py").open("a") as handle:
         handle.write("\n\nNEW_CONSTANT = 1\n")
-    from kernelboost import _digest
-
-    _digest._ref_digest.cache_clear()
-    _digest._module_digest.cache_clear()
-    _digest._parse.cache_clear()
+    _forget_parsed_sources()
     assert code_digest([study], root) != before[study]
     assert code_digest([other], root) == before[other]
 
@@ -297,11 +294,7 @@ def test_a_deferred_import_counts_in_the_digest(tmp_path: Path) -> None:
     before = code_digest(["pipeline:draw_figure"], root)
     with (root / "plotting" / "_base.py").open("a") as handle:
         handle.write("\n\nNEW_CONSTANT = 1\n")
-    from kernelboost import _digest
-
-    _digest._ref_digest.cache_clear()
-    _digest._module_digest.cache_clear()
-    _digest._parse.cache_clear()
+    _forget_parsed_sources()
     assert code_digest(["pipeline:draw_figure"], root) != before
 
 

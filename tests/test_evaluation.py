@@ -487,3 +487,40 @@ def test_loo_warm_start_is_feasible(m: int, seed: int, C: float) -> None:
         assert abs(start @ y) <= 1e-12 * max(1.0, alpha.sum())
         unchanged = np.delete(np.arange(m), i)
         assert start[unchanged] @ y[unchanged] == pytest.approx(0.0, abs=1e-12)
+
+
+# --- the public namespace -----------------------------------------------------------
+
+import ast  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import kernelboost  # noqa: E402
+from kernelboost import evaluation  # noqa: E402
+from kernelboost import knn as knn_module  # noqa: E402
+from kernelboost import model_selection as selection_module  # noqa: E402
+from kernelboost import svm_loo as svm_loo_module  # noqa: E402
+
+
+def test_evaluation_gathers_the_objects_of_their_modules() -> None:
+    modules = (knn_module, selection_module, svm_loo_module)
+    for name in evaluation.__all__:
+        homes = [m for m in modules if getattr(m, name, None) is not None]
+        assert len(homes) == 1, name
+        assert getattr(evaluation, name) is getattr(homes[0], name)
+
+
+def test_the_library_imports_concepts_from_their_modules() -> None:
+    # The facade is for users: code digests follow imports, and a library
+    # module importing ``evaluation`` would depend on all three modules.
+    package = Path(kernelboost.__file__).parent
+    offenders = []
+    for path in package.rglob("*.py"):
+        depth = len(path.relative_to(package).parts)  # 1: top level
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            absolute = node.module == "kernelboost.evaluation"
+            relative = node.level == depth and node.module == "evaluation"
+            if absolute or relative:
+                offenders.append(str(path.relative_to(package)))
+    assert offenders == []

@@ -7,7 +7,7 @@ below work on X_c = X − 1x̄ᵀ and y_c = y − ȳ.
 
 Subset selection scores a feature subset S by the K-fold cross-validated mean
 squared error of least squares on the features in S (with intercept), on
-folds from :func:`kernelboost.evaluation.kfold_indices` (``stratify=False``):
+folds from :func:`kernelboost.model_selection.kfold_indices` (``stratify=False``):
 
 - best subset tries all 2^d − 1 non-empty subsets;
 - forward stepwise starts from the empty model and adds, at each step, the
@@ -37,8 +37,8 @@ from scipy.linalg.blas import daxpy as _daxpy
 
 from ._validation import check_scalar, check_X_y
 from .base import BaseEstimator, Interval, RegressorMixin
-from .evaluation import _kfold
 from .exceptions import ConvergenceWarning
+from .model_selection import _kfold
 
 #: Largest d for :func:`best_subset` (2^d − 1 models, each fitted K times).
 MAX_BEST_SUBSET_FEATURES = 20
@@ -1019,7 +1019,7 @@ def lasso_cv(
     alphas : sequence of float > 0, optional
     n_splits : int, default=5
     seed : int or Generator, default=0
-        Seeds the folds (:func:`kernelboost.evaluation.kfold_indices`,
+        Seeds the folds (:func:`kernelboost.model_selection.kfold_indices`,
         ``stratify=False``).
     n_alphas, eps, tol, max_iter
         As in :func:`lasso_path`.

@@ -29,7 +29,7 @@ from scipy.optimize import minimize_scalar
 from ..boosting import AdaBoost, Stumps
 from ..bounds import margin_distribution_bound, vcdim_ft_bound
 from ..datasets import Dataset
-from ..evaluation import train_test_split
+from ..model_selection import train_test_split
 
 
 def line_search_alpha(D: np.ndarray, yh: np.ndarray) -> float:
@@ -66,7 +66,8 @@ def adaboost_tables(
     n_rounds : int
         T; fewer rounds are kept if AdaBoost stops early (ε_t = 0 or no edge).
     test_fraction, split_seed
-        The seeded stratified split (:func:`~kernelboost.evaluation.train_test_split`).
+        The seeded stratified split
+        (:func:`~kernelboost.model_selection.train_test_split`).
     margin_rounds : sequence of int
         Rounds at which the margin distribution is recorded (those beyond the
         rounds run are dropped).

@@ -6,7 +6,8 @@ import numpy as np
 import pandas as pd
 
 from ..datasets import Dataset
-from ..evaluation import KNN, knn_loo, train_test_split
+from ..knn import KNN, knn_loo
+from ..model_selection import train_test_split
 from ._grid import padded_grid, split_points
 
 

@@ -14,7 +14,7 @@ is classified correctly. Every leave-one-out mistake is therefore made on a
 support vector.
 
 :func:`loo_configuration` measures one configuration (dataset × kernel × C)
-of the sweep: the exact LOO error of :func:`kernelboost.evaluation.svm_loo`
+of the sweep: the exact LOO error of :func:`kernelboost.svm_loo.svm_loo`
 against #SV/l (E1), and the proof step itself (E2) by retraining *from
 scratch* without a few non-support vectors. ``svm_loo`` retrains only for
 the support vectors and relies on that very step for the others, so E1's
@@ -38,10 +38,11 @@ import numpy as np
 import pandas as pd
 
 from ..datasets import Dataset
-from ..evaluation import grid_search, svm_loo, train_test_split
 from ..exceptions import ConvergenceWarning, NotSeparableError
 from ..kernels import Gaussian, make_kernel
+from ..model_selection import grid_search, train_test_split
 from ..svm import SVM
+from ..svm_loo import svm_loo
 from ._grid import padded_grid
 
 #: ``status`` of a configuration whose LOO error and #SV/l were measured.
@@ -524,9 +525,9 @@ def cv_selection_tables(
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """E3: choose σ and C of the Gaussian SVM by K-fold CV; compare on a test set.
 
-    A seeded stratified split (:func:`~kernelboost.evaluation.train_test_split`)
+    A seeded stratified split (:func:`~kernelboost.model_selection.train_test_split`)
     sets the test points aside. On the training part alone,
-    :func:`~kernelboost.evaluation.grid_search` scores every (σ, C) of the grid
+    :func:`~kernelboost.model_selection.grid_search` scores every (σ, C) of the grid
     by K-fold cross-validation,
 
         CV(σ, C) = (1/K) Σ_f err_f(σ, C),

@@ -15,8 +15,8 @@ import pandas as pd
 
 from ..boosting import AdaBoost, Stumps
 from ..datasets import Dataset
-from ..evaluation import train_test_split
 from ..margins import distinct_stumps, game_value, margin_matrix, max_margin
+from ..model_selection import train_test_split
 
 
 def margin_growth_table(

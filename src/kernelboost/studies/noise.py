@@ -16,8 +16,8 @@ import pandas as pd
 
 from ..boosting import AdaBoost, Stumps
 from ..datasets import Dataset, flip_labels
-from ..evaluation import train_test_split
 from ..kernels import Gaussian
+from ..model_selection import train_test_split
 from ..svm import SVM
 
 

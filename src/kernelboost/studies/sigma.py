@@ -13,8 +13,9 @@ import numpy as np
 import pandas as pd
 
 from ..datasets import Dataset
-from ..evaluation import KNN, cross_val_error, train_test_split
 from ..kernels import Gaussian
+from ..knn import KNN
+from ..model_selection import cross_val_error, train_test_split
 from ..svm import SVM
 from ._grid import padded_grid, split_points
 

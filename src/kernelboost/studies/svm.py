@@ -136,8 +136,8 @@ def poly_degree_table(
         ``degree, separable, C, train_error, test_error, margin, n_sv,
         n_train, n_test, split_seed``.
     """
-    from ..evaluation import train_test_split
     from ..kernels import Polynomial
+    from ..model_selection import train_test_split
 
     X = data.X / np.abs(data.X).max()
     train, test = train_test_split(data.y, test_fraction, seed)

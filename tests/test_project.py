@@ -95,6 +95,61 @@ def test_library_does_not_import_snakemake() -> None:
         assert "snakemake" not in path.read_text(), path
 
 
+def _kernelboost_imports(path: Path, package: Path) -> set[str]:
+    """The first component below ``kernelboost`` of every module ``path`` imports
+    (``"studies"``, ``"claims"``, ``"svm"``, …), deferred imports included."""
+    import ast
+
+    parts = path.relative_to(package).with_suffix("").parts
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = list(parts[: len(parts) - node.level])
+                target = base + (node.module.split(".") if node.module else [])
+                names = (
+                    [target + [a.name] for a in node.names] if not target else [target]
+                )
+            elif (node.module or "").startswith("kernelboost."):
+                names = [node.module.split(".")[1:]]
+            else:
+                continue
+        elif isinstance(node, ast.Import):
+            names = [
+                a.name.split(".")[1:]
+                for a in node.names
+                if a.name.startswith("kernelboost.")
+            ]
+        else:
+            continue
+        found.update(n[0] for n in names if n)
+    return found
+
+
+def test_layers_import_only_downwards() -> None:
+    """Claims and plotting read tables, never a study's code; studies never draw
+    or judge; the library core imports none of the three. Only the workflow glue
+    (and the README gallery, which reads results) sits above them all."""
+    package = ROOT / "src" / "kernelboost"
+    upper = {"claims", "plotting", "studies"}
+    glue = {"pipeline", "experiments", "_digest", "gallery"}  # read results
+    allowed = {
+        "claims": {"claims"},
+        "plotting": {"plotting"},
+        "studies": {"studies"},
+    }
+    violations = []
+    for path in package.rglob("*.py"):
+        parts = path.relative_to(package).parts
+        layer = parts[0] if len(parts) > 1 else path.stem
+        if layer in glue:
+            continue
+        bad = (_kernelboost_imports(path, package) & upper) - allowed.get(layer, set())
+        if bad:
+            violations.append(f"{path.relative_to(package)} imports {sorted(bad)}")
+    assert violations == []
+
+
 @pytest.mark.parametrize(
     "caption",
     sorted((ROOT / "workflow" / "report").glob("*.rst")),

@@ -12,7 +12,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from ..studies.loo import STATUS_NOT_SEPARABLE, STATUS_OK
+from ..status import STATUS_NOT_SEPARABLE, STATUS_OK
 from ._row import ClaimRow
 
 #: E2's threshold on max_z |f(z) − f_{−i}(z)|: the proof says 0; the retrains

@@ -8,7 +8,7 @@ from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
-from ..studies.loo import STATUS_OK
+from ..status import STATUS_OK
 from ._base import STYLE, new_figure
 
 _MARKERS = "os^DvP*X"

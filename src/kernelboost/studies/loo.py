@@ -41,20 +41,15 @@ from ..datasets import Dataset
 from ..exceptions import ConvergenceWarning, NotSeparableError
 from ..kernels import Gaussian, make_kernel
 from ..model_selection import grid_search, train_test_split
+from ..status import (
+    STATUS_NOT_CONVERGED,
+    STATUS_NOT_SEPARABLE,
+    STATUS_OK,
+    STATUS_SKIPPED,
+)
 from ..svm import SVM
 from ..svm_loo import svm_loo
 from ._grid import padded_grid
-
-#: ``status`` of a configuration whose LOO error and #SV/l were measured.
-STATUS_OK: Final = "ok"
-#: Hard margin (C = inf) on data that no hyperplane of the feature space
-#: separates: the dual is unbounded and there is no SVM to leave points out of.
-STATUS_NOT_SEPARABLE: Final = "not separable"
-#: An SMO solve (the full fit or a leave-one-out retrain) reached ``max_iter``
-#: steps before its stopping criterion: the numbers would not be the SVM's.
-STATUS_NOT_CONVERGED: Final = "not converged"
-#: ``e2_status`` of a configuration whose full fit was not measured at all.
-STATUS_SKIPPED: Final = "skipped"
 
 #: Features are z-scored when some standard deviation lies outside this range
 #: (the kernels' widths σ of the sweep assume features of unit scale).

@@ -164,7 +164,7 @@ def test_captions_are_clean_restructured_text(caption: Path) -> None:
     warnings = io.StringIO()
     publish_parts(
         caption.read_text(),
-        writer_name="html",
+        writer="html",
         settings_overrides={"warning_stream": warnings},
     )
     assert warnings.getvalue() == "", warnings.getvalue()

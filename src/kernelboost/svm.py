@@ -110,10 +110,10 @@ class SVM(ClassifierMixin, BaseEstimator):
     --------
     >>> import numpy as np
     >>> from kernelboost.kernels import Linear
-    >>> X = np.array([[0.0, 0.0], [0.0, 1.0], [2.0, 0.0], [2.0, 1.0]])
+    >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 0.0], [4.0, 0.0]])
     >>> svm = SVM(kernel=Linear(), C=float("inf")).fit(X, [-1, -1, 1, 1])
     >>> round(svm.margin_, 6), svm.support_.tolist()
-    (1.0, [0, 1, 2, 3])
+    (1.0, [1, 2])
     """
 
     _parameter_constraints = {

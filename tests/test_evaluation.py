@@ -383,6 +383,28 @@ def test_svm_loo_equals_brute_force(name: str) -> None:
     assert result.loo_error <= result.sv_bound
 
 
+@pytest.mark.parametrize("name", sorted(SVM_LOO_CASES))
+@pytest.mark.parametrize("gram_bytes", [256 * 2**20, 1])
+def test_svm_loo_retraining_every_point_equals_brute_force(
+    name: str, gram_bytes: int
+) -> None:
+    # retrain="all" leaves out every point, non-support vectors included, and
+    # assumes nothing about them: it matches refits from scratch point by point.
+    spec, kernel, C = SVM_LOO_CASES[name]
+    data = make_dataset(spec)
+    svm = SVM(kernel=kernel, C=C, tol=1e-6)
+    result = svm_loo(svm, data.X, data.y, retrain="all", gram_bytes=gram_bytes)
+    brute = _brute_svm_loo(svm, data.X, data.y)
+    np.testing.assert_array_equal(result.retrained, np.arange(len(data.y)))
+    np.testing.assert_array_equal(
+        result.mistakes, np.where(brute >= 0, 1, -1) != data.y
+    )
+    atol = 0.05 if name == "blobs-linear-C01" else 1e-4
+    np.testing.assert_allclose(result.loo_decision, brute, atol=atol)
+    fast = svm_loo(svm, data.X, data.y)
+    np.testing.assert_array_equal(result.mistakes, fast.mistakes)
+
+
 def test_svm_loo_has_a_mistake_to_find() -> None:
     # The brute-force comparison above is not vacuous: these cases have errors.
     data = make_dataset(SVM_LOO_CASES["moons-rbf-C1"][0])
@@ -427,6 +449,8 @@ def test_svm_loo_does_not_modify_the_svm_and_checks_input() -> None:
         svm_loo(KNN(k=1), data.X, data.y)
     with pytest.raises(ValueError, match="'gram_bytes' parameter of svm_loo"):
         svm_loo(svm, data.X, data.y, gram_bytes=0)
+    with pytest.raises(ValueError, match="'retrain' parameter of svm_loo"):
+        svm_loo(svm, data.X, data.y, retrain="some")
 
 
 @settings(max_examples=25, deadline=None)

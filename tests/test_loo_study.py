@@ -65,9 +65,7 @@ def sweep(moons, blobs, tmp_path_factory) -> tuple[pd.DataFrame, pd.DataFrame]:
     folder = tmp_path_factory.mktemp("loo")
     paths: dict[str, list[Path]] = {"rows": [], "e2": []}
     for k, (name, data, kernel, C) in enumerate(configs):
-        tables = loo_configuration(
-            data, kernel, C, max_non_sv=3, grid_points=20, seed=k, name=name
-        )
+        tables = loo_configuration(data, kernel, C, grid_points=20, name=name)
         for key, table in zip(("rows", "e2"), tables, strict=True):
             paths[key].append(folder / f"{key}{k}.csv")
             write_frame_atomic(table, paths[key][-1])
@@ -125,10 +123,14 @@ def test_a_soft_margin_configuration(sweep) -> None:
     assert (r["status"], r["kernel"], r["l"]) == ("ok", "gaussian(sigma=0.5)", 60)
     assert r["sv_bound"] == r["n_sv"] / 60
     assert r["loo_error"] == r["n_loo_errors"] / 60 <= r["sv_bound"]
-    assert r["n_retrained"] == r["n_sv"]  # svm_loo retrains the SVs only
+    assert r["n_retrained"] == 60  # brute force: every point left out
+    assert r["fast_n_retrained"] == r["n_sv"]  # the fast LOO: the SVs only
+    assert r["fast_loo_error"] == r["loo_error"]
+    assert r["n_disagree"] == 0
     assert not r["standardized"]
     part = e2[(e2["dataset"] == "moons") & (e2["C"] == 1.0)]
-    assert len(part) == r["e2_checked"] == min(3, r["e2_n_non_sv"])
+    # Every non-support vector is removed and retrained.
+    assert len(part) == r["e2_checked"] == r["e2_n_non_sv"] == 60 - r["n_sv"]
     assert part["index"].is_monotonic_increasing
     assert (part["eval_set"] == "grid").all()
     assert (part["n_eval"] == 400).all()
@@ -148,24 +150,19 @@ def test_hard_margin_separable_or_not(sweep) -> None:
     assert linear_blobs["loo_error"] <= linear_blobs["sv_bound"]
     assert linear_moons["status"] == "not separable"
     assert linear_moons["e2_status"] == "skipped"
-    for column in ("n_sv", "sv_bound", "loo_error", "n_retrained"):
+    for column in ("n_sv", "sv_bound", "loo_error", "n_retrained", "n_disagree"):
         assert np.isnan(linear_moons[column])
     assert linear_moons["e2_checked"] == 0
     assert not ((e2["dataset"] == "moons") & (e2["kernel"] == "linear")).any()
 
 
-def test_step_cap_gives_not_converged_and_output_is_seeded(moons) -> None:
-    rows, e2 = loo_configuration(
-        moons, GAUSS, math.inf, max_non_sv=2, grid_points=5, seed=0, max_iter=3
-    )
+def test_step_cap_gives_not_converged_and_output_is_deterministic(moons) -> None:
+    rows, e2 = loo_configuration(moons, GAUSS, math.inf, grid_points=5, max_iter=3)
     assert rows["status"].iloc[0] == "not converged"
     assert np.isnan(rows["loo_error"].iloc[0])
     assert e2.empty
     assert list(e2.columns) == list(E2_COLUMNS)
-    again = [
-        loo_configuration(moons, GAUSS, 10.0, max_non_sv=2, grid_points=5, seed=3)
-        for _ in range(2)
-    ]
+    again = [loo_configuration(moons, GAUSS, 10.0, grid_points=5) for _ in range(2)]
     pd.testing.assert_frame_equal(again[0][0], again[1][0])
     pd.testing.assert_frame_equal(again[0][1], again[1][1])
 
@@ -178,10 +175,7 @@ def test_memory_layout_does_not_change_the_numbers() -> None:
     )
     fortran = Dataset(np.asfortranarray(data.X), data.y, data.feature_names)
     kernel = {"name": "gaussian", "sigma": 0.25}
-    a, b = (
-        loo_configuration(d, kernel, 1.0, max_non_sv=1, grid_points=5, seed=0)
-        for d in (data, fortran)
-    )
+    a, b = (loo_configuration(d, kernel, 1.0, grid_points=5) for d in (data, fortran))
     pd.testing.assert_frame_equal(a[0], b[0])
     pd.testing.assert_frame_equal(a[1], b[1])
 
@@ -189,9 +183,7 @@ def test_memory_layout_does_not_change_the_numbers() -> None:
 def test_features_far_from_unit_scale_are_z_scored() -> None:
     data = make_dataset({"generator": "blobs", "n_samples": 40, "n_features": 3})
     wide = Dataset(data.X * 100.0, data.y, data.feature_names)
-    rows, e2 = loo_configuration(
-        wide, GAUSS, 1.0, max_non_sv=2, grid_points=5, seed=0, name="wide"
-    )
+    rows, e2 = loo_configuration(wide, GAUSS, 1.0, grid_points=5, name="wide")
     assert bool(rows["standardized"].iloc[0])
     assert rows["status"].iloc[0] == "ok"
     assert (e2["eval_set"] == "training points").all()
@@ -201,18 +193,32 @@ def test_features_far_from_unit_scale_are_z_scored() -> None:
 def test_e1_rows_follow_the_numbers(sweep) -> None:
     rows, e2 = sweep
     claim = e1_loo_bound(rows, e2)
-    assert [r.id for r in claim] == ["E1"] * len(rows)
-    assert [r.holds for r in claim] == [True, True, None, True]
+    # One row per configuration, then one check per measured (dataset, kernel):
+    # (moons, gaussian) over C = 1 and inf, (blobs, linear).
+    assert [r.id for r in claim] == ["E1"] * (len(rows) + 2)
+    assert [r.kind for r in claim] == [
+        "theorem",
+        "theorem",
+        "illustration",
+        "theorem",
+        "check",
+        "check",
+    ]
+    assert [r.holds for r in claim] == [True, True, None, True, True, True]
     skipped = claim[2]
     assert (skipped.kind, skipped.relation) == ("illustration", "n/a")
     assert "not separable" in skipped.quantity
     assert claim[0].measured == rows["loo_error"].iloc[0]
+    assert "brute force" in claim[0].quantity
     broken = rows.copy()
     broken.loc[0, "loo_error"] = broken.loc[0, "sv_bound"] + 0.01
     broken.loc[1, "loo_error"] = np.nan  # an "ok" row without a number fails
+    broken.loc[3, "n_disagree"] = 1  # the fast LOO missed a mistake
     bad = e1_loo_bound(broken, e2)
     assert bad[0].holds is False
     assert bad[1].holds is False
+    assert [r.holds for r in bad[4:]] == [True, False]
+    assert bad[5].measured == 1.0
 
 
 def test_e2_rows_follow_the_numbers(sweep) -> None:
@@ -316,9 +322,7 @@ def test_the_generic_script_runs_each_experiment(blobs, tmp_path, monkeypatch) -
             "datasets": ["blobs"],
             "kernels": [dict(LINEAR)],
             "C": [float("inf")],
-            "max_non_sv": 2,
             "grid_points": 5,
-            "seed": 0,
             "tol": 1e-3,
             "e2_tol": 1e-6,
             "max_iter": 100_000,
@@ -335,7 +339,8 @@ def test_the_generic_script_runs_each_experiment(blobs, tmp_path, monkeypatch) -
     rows = pd.read_csv(tmp_path / "rows.csv")
     assert rows["dataset"].tolist() == ["blobs"]
     assert np.isinf(rows["C"].iloc[0])
-    assert len(pd.read_csv(tmp_path / "e2.csv")) == 2
+    # Every non-support vector was removed (40 points, 3 support vectors).
+    assert len(pd.read_csv(tmp_path / "e2.csv")) == 40 - rows["n_sv"].iloc[0] == 37
     _run(
         "experiment.py",
         _study_job("cv_model_selection", "", cfg, tmp_path),

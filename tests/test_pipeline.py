@@ -93,7 +93,9 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
         "K12": 3,
         "K13": 2,
         "K14": 4,
-        "E1": pairs * len(sweep["C"]),  # one per configuration
+        # One per configuration, and one check of the fast LOO per dataset ×
+        # kernel (each has a soft margin C, which is always measured).
+        "E1": pairs * len(sweep["C"]) + pairs,
         "E2": 2 * pairs,  # two per dataset and kernel
         "E3": 1,
         "E4": 1,
@@ -116,9 +118,9 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
     expected = [c for c in claim_ids() for _ in range(count[c])]
     assert claims["id"].tolist() == expected
     assert set(claims["holds"]) <= {"true", "false", "n/a"}
-    # Theorems and identities hold on this data; empirical tendencies may not
-    # (and are then reported as not holding, with their numbers).
-    exact = claims[claims["kind"].isin(["theorem", "identity"])]
+    # Theorems, identities and checks hold on this data; empirical tendencies
+    # may not (and are then reported as not holding, with their numbers).
+    exact = claims[claims["kind"].isin(["theorem", "identity", "check"])]
     assert set(exact["holds"]) == {"true"}, exact[exact["holds"] != "true"]
     assert "| B13 |" in (results / "claims.md").read_text()
     # The small profile's overrides were merged over config.yaml.

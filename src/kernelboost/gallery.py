@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .claims import read_rows
+from .claims import EVIDENCE_KINDS, read_rows
 from .io import write_text_atomic
 
 START = "<!-- gallery:start -->"
@@ -45,14 +45,21 @@ def render(claims: pd.DataFrame, figures_dir: str = "results/figures") -> str:
     for name, caption in HEADLINES:
         lines += [f"**{caption}**", "", f"![{name}]({figures_dir}/{name}.png)", ""]
     lines += [
-        "| claim | rows | held | did not hold | illustration or not measured |",
-        "|---|---|---|---|---|",
+        "Held and did not hold count the evidence (theorems, identities, empirical "
+        "tendencies); checks, true by construction of the code, are counted apart.",
+        "",
+        "| claim | rows | held | did not hold | checks passed "
+        "| illustration or not measured |",
+        "|---|---|---|---|---|---|",
     ]
     for claim, part in claims.groupby("id", sort=False):
         holds = part["holds"]
+        evidence = holds[part["kind"].isin(EVIDENCE_KINDS)]
+        checks = holds[part["kind"] == "check"]
+        passed = f"{(checks == 'true').sum()} of {len(checks)}" if len(checks) else ""
         lines.append(
-            f"| {claim} | {len(part)} | {(holds == 'true').sum()} | "
-            f"{(holds == 'false').sum()} | {(holds == 'n/a').sum()} |"
+            f"| {claim} | {len(part)} | {(evidence == 'true').sum()} | "
+            f"{(evidence == 'false').sum()} | {passed} | {(holds == 'n/a').sum()} |"
         )
     lines += ["", "Every row, with its numbers: `results/claims.md`."]
     return "\n".join(lines)

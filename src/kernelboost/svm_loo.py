@@ -1,4 +1,4 @@
-"""Exact leave-one-out error of the SVM, retraining only for support vectors.
+"""Exact leave-one-out error of the SVM, by warm-started retraining.
 
 For the SVM the leave-one-out (LOO) error obeys (Huang 2017, §5.2)::
 
@@ -6,16 +6,19 @@ For the SVM the leave-one-out (LOO) error obeys (Huang 2017, §5.2)::
 
 because removing a non-support vector (α_i = 0) leaves the solution unchanged
 and such a point lies on or outside the margin, so it is classified correctly.
-:func:`svm_loo` uses the same fact to retrain only for the support vectors,
-each retrain warm-started from the full solution and solved by the one SMO
-solver of :mod:`kernelboost._smo` on a Q-matrix that leaves the point out.
+:func:`svm_loo` retrains for every point (``retrain="all"``, brute force: the
+measurement of the bound) or uses that very fact to retrain only for the
+support vectors (``retrain="support"``, fast, but the bound then holds by
+construction). Each retrain is warm-started from the full solution and solved
+by the one SMO solver of :mod:`kernelboost._smo` on a Q-matrix that leaves the
+point out.
 """
 
 from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from scipy.linalg.blas import daxpy as _daxpy
@@ -46,10 +49,11 @@ class SVMLOOResult:
     mistakes : ndarray of bool of shape (l,)
         ``mistakes[i]``: the SVM trained without x_i misclassifies it.
     retrained : ndarray of int
-        Points for which the SVM was retrained (the support vectors).
+        Points for which the SVM was retrained (every point, or the support
+        vectors only).
     loo_decision : ndarray of shape (l,)
         f_{−i}(x_i), the decision value of the SVM trained without x_i (the
-        full model's value for a non-support vector).
+        full model's value for a point not retrained).
     n_iter : int
         SMO steps summed over the retrains.
     model : SVM
@@ -154,22 +158,30 @@ def svm_loo(
     X: object,
     y: object,
     *,
+    retrain: Literal["all", "support"] = "support",
     gram_bytes: int = 256 * 2**20,
 ) -> SVMLOOResult:
-    """Exact leave-one-out error of an SVM, retraining only for support vectors.
+    """Exact leave-one-out error of an SVM by warm-started retraining.
 
-    The SVM is fitted once on all l points. A non-support vector (α_i = 0)
-    leaves the dual solution optimal when removed (the remaining α satisfy
-    the same KKT conditions), so the SVM trained without it is the full one
-    and f_{−i}(x_i) = f(x_i); since α_i = 0 means y_i f(x_i) ≥ 1 (up to the
-    solver tolerance) it is classified correctly. For each support vector the
-    SVM is retrained on the l − 1 other points, warm-started from the full
-    solution with α_i redistributed feasibly (see :func:`loo_warm_start`),
-    and f_{−i}(x_i) is computed from the result. Hence
+    The SVM is fitted once on all l points. For each point retrained, the SVM
+    is trained on the l − 1 other points, warm-started from the full solution
+    with α_i redistributed feasibly (see :func:`loo_warm_start`), and
+    f_{−i}(x_i) is computed from the result:
 
-        LOO error = (1/l) Σ_{i∈SV} 1[sign f_{−i}(x_i) ≠ y_i] ≤ #SV / l
+        LOO error = (1/l) Σ_i 1[sign f_{−i}(x_i) ≠ y_i]
 
     (a decision value of exactly 0 predicts +1, as :meth:`SVM.predict`).
+
+    ``retrain="all"`` retrains for every point: brute force. For a
+    non-support vector the warm start is the full α without its zero, and the
+    solver checks the KKT conditions of the smaller problem before it stops;
+    nothing about the bound is assumed, so its result can contradict
+    LOO ≤ #SV/l. ``retrain="support"`` uses the proof of that bound instead: a
+    non-support vector (α_i = 0) leaves the dual solution optimal when removed,
+    so f_{−i} = f, and y_i f(x_i) ≥ 1 (up to the solver tolerance) makes it
+    correct; only the support vectors are retrained, and
+    LOO error = (1/l) Σ_{i∈SV} 1[sign f_{−i}(x_i) ≠ y_i] ≤ #SV / l holds by
+    construction. Use it as a tool, not as evidence for the bound.
 
     When the l × l matrix Q = (y yᵀ) ∘ K fits in ``gram_bytes`` it is
     computed once and every retrain runs the SVM's SMO solver
@@ -190,6 +202,8 @@ def svm_loo(
     y : array-like of shape (l,)
         Labels in {−1, +1}; each class needs at least 2 points (so that both
         classes remain when one point is left out).
+    retrain : {"support", "all"}, default="support"
+        Which points are left out and retrained for (see above).
     gram_bytes : int > 0, default=256 MiB
         Memory allowed for the precomputed matrix Q (8 l² bytes).
 
@@ -211,6 +225,11 @@ def svm_loo(
     if not isinstance(svm, SVM):
         raise TypeError(f"svm_loo needs a kernelboost.svm.SVM; got {svm!r}.")
     check_scalar(gram_bytes, "gram_bytes", "svm_loo", kind="int", low=1, closed="left")
+    if retrain not in ("all", "support"):
+        raise ValueError(
+            "The 'retrain' parameter of svm_loo must be 'all' or 'support'. "
+            f"Got {retrain!r}."
+        )
     X = check_array(X)
     y = check_labels(y, X.shape[0])
     m = X.shape[0]
@@ -245,7 +264,8 @@ def svm_loo(
     n_iter = 0
     not_converged = 0
     everyone = np.arange(m)
-    for i in support.tolist():
+    retrained = everyone if retrain == "all" else support
+    for i in retrained.tolist():
         k_i = y[i] * y * Q[i] if use_gram else kernel(X[i : i + 1], X)[0]
         start = loo_warm_start(alpha, y, C, i, k_i, with_bias)
         keep = everyone != i
@@ -284,7 +304,7 @@ def svm_loo(
         not_converged += not ok
     if not_converged:
         warnings.warn(
-            f"svm_loo: {not_converged} of {support.size} retrains reached "
+            f"svm_loo: {not_converged} of {retrained.size} retrains reached "
             f"max_iter={max_iter} before converging; their LOO predictions may "
             "be off.",
             ConvergenceWarning,
@@ -298,7 +318,7 @@ def svm_loo(
         sv_bound=support.size / m,
         n_sv=int(support.size),
         mistakes=mistakes,
-        retrained=support.copy(),
+        retrained=retrained.copy(),
         loo_decision=decision,
         n_iter=n_iter,
         model=model,

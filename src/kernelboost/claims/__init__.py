@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ._row import (
     COLUMNS,
+    EVIDENCE_KINDS,
     ClaimRow,
     Kind,
     Relation,
@@ -59,6 +60,7 @@ from .weak_learning import b8_xor_stumps, b9_nonconvex_combination, b10_mwu_boos
 
 __all__ = [
     "COLUMNS",
+    "EVIDENCE_KINDS",
     "ClaimRow",
     "Kind",
     "Relation",

@@ -33,7 +33,15 @@ COLUMNS = (
 )
 
 
-Kind = Literal["theorem", "identity", "empirical", "illustration"]
+#: What a row is evidence of. ``theorem``: a guarantee about the algorithm as
+#: coded; ``identity``: an exact equality; ``empirical``: a tendency the lecture
+#: asserts, which the data may contradict; ``check``: true by construction of
+#: the code (a consistency test of the tool, shown but never counted as evidence
+#: for a lecture claim); ``illustration``: no verdict.
+Kind = Literal["theorem", "identity", "empirical", "check", "illustration"]
+
+#: The kinds that count as evidence for or against a lecture claim.
+EVIDENCE_KINDS: tuple[str, ...] = ("theorem", "identity", "empirical")
 
 
 Relation = Literal["<=", ">=", "<", ">", "==", "n/a"]
@@ -115,10 +123,13 @@ def render_markdown(table: pd.DataFrame) -> str:
         "| " + " | ".join(cell(v) for v in row) + " |"
         for row in table.itertuples(index=False)
     ]
-    held = (table["holds"] == "true").sum()
-    failed = (table["holds"] == "false").sum()
+    evidence = table["holds"][table["kind"].isin(EVIDENCE_KINDS)]
+    checks = table["holds"][table["kind"] == "check"]
+    held = (evidence == "true").sum()
+    failed = (evidence == "false").sum()
     summary = (
-        f"{len(table)} rows: {held} held, {failed} did not hold, "
-        f"{len(table) - held - failed} illustrations."
+        f"{len(table)} rows: of {len(evidence)} rows of evidence, {held} held and "
+        f"{failed} did not hold; {(checks == 'true').sum()} of {len(checks)} checks "
+        f"passed; {(table['holds'] == 'n/a').sum()} illustrations or not measured."
     )
     return "# Claims\n\n" + summary + "\n\n" + "\n".join(lines) + "\n"

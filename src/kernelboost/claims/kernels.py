@@ -217,7 +217,8 @@ def k9_gaussian_hypothesis(
     """K9: gradient ascent on kernel logistic regression, batch and stochastic.
 
     Rows: per method, the largest decrease of J between epochs relative to
-    max(1, |J|) (``<= 1e-12``: non-decreasing up to rounding); the largest
+    max(1, |J|) (``<= 1e-12``: non-decreasing up to rounding; a theorem for
+    batch ascent with a step below 1/L, empirical for stochastic); the largest
     |h_batch − h_stochastic| on the grid (``<= 1e-3``); and the largest
     difference between f and the sum of its Gaussian bumps Σ a_j k(x_j, z)
     rebuilt from the bump table (``<= 1e-9``).
@@ -239,7 +240,9 @@ def k9_gaussian_hypothesis(
                 measured=drop,
                 bound=1e-12,
                 relation="<=",
-                kind="theorem",
+                # A small enough full step provably ascends; a stochastic
+                # epoch of single-point steps need not.
+                kind="theorem" if method == "batch" else "empirical",
                 **common,
             )
         )
@@ -405,7 +408,9 @@ def k13_pegasos_convergence(checkpoints: pd.DataFrame) -> list[ClaimRow]:
             measured=float(gap[-1]),
             bound=1e-2,
             relation="<=",
-            kind="theorem",
+            # The guarantee is in expectation, O(log T/(λT)), with constants;
+            # 1 % at this T on this data is a tendency, not a theorem.
+            kind="empirical",
             **common,
         ),
     ]

@@ -113,13 +113,15 @@ def b9_nonconvex_combination(
     (``nonconvex``) data:
 
     * training error of sign(h1 + h2 + h3 − 2.5) and of sign(h1 + 2h2 + 2h3)
-      (each ``<= 0``, theorem: true by construction);
+      (each ``<= 0``, a check: true by construction of the data);
     * training error of AdaBoost's combination Σ_t α_t h_t over the line
       family, on each example (``<= 0``, empirical);
     * training error of h3 alone on the non-convex data (``> 0.5``: "the third
-      hyperplane by itself performs worse than random");
+      hyperplane by itself performs worse than random"; a check: the left
+      cluster is made large enough for it);
     * the smallest training error of a single line of the family on the
-      convex data (``> 0``: "no hyperplane can classify this instance");
+      convex data (``> 0``: "no hyperplane can classify this instance"; a
+      check of the generated data);
     * the ε_t of h3 at the first round AdaBoost picks it (illustration: once
       the weights have shifted, h3 is better than random).
     """
@@ -148,7 +150,7 @@ def b9_nonconvex_combination(
                 measured=float(given["train_error"]),
                 bound=0.0,
                 relation="<=",
-                kind="theorem",
+                kind="check",
                 **common,
             )
         )
@@ -176,7 +178,7 @@ def b9_nonconvex_combination(
             measured=float(_error(errors, "nonconvex", "h3")["train_error"]),
             bound=0.5,
             relation=">",
-            kind="theorem",
+            kind="check",
             **common,
         )
     )
@@ -188,7 +190,7 @@ def b9_nonconvex_combination(
             measured=float(_error(errors, "convex", "best_line")["train_error"]),
             bound=0.0,
             relation=">",
-            kind="theorem",
+            kind="check",
             **common,
         )
     )

@@ -191,6 +191,31 @@ def test_section_keys_naming_datasets_become_datasets() -> None:
     assert dict(run.args) == {}
 
 
+def test_studies_with_two_datasets_read_them_from_their_section() -> None:
+    cfg = config("full")
+    (subset,) = X.experiment("subset_selection").runs(cfg).values()
+    assert subset.data == {
+        "data": X.DataRef("subset_selection.dataset", "diabetes", X.REGRESSION),
+        "trap": X.DataRef("subset_selection.trap", "forward_trap", X.REGRESSION),
+    }
+    assert {"name": "diabetes", "trap_name": "forward_trap"}.items() <= (
+        subset.args.items()
+    )
+    assert not {"dataset", "trap"} & set(subset.args)
+    (nonconvex,) = X.experiment("nonconvex_combination").runs(cfg).values()
+    assert nonconvex.data == {
+        "convex": X.DataRef("nonconvex_combination.convex", "triangle", X.PLANE),
+        "nonconvex": X.DataRef(
+            "nonconvex_combination.nonconvex", "three_discs", X.PLANE
+        ),
+    }
+    assert dict(nonconvex.args) == {
+        "n_rounds": 200,
+        "grid_points": 150,
+        "n_directions": 12,
+    }
+
+
 def test_sweeps_have_one_run_per_configuration() -> None:
     cfg = config("full")
     loo = X.experiment("loo_vs_sv_bound")

@@ -524,7 +524,7 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         B,
         "studies.weak_learning:nonconvex_tables",
         ("errors", "history", "regions", "points", "lines"),
-        _section("nonconvex_combination"),
+        _section("nonconvex_combination", PLANE, datasets=("convex", "nonconvex")),
         {
             "nonconvex_combination": Figure(
                 "plotting.weak_learning:plot_nonconvex_combination", ("B9",)
@@ -601,7 +601,11 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.selection_paths:subset_tables",
         ("path", "subsets", "counts", "zscores"),
         _section(
-            "subset_selection", REGRESSION, name=True, shared=lambda c: _cv(c, "seed")
+            "subset_selection",
+            REGRESSION,
+            datasets=("trap",),
+            name=True,
+            shared=lambda c: _cv(c, "seed"),
         ),
         {
             "subset_selection": Figure(

@@ -111,6 +111,26 @@ BAD = {
         "'adaboost.datasets': 'diabetes' is a regression dataset, but this study "
         "needs classification data (labels in two classes)",
     ),
+    "a forward-stepwise trap with labels": (
+        set_in("subset_selection", "trap", "moons"),
+        "'subset_selection.trap': 'moons' is a classification dataset, but this "
+        "study needs regression data (a real target)",
+    ),
+    "the non-convex example in 30-D": (
+        set_in("nonconvex_combination", "nonconvex", "breast_cancer"),
+        "'nonconvex_combination.nonconvex': 'breast_cancer' has 30 features, but "
+        "this study draws in the plane and needs 2",
+    ),
+    "an undefined triangle": (
+        set_in("nonconvex_combination", "convex", "ghost"),
+        "'nonconvex_combination.convex': 'ghost' is not a dataset defined under "
+        "'datasets'",
+    ),
+    "discs that touch": (
+        set_in("datasets", "three_discs", "radius", 1.0),
+        "'datasets.three_discs.radius': 1.0 is greater than or equal to the "
+        "maximum of 1",
+    ),
     "the quadratic map of 30-D data": (
         set_in("perceptron_dual", "compare", {"breast_cancer": "quadratic"}),
         "'perceptron_dual.compare.breast_cancer': 'breast_cancer' has 30 features",
@@ -151,6 +171,9 @@ def test_defaults_come_from_the_schema(workflow_copy: Path) -> None:
         "  interval: {generator: interval}\n  circles: {generator: circles}\n"
         "  three_clusters: {generator: three_clusters}\n"
         "  diabetes: {generator: diabetes}\n"
+        "  triangle: {generator: triangle}\n"
+        "  three_discs: {generator: three_discs}\n"
+        "  forward_trap: {generator: forward_trap}\n"
     )
     proc = snakemake(workflow_copy, "-n")
     out = proc.stdout + proc.stderr

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import re
 from pathlib import Path
 
@@ -13,17 +14,23 @@ from hypothesis.extra import numpy as hnp
 from scipy.optimize import linprog
 
 from kernelboost.datasets import (
+    CLUSTER_CENTRES,
     GENERATORS,
+    TRIANGLE,
     Dataset,
     DatasetError,
+    edge_lines,
     flip_labels,
     load_csv,
     make_blobs,
     make_circles,
     make_dataset,
+    make_forward_trap,
     make_moons,
     make_sparse_regression,
     make_three_clusters,
+    make_three_discs,
+    make_triangle,
     make_xor,
     read_dataset,
     write_dataset,
@@ -40,10 +47,19 @@ GENERATED: dict[str, dict[str, object]] = {
     "blobs": {"n_samples": 40, "n_features": 3},
     "three_clusters": {"n_samples": 30},
     "interval": {"n_samples": 30},
+    "triangle": {"n_inside": 10},
+    "three_discs": {"n_per_cluster": 10},
     "sparse_regression": {"n_samples": 40, "n_features": 6},
+    "forward_trap": {"n_samples": 40},
 }
 REAL = ("breast_cancer", "diabetes")
-REGRESSION = ("sparse_regression", "diabetes")
+REGRESSION = ("sparse_regression", "forward_trap", "diabetes")
+#: The generators whose size is ``n_samples`` (the others count by group).
+SIZED = sorted(
+    name
+    for name in GENERATED
+    if "n_samples" in inspect.signature(GENERATORS[name]).parameters
+)
 
 
 def _spec(name: str, **extra: object) -> dict[str, object]:
@@ -95,10 +111,26 @@ def test_generator_output_is_well_formed(name: str) -> None:
         assert set(np.unique(y)) == {-1.0, 1.0}
 
 
-@pytest.mark.parametrize("name", sorted(GENERATED))
+def test_the_generators_without_n_samples() -> None:
+    assert set(GENERATED) - set(SIZED) == {"triangle", "three_discs"}
+
+
+@pytest.mark.parametrize("name", SIZED)
 def test_generator_n_samples_is_respected(name: str) -> None:
     data = make_dataset(_spec(name, n_samples=12))
     assert data.X.shape[0] == 12
+
+
+@pytest.mark.parametrize(
+    ("spec", "m"),
+    [
+        ({"generator": "triangle", "n_inside": 7}, 21),
+        ({"generator": "three_discs", "n_per_cluster": 7}, 35),
+        ({"generator": "three_discs", "n_per_cluster": 7, "left_factor": 1}, 21),
+    ],
+)
+def test_generator_group_sizes_are_respected(spec: dict[str, object], m: int) -> None:
+    assert make_dataset(spec).X.shape == (m, 2)
 
 
 @pytest.mark.parametrize("name", sorted(GENERATED))
@@ -308,6 +340,160 @@ def test_three_clusters_weighted_vote_of_three_stumps(seed: int) -> None:
 
 
 @FAST
+@given(
+    n_inside=st.integers(1, 60),
+    gap=st.floats(0.0, 0.9),
+    pad=st.floats(0.05, 3.0),
+    seed=SEEDS,
+)
+def test_triangle_keeps_a_gap_around_its_edges(
+    n_inside: int, gap: float, pad: float, seed: int
+) -> None:
+    pad = gap + pad  # pad > gap
+    data = make_triangle(n_inside, gap, pad, seed)
+    X, y = data.X, data.y
+    assert X.shape == (3 * n_inside, 2)
+    assert data.task == "classification"
+    np.testing.assert_array_equal(y, np.r_[np.ones(n_inside), -np.ones(2 * n_inside)])
+    lines = edge_lines(TRIANGLE)
+    distances = X @ lines[:, :2].T + lines[:, 2]  # signed, + inside
+    assert (distances[y > 0] >= gap - 1e-12).all()
+    assert (distances[y < 0].min(axis=1) < -gap).all()
+    lo, hi = TRIANGLE.min(axis=0) - pad, TRIANGLE.max(axis=0) + pad
+    assert (X.min(axis=0) >= lo).all()
+    assert (X.max(axis=0) <= hi).all()
+
+
+def test_edge_lines_are_unit_normals_through_the_vertices() -> None:
+    lines = edge_lines(TRIANGLE)
+    np.testing.assert_allclose(np.hypot(lines[:, 0], lines[:, 1]), 1.0)
+    scores = TRIANGLE @ lines[:, :2].T + lines[:, 2]
+    # Edge k runs from vertex k to vertex k + 1; the third vertex is inside.
+    for k in range(3):
+        np.testing.assert_allclose(scores[[k, (k + 1) % 3], k], 0.0, atol=1e-12)
+        assert scores[(k + 2) % 3, k] > 0.0
+    assert not (np.signbit(lines) & (lines == 0.0)).any(), "no -0.0 in the tables"
+
+
+@FAST
+@given(
+    n_per_cluster=st.integers(1, 40),
+    radius=st.floats(0.01, 0.99),
+    left_factor=st.integers(1, 4),
+    seed=SEEDS,
+)
+def test_three_discs_stay_in_their_discs(
+    n_per_cluster: int, radius: float, left_factor: int, seed: int
+) -> None:
+    data = make_three_discs(n_per_cluster, radius, left_factor, seed)
+    sizes = [left_factor * n_per_cluster, n_per_cluster, n_per_cluster]
+    cluster = np.repeat([0, 1, 2], sizes)
+    assert data.X.shape == (sum(sizes), 2)
+    np.testing.assert_array_equal(data.y, np.array([1.0, -1.0, 1.0])[cluster])
+    offset = data.X - CLUSTER_CENTRES[cluster]
+    assert (np.hypot(offset[:, 0], offset[:, 1]) <= radius).all()
+    # radius < 1: x1 alone tells the clusters apart.
+    x1 = data.X[:, 0]
+    np.testing.assert_array_equal(
+        np.where(x1 < -1.0, 0, np.where(x1 > 1.0, 2, 1)), cluster
+    )
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_forward_trap_construction(seed: int) -> None:
+    """Without noise, y = u = (x2 − x3)/δ, and x1 = u without proxy noise."""
+    data = make_forward_trap(50, delta=0.4, proxy_noise=0.0, noise=0.0, seed=seed)
+    assert data.task == "regression"
+    assert data.feature_names == ("x1", "x2", "x3")
+    x1, x2, x3 = data.X.T
+    np.testing.assert_allclose(data.y, (x2 - x3) / 0.4, rtol=1e-12, atol=1e-12)
+    np.testing.assert_array_equal(data.y, x1)
+    # The same draws with noise: only x1 and y change.
+    noisy = make_forward_trap(50, delta=0.4, seed=seed)
+    np.testing.assert_array_equal(noisy.X[:, 1:], data.X[:, 1:])
+    assert not np.array_equal(noisy.y, data.y)
+
+
+@pytest.mark.parametrize(
+    ("spec", "direct"),
+    [
+        (
+            {"generator": "triangle", "n_inside": 40, "seed": 26},
+            lambda: make_triangle(40, seed=26),
+        ),
+        (
+            {"generator": "triangle", "n_inside": 5, "gap": 0.1, "pad": 0.3},
+            lambda: make_triangle(5, 0.1, 0.3),
+        ),
+        (
+            {"generator": "three_discs", "n_per_cluster": 40, "seed": 27},
+            lambda: make_three_discs(40, seed=27),
+        ),
+        (
+            {
+                "generator": "three_discs",
+                "n_per_cluster": 6,
+                "radius": 0.9,
+                "left_factor": 1,
+                "seed": 3,
+            },
+            lambda: make_three_discs(6, 0.9, 1, 3),
+        ),
+        (
+            {
+                "generator": "forward_trap",
+                "n_samples": 100,
+                "delta": 0.5,
+                "proxy_noise": 1.0,
+                "noise": 0.3,
+                "seed": 28,
+            },
+            lambda: make_forward_trap(100, 0.5, 1.0, 0.3, 28),
+        ),
+    ],
+    ids=["triangle", "triangle-gap", "three_discs", "three_discs-radius", "trap"],
+)
+def test_make_dataset_is_the_generator(spec: dict[str, object], direct) -> None:
+    a, b = make_dataset(spec), direct()
+    assert (a.feature_names, a.task, a.flipped) == (b.feature_names, b.task, None)
+    np.testing.assert_array_equal(a.X, b.X)
+    np.testing.assert_array_equal(a.y, b.y)
+
+
+def test_the_config_s_generated_examples() -> None:
+    """What the pipeline's B9, S3 and S4 data were before they became datasets
+    (config.yaml's triangle, three_discs and forward_trap)."""
+    triangle = make_dataset({"generator": "triangle", "n_inside": 40, "seed": 26})
+    assert triangle.X.shape == (120, 2)
+    assert triangle.y[:40].tolist() == [1.0] * 40
+    assert triangle.y[40:].tolist() == [-1.0] * 80
+    discs = make_dataset({"generator": "three_discs", "n_per_cluster": 40, "seed": 27})
+    assert discs.X.shape == (200, 2)
+    x1 = discs.X[:, 0]
+    assert [(x1 < -1).sum(), ((x1 >= -1) & (x1 <= 1)).sum(), (x1 > 1).sum()] == [
+        120,
+        40,
+        40,
+    ]
+    assert (discs.y == -1).sum() == 40
+    trap = make_dataset(
+        {
+            "generator": "forward_trap",
+            "n_samples": 100,
+            "delta": 0.5,
+            "proxy_noise": 1.0,
+            "noise": 0.3,
+            "seed": 28,
+        }
+    )
+    assert (trap.X.shape, trap.task) == ((100, 3), "regression")
+    # x1 is the best single feature, yet x2 and x3 are strongly correlated.
+    r = np.corrcoef(np.column_stack([trap.X, trap.y]), rowvar=False)
+    assert np.argmax(np.abs(r[:3, 3])) == 0
+    assert r[1, 2] > 0.8
+
+
+@FAST
 @given(n_samples=st.integers(2, 500), seed=SEEDS)
 def test_moons_and_circles_balanced(n_samples: int, seed: int) -> None:
     for make in (make_moons, make_circles):
@@ -429,6 +615,8 @@ def test_flip_labels_rejects_regression() -> None:
         flip_labels(make_sparse_regression(n_samples=10), 0.1)
     with pytest.raises(DatasetError, match="classification data only"):
         make_dataset({"generator": "diabetes", "label_noise": 0.1})
+    with pytest.raises(DatasetError, match="classification data only"):
+        make_dataset({"generator": "forward_trap", "label_noise": 0.1})
 
 
 # --------------------------------------------------------------------------
@@ -498,8 +686,18 @@ def test_write_read_round_trip(
         {"generator": "moons", "n_samples": 30, "label_noise": 0.2, "seed": 3},
         {"generator": "sparse_regression", "n_samples": 30},
         {"generator": "breast_cancer"},
+        {"generator": "triangle", "n_inside": 40, "seed": 26},
+        {"generator": "three_discs", "n_per_cluster": 40, "seed": 27},
+        {"generator": "forward_trap", "n_samples": 100, "seed": 28},
     ],
-    ids=["moons-noisy", "sparse_regression", "breast_cancer"],
+    ids=[
+        "moons-noisy",
+        "sparse_regression",
+        "breast_cancer",
+        "triangle",
+        "three_discs",
+        "forward_trap",
+    ],
 )
 def test_write_read_round_trip_generated(
     spec: dict[str, object], tmp_path: Path
@@ -739,6 +937,9 @@ def test_make_dataset_unknown_generator(spec: dict[str, object]) -> None:
         ({"generator": "moons", "spread": 0.1}, "moons", "spread"),
         ({"generator": "csv", "path": "x.csv", "seed": 1}, "csv", "seed"),
         ({"generator": "csv"}, "csv", "path"),
+        ({"generator": "triangle", "n_samples": 9}, "triangle", "n_samples"),
+        ({"generator": "three_discs", "n_samples": 9}, "three_discs", "n_samples"),
+        ({"generator": "forward_trap", "margin": 1}, "forward_trap", "margin"),
     ],
 )
 def test_make_dataset_bad_keyword(
@@ -782,6 +983,56 @@ def test_make_dataset_bad_keyword(
             "[1, inf). Got 0.",
         ),
         (
+            {"generator": "triangle", "n_inside": 0},
+            "The 'n_inside' parameter of make_triangle must be an int in the range "
+            "[1, inf). Got 0.",
+        ),
+        (
+            {"generator": "triangle", "gap": 1.0},
+            "The 'gap' parameter of make_triangle must be a float in the range "
+            "[0, 1). Got 1.0.",
+        ),
+        (
+            {"generator": "triangle", "gap": 0.5, "pad": 0.5},
+            "The 'pad' parameter of make_triangle must be a float in the range "
+            "(0.5, inf). Got 0.5.",
+        ),
+        (
+            {"generator": "three_discs", "n_per_cluster": 0},
+            "The 'n_per_cluster' parameter of make_three_discs must be an int in "
+            "the range [1, inf). Got 0.",
+        ),
+        (
+            {"generator": "three_discs", "radius": 1.0},
+            "The 'radius' parameter of make_three_discs must be a float in the "
+            "range (0, 1). Got 1.0.",
+        ),
+        (
+            {"generator": "three_discs", "radius": 0},
+            "The 'radius' parameter of make_three_discs must be a float in the "
+            "range (0, 1). Got 0.",
+        ),
+        (
+            {"generator": "three_discs", "left_factor": 1.5},
+            "The 'left_factor' parameter of make_three_discs must be an int in "
+            "the range [1, inf). Got 1.5.",
+        ),
+        (
+            {"generator": "forward_trap", "n_samples": 5},
+            "The 'n_samples' parameter of make_forward_trap must be an int in the "
+            "range (5, inf). Got 5.",
+        ),
+        (
+            {"generator": "forward_trap", "delta": 0},
+            "The 'delta' parameter of make_forward_trap must be a float in the "
+            "range (0, inf). Got 0.",
+        ),
+        (
+            {"generator": "forward_trap", "noise": -0.1},
+            "The 'noise' parameter of make_forward_trap must be a float in the "
+            "range [0, inf). Got -0.1.",
+        ),
+        (
             {"generator": "moons", "label_noise": 0.5},
             "The 'label_noise' parameter of flip_labels must be a float in the "
             "range [0, 0.5). Got 0.5.",
@@ -810,6 +1061,9 @@ def test_make_dataset_invalid_seed(seed: object) -> None:
         {"generator": "blobs", "n_samples": 20, "n_features": 5},
         {"generator": "three_clusters", "n_samples": 30},
         {"generator": "interval", "n_samples": 20},
+        {"generator": "triangle", "n_inside": 4},
+        {"generator": "three_discs", "n_per_cluster": 4},
+        {"generator": "forward_trap", "n_samples": 20},
         {"generator": "sparse_regression", "n_samples": 20},
         {"generator": "sparse_regression", "n_samples": 20, "n_features": 4},
         {"generator": "breast_cancer"},

@@ -172,6 +172,50 @@ def test_every_config_key_reaches_a_rule(name: str) -> None:
     )
 
 
+def test_section_keys_naming_datasets_become_datasets() -> None:
+    """``dataset`` and the keys of ``_section(datasets=...)``: each a DataRef
+    with the study's need (checked against the config before any job runs),
+    and with ``name=True`` its name as ``name`` or ``<key>_name``."""
+    runs = X._section("s", X.PLANE, datasets=("a", "b"), name=True)
+    (run,) = runs({"s": {"dataset": "xor", "a": "moons", "b": "xor", "k": 1}}).values()
+    assert run.data == {
+        "data": X.DataRef("s.dataset", "xor", X.PLANE),
+        "a": X.DataRef("s.a", "moons", X.PLANE),
+        "b": X.DataRef("s.b", "xor", X.PLANE),
+    }
+    assert dict(run.args) == {"k": 1, "name": "xor", "a_name": "moons", "b_name": "xor"}
+    # A key the section does not give is no dataset (the schema's default is);
+    # without name=True no names are passed.
+    (run,) = X._section("s", datasets=("a", "b"))({"s": {"a": "moons"}}).values()
+    assert run.data == {"a": X.DataRef("s.a", "moons", X.ANY)}
+    assert dict(run.args) == {}
+
+
+def test_studies_with_two_datasets_read_them_from_their_section() -> None:
+    cfg = config("full")
+    (subset,) = X.experiment("subset_selection").runs(cfg).values()
+    assert subset.data == {
+        "data": X.DataRef("subset_selection.dataset", "diabetes", X.REGRESSION),
+        "trap": X.DataRef("subset_selection.trap", "forward_trap", X.REGRESSION),
+    }
+    assert {"name": "diabetes", "trap_name": "forward_trap"}.items() <= (
+        subset.args.items()
+    )
+    assert not {"dataset", "trap"} & set(subset.args)
+    (nonconvex,) = X.experiment("nonconvex_combination").runs(cfg).values()
+    assert nonconvex.data == {
+        "convex": X.DataRef("nonconvex_combination.convex", "triangle", X.PLANE),
+        "nonconvex": X.DataRef(
+            "nonconvex_combination.nonconvex", "three_discs", X.PLANE
+        ),
+    }
+    assert dict(nonconvex.args) == {
+        "n_rounds": 200,
+        "grid_points": 150,
+        "n_directions": 12,
+    }
+
+
 def test_sweeps_have_one_run_per_configuration() -> None:
     cfg = config("full")
     loo = X.experiment("loo_vs_sv_bound")

@@ -13,7 +13,7 @@ from kernelboost.claims.selection import (
     s3_subset_selection,
     s4_zscore_elimination,
 )
-from kernelboost.datasets import make_dataset
+from kernelboost.datasets import make_dataset, make_forward_trap
 from kernelboost.io import write_frame_atomic
 from kernelboost.plotting import save_figure
 from kernelboost.plotting.selection import (
@@ -28,7 +28,6 @@ from kernelboost.studies.selection_paths import (
     contour_tables,
     design_z_scores,
     lasso_ridge_tables,
-    make_forward_trap,
     standardize,
     subset_tables,
 )
@@ -85,7 +84,7 @@ def contours(tmp_path_factory):
 @pytest.fixture(scope="module")
 def subsets(diabetes, tmp_path_factory):
     return _round_trip(
-        subset_tables(diabetes, n_splits=3, seed=12, trap={"n_samples": 60}),
+        subset_tables(diabetes, make_forward_trap(n_samples=60), n_splits=3, seed=12),
         tmp_path_factory,
     )
 
@@ -208,6 +207,33 @@ def test_trap_has_x1_best_alone_and_x2_x3_best_pair(subsets) -> None:
     assert len(all_subsets[all_subsets["dataset"] == "diabetes"]) == 1023
     assert set(counts["formula_value"]) == {1023, 55, 10, 7, 6, 3}
     assert (counts["library_count"] == counts["formula_value"]).all()
+
+
+def test_subset_tables_names_both_datasets(subsets) -> None:
+    path, all_subsets, counts, zscores = subsets
+    for table in subsets:
+        assert list(dict.fromkeys(table["dataset"])) == ["diabetes", "forward_trap"]
+    # The trap's generator and parameters are in the configuration, not here.
+    assert "description" not in counts
+    assert counts.groupby("dataset")["n_samples"].first().to_dict() == {
+        "diabetes": 442,
+        "forward_trap": 60,
+    }
+
+
+def test_subset_tables_takes_the_trap_as_a_dataset() -> None:
+    data = make_forward_trap(n_samples=30, seed=1)
+    trap = make_forward_trap(n_samples=20, seed=2)
+    counts = subset_tables(data, trap, n_splits=2, name="a", trap_name="b")[2]
+    assert counts[["dataset", "n_samples"]].drop_duplicates().values.tolist() == [
+        ["a", 30],
+        ["b", 20],
+    ]
+    labels = make_dataset({"generator": "xor", "n_samples": 20})
+    with pytest.raises(ValueError, match="'trap' must be regression data"):
+        subset_tables(data, labels)
+    with pytest.raises(ValueError, match="'data' must be regression data"):
+        subset_tables(labels, trap)
 
 
 def test_s3_s4_hold_on_a_real_run(subsets) -> None:

@@ -16,7 +16,14 @@ from kernelboost.claims.weak_learning import (
     b9_nonconvex_combination,
     b10_mwu_boosting,
 )
-from kernelboost.datasets import make_dataset
+from kernelboost.datasets import (
+    TRIANGLE,
+    edge_lines,
+    flip_labels,
+    make_dataset,
+    make_three_discs,
+    make_triangle,
+)
 from kernelboost.plotting import save_figure
 from kernelboost.plotting.weak_learning import (
     plot_mwu_boosting,
@@ -26,13 +33,11 @@ from kernelboost.plotting.weak_learning import (
 from kernelboost.studies.weak_learning import (
     EXACT_XOR_X,
     EXACT_XOR_Y,
-    TRIANGLE,
+    NONCONVEX_LINES,
     combination_decision,
-    convex_example,
     line_family,
     line_predictions,
     mwu_tables,
-    nonconvex_example,
     nonconvex_tables,
     xor_stumps_tables,
 )
@@ -57,7 +62,8 @@ def xor() -> list[pd.DataFrame]:
 
 @pytest.fixture(scope="module")
 def nonconvex() -> list[pd.DataFrame]:
-    return _round_trip(nonconvex_tables(8, 3, 60, 20, 8))
+    convex, nonconvex = make_triangle(8, seed=3), make_three_discs(8, seed=4)
+    return _round_trip(nonconvex_tables(convex, nonconvex, 60, 20, 8))
 
 
 @pytest.fixture(scope="module")
@@ -120,8 +126,15 @@ def test_b8_rows_follow_the_numbers(xor) -> None:
 # --- B9 ------------------------------------------------------------------------------
 
 
+def _clusters(X: np.ndarray) -> np.ndarray:
+    """0, 1, 2 for left (x1 < −1), middle, right (x1 > 1): the discs have
+    radius < 1."""
+    return np.where(X[:, 0] < -1.0, 0, np.where(X[:, 0] > 1.0, 2, 1))
+
+
 def test_convex_example_geometry() -> None:
-    X, y, lines = convex_example(30, seed=5)
+    data = make_triangle(30, seed=5)
+    X, y, lines = data.X, data.y, edge_lines(TRIANGLE)
     assert X.shape == (90, 2)
     assert (y > 0).sum() == 30
     H = line_predictions(lines, X)
@@ -134,12 +147,16 @@ def test_convex_example_geometry() -> None:
     f = combination_decision(lines, np.ones(3), X, bias=-2.5)
     assert np.array_equal(np.where(f >= 0, 1.0, -1.0), y)
     # Seeded: the same seed gives the same data.
-    assert np.array_equal(convex_example(30, seed=5)[0], X)
+    assert np.array_equal(make_triangle(30, seed=5).X, X)
 
 
 def test_nonconvex_example_makes_h3_worse_than_random() -> None:
-    X, y, cluster, lines = nonconvex_example(10, seed=2)
+    data = make_three_discs(10, seed=2)
+    X, y, lines = data.X, data.y, NONCONVEX_LINES
+    cluster = _clusters(X)
     assert np.bincount(cluster).tolist() == [30, 10, 10]
+    # Generated left, middle, right: x1 recovers each point's cluster.
+    assert np.array_equal(cluster, np.repeat([0, 1, 2], [30, 10, 10]))
     H = line_predictions(lines, X)
     assert np.mean(H[:, 2] != y) == pytest.approx(0.6)
     f = combination_decision(lines, np.array([1.0, 2.0, 2.0]), X)
@@ -147,7 +164,7 @@ def test_nonconvex_example_makes_h3_worse_than_random() -> None:
 
 
 def test_line_family_keeps_the_given_lines_and_distinct_columns() -> None:
-    X, _, _, lines = nonconvex_example(5, seed=0)
+    X, lines = make_three_discs(5, seed=0).X, NONCONVEX_LINES
     family = line_family(X, lines, n_directions=4)
     assert family["name"].iloc[:3].tolist() == ["h1", "h2", "h3"]
     assert family["line"].tolist() == list(range(len(family)))
@@ -172,6 +189,39 @@ def test_nonconvex_tables(nonconvex) -> None:
     assert e[("nonconvex", "h3")] > 0.5
     assert e[("convex", "best_line")] > 0.0
     assert history["line"].max() < lines.groupby("example").size().min()
+
+
+def test_nonconvex_points_keep_their_groups(nonconvex) -> None:
+    """Inside/outside from the triangle's labels (positives first), left/middle/
+    right from x1 (clusters generated in that order, 3n, n, n points)."""
+    points = nonconvex[3]
+    convex = points[points["example"] == "convex"]
+    assert convex["group"].tolist() == ["inside"] * 8 + ["outside"] * 16
+    assert (convex["label"] == np.where(convex["group"] == "inside", 1, -1)).all()
+    discs = points[points["example"] == "nonconvex"]
+    assert discs["group"].tolist() == ["left"] * 24 + ["middle"] * 8 + ["right"] * 8
+    assert (discs["label"] == np.where(discs["group"] == "middle", -1, 1)).all()
+
+
+def test_nonconvex_tables_groups_ignore_label_noise() -> None:
+    """A flipped label changes the point's label, not where it lies."""
+    convex = flip_labels(make_triangle(5, seed=1), 0.2, seed=0)
+    nonconvex = flip_labels(make_three_discs(5, seed=2), 0.2, seed=0)
+    points = nonconvex_tables(convex, nonconvex, 5, 5, 2)[3]
+    groups = points.groupby("example")["group"].agg(list)
+    assert groups["convex"] == ["inside"] * 5 + ["outside"] * 10
+    assert groups["nonconvex"] == ["left"] * 15 + ["middle"] * 5 + ["right"] * 5
+    flipped = points.loc[points["example"] == "convex", "label"].to_numpy()
+    assert np.array_equal(flipped, convex.y)
+
+
+def test_nonconvex_tables_needs_two_feature_classification_data() -> None:
+    three_d = make_dataset({"generator": "blobs", "n_samples": 20, "n_features": 3})
+    with pytest.raises(ValueError, match="'convex' must be classification data"):
+        nonconvex_tables(three_d, make_three_discs(5), 5)
+    trap = make_dataset({"generator": "forward_trap", "n_samples": 20})
+    with pytest.raises(ValueError, match="'nonconvex' must be .* got regression"):
+        nonconvex_tables(make_triangle(5), trap, 5)
 
 
 def test_b9_rows_follow_the_numbers(nonconvex) -> None:

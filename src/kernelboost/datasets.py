@@ -238,6 +238,204 @@ def make_interval(
     return Dataset(x[:, None], y, ("x1",))
 
 
+#: Vertices of :func:`make_triangle`'s triangle, counter-clockwise.
+TRIANGLE = np.array([[0.0, 0.0], [4.0, 0.0], [2.0, 3.0]])
+
+
+def _uniform_triangle(rng: np.random.Generator, n: int, tri: np.ndarray) -> np.ndarray:
+    """n points uniform in a triangle (reflected barycentric sampling)."""
+    r = rng.random((n, 2))
+    flip = r.sum(axis=1) > 1.0
+    r[flip] = 1.0 - r[flip]
+    return tri[0] + r[:, :1] * (tri[1] - tri[0]) + r[:, 1:] * (tri[2] - tri[0])
+
+
+def edge_lines(tri: np.ndarray) -> np.ndarray:
+    """(w1, w2, c) of each edge of a counter-clockwise triangle, +1 inside.
+
+    The edge from P to Q has the unit inward normal w = (−d2, d1)/‖d‖,
+    d = Q − P, and c = −⟨w, P⟩, so ⟨w, x⟩ + c is the signed distance of x to
+    the edge's line, positive on the triangle's side.
+
+    Parameters
+    ----------
+    tri : ndarray of shape (3, 2)
+        The vertices, counter-clockwise (e.g. :data:`TRIANGLE`).
+
+    Returns
+    -------
+    ndarray of shape (3, 3)
+        One row (w1, w2, c) per edge, from vertex k to vertex k + 1.
+    """
+    rows = []
+    for k in range(3):
+        p, q = tri[k], tri[(k + 1) % 3]
+        d = q - p
+        w = np.array([-d[1], d[0]]) / np.linalg.norm(d)
+        rows.append([w[0], w[1], -float(w @ p)])
+    return np.array(rows) + 0.0  # no −0.0 in the tables
+
+
+def make_triangle(
+    n_inside: int = 40, gap: float = 0.25, pad: float = 1.5, seed: int = 0
+) -> Dataset:
+    """Seed 000 §I's convex instance: a triangle of positives, negatives around.
+
+    Positives: ``n_inside`` points uniform in :data:`TRIANGLE` shrunk towards
+    its centroid so that every one lies at distance ≥ ``gap`` inside each
+    edge. Negatives: ``2 · n_inside`` points uniform in the triangle's
+    bounding box widened by ``pad``, kept only if they lie at distance
+    > ``gap`` outside at least one edge's line (so outside the triangle, by
+    more than ``gap``). h1, h2, h3 are the three edges' lines
+    (:func:`edge_lines`), +1 on the triangle's side, so
+    sign(h1 + h2 + h3 − 2.5) = +1 exactly when all three are +1, i.e. inside
+    the triangle, and has training error 0.
+
+    The shrunk triangle is c + s (T − c), with c the centroid, r = 1 its
+    distance to the nearest edge and s = (r − gap)/r: the signed distance to
+    an edge is affine, so a point c + s (q − c), q in T, lies at least
+    (1 − s) r = ``gap`` inside every edge.
+
+    Parameters
+    ----------
+    n_inside : int ≥ 1, default=40
+        Number of positive points.
+    gap : float in [0, 1), default=0.25
+        Empty band on both sides of the triangle's boundary (less than r = 1,
+        the centroid's distance to the nearest edge).
+    pad : float > gap, default=1.5
+        Margin of the box the negatives are drawn from (more than ``gap``, so
+        that the box holds points far enough outside).
+    seed : int, default=0
+
+    Returns
+    -------
+    Dataset
+        Classification data with features ``x1, x2``: 3 ``n_inside`` points,
+        +1 inside, −1 outside (positives first).
+    """
+    n_inside = int(
+        check_scalar(
+            n_inside, "n_inside", "make_triangle", kind="int", low=1, closed="left"
+        )
+    )
+    lines = edge_lines(TRIANGLE)
+    centroid = TRIANGLE.mean(axis=0)
+    # r, the centroid's distance to the nearest edge (1 for TRIANGLE).
+    depth = float(np.min(lines[:, :2] @ centroid + lines[:, 2]))
+    gap = float(
+        check_scalar(gap, "gap", "make_triangle", low=0.0, high=depth, closed="left")
+    )
+    pad = float(check_scalar(pad, "pad", "make_triangle", low=gap, closed="neither"))
+    rng = check_random_state(seed)
+    shrink = (depth - gap) / depth  # distances to the edges scale with it
+    inner = centroid + shrink * (TRIANGLE - centroid)
+    inside = _uniform_triangle(rng, n_inside, inner)
+    lo, hi = TRIANGLE.min(axis=0) - pad, TRIANGLE.max(axis=0) + pad
+    outside = np.empty((0, 2))
+    while outside.shape[0] < 2 * n_inside:
+        cand = rng.uniform(lo, hi, size=(4 * n_inside, 2))
+        far = np.min(cand @ lines[:, :2].T + lines[:, 2], axis=1) < -gap
+        outside = np.vstack([outside, cand[far]])
+    X = np.vstack([inside, outside[: 2 * n_inside]])
+    y = np.r_[np.ones(n_inside), -np.ones(2 * n_inside)]
+    return Dataset(X, y, _names(2))
+
+
+#: :func:`make_three_discs`' cluster centres on the x1-axis, left to right ...
+CLUSTER_CENTRES = np.array([[-2.0, 0.0], [0.0, 0.0], [2.0, 0.0]])
+#: ... and their labels (the positive region, left ∪ right, is not convex).
+CLUSTER_LABELS = np.array([1.0, -1.0, 1.0])
+
+
+def make_three_discs(
+    n_per_cluster: int = 40,
+    radius: float = 0.7,
+    left_factor: int = 3,
+    seed: int = 0,
+) -> Dataset:
+    """Seed 000 §I's non-convex instance: three clusters, left to right.
+
+    Clusters are uniform in discs of ``radius`` around (−2, 0), (0, 0),
+    (2, 0) (:data:`CLUSTER_CENTRES`), labelled +1, −1, +1
+    (:data:`CLUSTER_LABELS`): a point is c + (r cos φ, r sin φ) with
+    r = radius · √U, U uniform on [0, 1), and φ uniform on [0, 2π). The
+    vertical lines of :data:`kernelboost.studies.weak_learning.NONCONVEX_LINES`
+    are h1 = +1 right of x1 = −3 (left of all data, so +1 on every point),
+    h2 = +1 left of x1 = −1 and h3 = +1 right of x1 = 1, giving
+
+    ==========  ====  ====  ====  ====================
+    cluster     h1    h2    h3    h1 + 2h2 + 2h3
+    ==========  ====  ====  ====  ====================
+    left (+1)   +1    +1    −1    +1
+    middle (−1) +1    −1    −1    −3
+    right (+1)  +1    −1    +1    +1
+    ==========  ====  ====  ====  ====================
+
+    so sign(h1 + 2h2 + 2h3) classifies every point. As the lecture says,
+    the first two hyperplanes alone (sign(h1 + 2h2)) get the left and middle
+    clusters right, and h3 is right on the middle and right clusters but
+    wrong on the left one. For h3 by itself to do *worse than random* the
+    left cluster must hold more than half of the points: it has
+    ``left_factor · n_per_cluster`` points (error of h3 = 3/5 for the
+    default 3), the others ``n_per_cluster`` each. (With equal cluster sizes
+    no choice of three ordered vertical lines and labels +, −, + makes both
+    statements true: every line is right on at least two clusters there.)
+
+    Since ``radius`` < 1 the clusters stay apart: a point's cluster is left
+    if x1 < −1, middle if −1 ≤ x1 ≤ 1, right if x1 > 1.
+
+    Parameters
+    ----------
+    n_per_cluster : int ≥ 1, default=40
+        Size of the middle and right clusters.
+    radius : float in (0, 1), default=0.7
+        Radius of each cluster's disc (< 1 keeps the clusters apart).
+    left_factor : int ≥ 1, default=3
+        The left cluster has ``left_factor · n_per_cluster`` points.
+    seed : int, default=0
+
+    Returns
+    -------
+    Dataset
+        Classification data with features ``x1, x2``: the left, middle and
+        right clusters in that order, (``left_factor`` + 2) ``n_per_cluster``
+        points.
+    """
+    n = int(
+        check_scalar(
+            n_per_cluster,
+            "n_per_cluster",
+            "make_three_discs",
+            kind="int",
+            low=1,
+            closed="left",
+        )
+    )
+    radius = float(
+        check_scalar(
+            radius, "radius", "make_three_discs", low=0.0, high=1.0, closed="neither"
+        )
+    )
+    factor = int(
+        check_scalar(
+            left_factor,
+            "left_factor",
+            "make_three_discs",
+            kind="int",
+            low=1,
+            closed="left",
+        )
+    )
+    rng = check_random_state(seed)
+    sizes = [factor * n, n, n]
+    cluster = np.repeat(np.arange(3), sizes)
+    r = radius * np.sqrt(rng.random(cluster.size))
+    phi = rng.uniform(0.0, 2.0 * np.pi, cluster.size)
+    X = CLUSTER_CENTRES[cluster] + np.column_stack([r * np.cos(phi), r * np.sin(phi)])
+    return Dataset(X, CLUSTER_LABELS[cluster], _names(2))
+
+
 def make_sparse_regression(
     n_samples: int = 200,
     n_features: int = 10,
@@ -281,6 +479,64 @@ def make_sparse_regression(
     coef[support] = rng.uniform(1.0, 3.0, k) * rng.choice([-1.0, 1.0], k)
     y = X @ coef + noise * rng.standard_normal(m)
     return Dataset(X, y, _names(n), task="regression", coef=coef)
+
+
+def make_forward_trap(
+    n_samples: int = 100,
+    delta: float = 0.5,
+    proxy_noise: float = 1.0,
+    noise: float = 0.3,
+    seed: int = 0,
+) -> Dataset:
+    """Three features where forward stepwise misses the best 2-feature model.
+
+    With u, z, v, ε independent N(0, 1)::
+
+        x1 = u + η v,   x2 = z + (δ/2) u,   x3 = z − (δ/2) u,
+        y  = u + σ ε  = (x2 − x3)/δ + σ ε,
+
+    η = ``proxy_noise``, δ = ``delta``, σ = ``noise``. x2 and x3 are strongly
+    correlated, corr = (1 − δ²/4)/(1 + δ²/4) (0.88 at δ = ½), and each alone
+    says little about y, corr(x2, y) = (δ/2)/√((1 + δ²/4)(1 + σ²)) (0.23),
+    while their difference recovers u exactly: the best pair is {x2, x3}
+    (R² ≈ 1/(1 + σ²)). x1 is a noisy proxy of u, corr(x1, y) =
+    1/√((1 + η²)(1 + σ²)) (0.68), so it is the best single feature; forward
+    stepwise starts from x1 and can only reach {x1, x2} or {x1, x3}.
+    Seed 001: forward stepwise "won't find the best 2-feature model if neither
+    of those features yields the best 1-feature model".
+
+    Parameters
+    ----------
+    n_samples : int > 5, default=100
+    delta : float > 0, default=0.5
+        δ; smaller δ makes x2 and x3 more correlated.
+    proxy_noise : float ≥ 0, default=1.0
+        η, the noise of the proxy x1.
+    noise : float ≥ 0, default=0.3
+        σ, the noise of y.
+    seed : int, default=0
+
+    Returns
+    -------
+    Dataset
+        Regression data with features ``x1, x2, x3``.
+    """
+    m = int(
+        check_scalar(n_samples, "n_samples", "make_forward_trap", kind="int", low=5)
+    )
+    delta = float(check_scalar(delta, "delta", "make_forward_trap", low=0.0))
+    eta = float(
+        check_scalar(
+            proxy_noise, "proxy_noise", "make_forward_trap", low=0.0, closed="left"
+        )
+    )
+    sigma = float(
+        check_scalar(noise, "noise", "make_forward_trap", low=0.0, closed="left")
+    )
+    rng = check_random_state(seed)
+    u, z, v, e = rng.standard_normal((4, m))
+    X = np.column_stack([u + eta * v, z + 0.5 * delta * u, z - 0.5 * delta * u])
+    return Dataset(X, u + sigma * e, ("x1", "x2", "x3"), task="regression")
 
 
 def flip_labels(data: Dataset, rate: float, seed: int = 0) -> Dataset:
@@ -470,7 +726,10 @@ GENERATORS: dict[str, Callable[..., Dataset]] = {
     "blobs": make_blobs,
     "three_clusters": make_three_clusters,
     "interval": make_interval,
+    "triangle": make_triangle,
+    "three_discs": make_three_discs,
     "sparse_regression": make_sparse_regression,
+    "forward_trap": make_forward_trap,
     "breast_cancer": load_breast_cancer,
     "diabetes": load_diabetes,
     "csv": load_csv,
@@ -512,6 +771,9 @@ _FIXED_SHAPES: dict[str, tuple[int, Task]] = {
     "moons": (2, "classification"),
     "three_clusters": (2, "classification"),
     "interval": (1, "classification"),
+    "triangle": (2, "classification"),
+    "three_discs": (2, "classification"),
+    "forward_trap": (3, "regression"),
     "breast_cancer": (30, "classification"),
     "diabetes": (10, "regression"),
 }

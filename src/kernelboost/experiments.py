@@ -213,21 +213,27 @@ def _section(
     section: str,
     need: Need = ANY,
     *,
+    datasets: tuple[str, ...] = (),
     name: bool = False,
     shared: Callable[[Config], dict[str, Any]] = _none,
 ) -> Callable[[Config], dict[str, Run]]:
     """One run: every key of ``section`` is the study argument of the same name,
-    except ``dataset``, whose dataset the study receives as ``data`` (and whose
-    name as ``name`` if asked); ``shared`` adds settings of other sections."""
+    except the keys that name datasets: ``dataset``, whose dataset the study
+    receives as ``data`` (and its name as ``name`` if asked), and each key of
+    ``datasets``, whose dataset the study receives under that key (and its name
+    as ``<key>_name`` if asked). The study needs ``need`` of each of them;
+    ``shared`` adds settings of other sections."""
+    keys = {"dataset": ("data", "name")} | {k: (k, f"{k}_name") for k in datasets}
 
     def runs(cfg: Config) -> dict[str, Run]:
         args = dict(cfg[section])
         data = {}
-        if "dataset" in args:
-            dataset = args.pop("dataset")
-            data["data"] = DataRef(f"{section}.dataset", dataset, need)
-            if name:
-                args["name"] = dataset
+        for key, (argument, name_argument) in keys.items():
+            if key in args:
+                dataset = args.pop(key)
+                data[argument] = DataRef(f"{section}.{key}", dataset, need)
+                if name:
+                    args[name_argument] = dataset
         return {"": Run(data, args | shared(cfg))}
 
     return runs
@@ -518,7 +524,7 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         B,
         "studies.weak_learning:nonconvex_tables",
         ("errors", "history", "regions", "points", "lines"),
-        _section("nonconvex_combination"),
+        _section("nonconvex_combination", PLANE, datasets=("convex", "nonconvex")),
         {
             "nonconvex_combination": Figure(
                 "plotting.weak_learning:plot_nonconvex_combination", ("B9",)
@@ -595,7 +601,11 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.selection_paths:subset_tables",
         ("path", "subsets", "counts", "zscores"),
         _section(
-            "subset_selection", REGRESSION, name=True, shared=lambda c: _cv(c, "seed")
+            "subset_selection",
+            REGRESSION,
+            datasets=("trap",),
+            name=True,
+            shared=lambda c: _cv(c, "seed"),
         ),
         {
             "subset_selection": Figure(

@@ -21,10 +21,9 @@ _METHOD_TITLES = {
 
 
 def _dataset(c: object) -> str:
-    """``name (m × d)``, with the generator's description when there is one."""
-    desc = getattr(c, "description", "")
-    extra = f"; {desc}" if isinstance(desc, str) and desc else ""
-    return f"{c.dataset} ({int(c.n_samples)} × {int(c.d)}{extra})"
+    """``name (m × d)`` of a row of ``counts`` (a generator's parameters are in
+    the configuration, under ``datasets.<name>``)."""
+    return f"{c.dataset} ({int(c.n_samples)} × {int(c.d)})"
 
 
 def _is_true(column: pd.Series) -> np.ndarray:

@@ -13,8 +13,8 @@
 * **S3** (§14.2). Best subset selection trains 2^d − 1 models, forward and
   backward stepwise O(d²), and forward stepwise "won't find the best
   2-feature model if neither of those features yields the best 1-feature
-  model". :func:`subset_tables` runs all methods on a dataset and on
-  :func:`make_forward_trap`, built so that this happens.
+  model". :func:`subset_tables` runs all methods on a dataset and on one
+  built so that this happens (:func:`~kernelboost.datasets.make_forward_trap`).
 * **S4** (§14.2). Backward elimination by z-scores z_i = w_i / (σ̂ √v_i)
   removes, at each step, the feature of smallest |z_i|; :func:`subset_tables`
   recomputes every step's z-scores independently of the library
@@ -27,8 +27,7 @@ and the cross-validation folds only on ``seed``.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
@@ -55,7 +54,6 @@ __all__ = [
     "contour_tables",
     "design_z_scores",
     "lasso_ridge_tables",
-    "make_forward_trap",
     "standardize",
     "subset_tables",
 ]
@@ -409,74 +407,6 @@ def _formula_value(method: str, d: int) -> int:
     }[method]
 
 
-def make_forward_trap(
-    n_samples: int = 100,
-    delta: float = 0.5,
-    proxy_noise: float = 1.0,
-    noise: float = 0.3,
-    seed: int = 0,
-) -> Dataset:
-    """Three features where forward stepwise misses the best 2-feature model.
-
-    With u, z, v, ε independent N(0, 1)::
-
-        x1 = u + η v,   x2 = z + (δ/2) u,   x3 = z − (δ/2) u,
-        y  = u + σ ε  = (x2 − x3)/δ + σ ε,
-
-    η = ``proxy_noise``, δ = ``delta``, σ = ``noise``. x2 and x3 are strongly
-    correlated, corr = (1 − δ²/4)/(1 + δ²/4) (0.88 at δ = ½), and each alone
-    says little about y, corr(x2, y) = (δ/2)/√((1 + δ²/4)(1 + σ²)) (0.23),
-    while their difference recovers u exactly: the best pair is {x2, x3}
-    (R² ≈ 1/(1 + σ²)). x1 is a noisy proxy of u, corr(x1, y) =
-    1/√((1 + η²)(1 + σ²)) (0.68), so it is the best single feature; forward
-    stepwise starts from x1 and can only reach {x1, x2} or {x1, x3}.
-    Seed 001: forward stepwise "won't find the best 2-feature model if neither
-    of those features yields the best 1-feature model".
-
-    Parameters
-    ----------
-    n_samples : int > 5, default=100
-    delta : float > 0, default=0.5
-        δ; smaller δ makes x2 and x3 more correlated.
-    proxy_noise : float ≥ 0, default=1.0
-        η, the noise of the proxy x1.
-    noise : float ≥ 0, default=0.3
-        σ, the noise of y.
-    seed : int, default=0
-
-    Returns
-    -------
-    Dataset
-        Regression data with features ``x1, x2, x3``.
-    """
-    m = int(
-        check_scalar(n_samples, "n_samples", "make_forward_trap", kind="int", low=5)
-    )
-    delta = float(check_scalar(delta, "delta", "make_forward_trap", low=0.0))
-    eta = float(
-        check_scalar(
-            proxy_noise, "proxy_noise", "make_forward_trap", low=0.0, closed="left"
-        )
-    )
-    sigma = float(
-        check_scalar(noise, "noise", "make_forward_trap", low=0.0, closed="left")
-    )
-    rng = check_random_state(seed)
-    u, z, v, e = rng.standard_normal((4, m))
-    X = np.column_stack([u + eta * v, z + 0.5 * delta * u, z - 0.5 * delta * u])
-    return Dataset(X, u + sigma * e, ("x1", "x2", "x3"), task="regression")
-
-
-#: Defaults of :func:`make_forward_trap`, for the description in ``counts``.
-_TRAP_DEFAULTS = {
-    "n_samples": 100,
-    "delta": 0.5,
-    "proxy_noise": 1.0,
-    "noise": 0.3,
-    "seed": 0,
-}
-
-
 def design_z_scores(X: np.ndarray, y: np.ndarray) -> np.ndarray:
     """z_i = w_i / (σ̂ √v_i) from the design A = [1, X] with an intercept column.
 
@@ -508,11 +438,7 @@ def _label(names: Sequence[str], features: Sequence[int]) -> str:
 
 
 def _run(
-    name: str,
-    data: Dataset,
-    n_splits: int,
-    seed: int,
-    description: str = "",
+    name: str, data: Dataset, n_splits: int, seed: int
 ) -> tuple[list[dict], list[dict], list[dict], list[dict]]:
     """The four methods on one dataset: rows of the four tables of
     :func:`subset_tables` (path, subsets, counts, zscores), in that order."""
@@ -567,7 +493,6 @@ def _run(
                 "library_count": library_counts[method],
                 "n_splits": n_splits,
                 "seed": seed,
-                "description": description,
             }
         )
     subsets = [
@@ -603,16 +528,18 @@ def _run(
 
 def subset_tables(
     data: Dataset,
+    trap: Dataset,
     *,
     n_splits: int = 5,
     seed: int = 0,
     name: str = "diabetes",
-    trap: Mapping[str, Any] | None = None,
+    trap_name: str = "forward_trap",
 ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """S3, S4: best subset, forward and backward stepwise on two datasets.
 
-    Runs, on ``data`` and on :func:`make_forward_trap` (``trap`` holds its
-    keyword arguments), the four methods of :data:`METHODS`, each scoring a
+    Runs, on ``data`` and on ``trap`` (data of
+    :func:`~kernelboost.datasets.make_forward_trap`, where forward stepwise
+    misses the best pair), the four methods of :data:`METHODS`, each scoring a
     feature subset by the K-fold CV mean squared error of least squares with
     an intercept, on the same folds (``n_splits``, ``seed``):
 
@@ -631,14 +558,16 @@ def subset_tables(
     ----------
     data : Dataset
         Regression data; d ≤ 20 (best subset trains 2^d − 1 models).
+    trap : Dataset
+        Regression data built so that forward stepwise misses the best pair
+        (:func:`~kernelboost.datasets.make_forward_trap`).
     n_splits : int, default=5
     seed : int, default=0
         Seeds the folds.
     name : str, default="diabetes"
-        Written in the ``dataset`` column for ``data``; the trap is
-        ``"forward_trap"``.
-    trap : mapping, optional
-        Keyword arguments of :func:`make_forward_trap`.
+        Written in the ``dataset`` column for ``data``.
+    trap_name : str, default="forward_trap"
+        Written in the ``dataset`` column for ``trap``.
 
     Returns
     -------
@@ -653,28 +582,18 @@ def subset_tables(
     counts : DataFrame
         ``dataset, method, n_samples, d, n_models`` (trained),
         ``formula, formula_value, library_count`` (the library's count
-        functions), ``n_splits, seed``, ``description`` (how the constructed
-        dataset was generated; empty for ``data``).
+        functions), ``n_splits, seed``.
     zscores : DataFrame
         ``dataset, step, size`` (features before the removal), ``feature, z,
         abs_z, removed``: every remaining feature's z-score at each step of
         backward elimination by z-score.
     """
-    if data.task != "regression":
-        raise ValueError("subset_tables: needs a regression dataset.")
+    for argument, dataset in (("data", data), ("trap", trap)):
+        if dataset.task != "regression":
+            raise ValueError(f"subset_tables: {argument!r} must be regression data.")
     tables: list[list[dict]] = [[], [], [], []]
-    options = dict(trap or {})
-    trap_data = make_forward_trap(**options)
-    spec = {**_TRAP_DEFAULTS, **options}
-    trap_description = (
-        f"generated: delta {spec['delta']:g}, proxy noise {spec['proxy_noise']:g}, "
-        f"noise {spec['noise']:g}, seed {spec['seed']}"
-    )
-    for label, dataset, description in (
-        (name, data, ""),
-        ("forward_trap", trap_data, trap_description),
-    ):
-        rows = _run(label, dataset, n_splits, seed, description)
+    for label, dataset in ((name, data), (trap_name, trap)):
+        rows = _run(label, dataset, n_splits, seed)
         for table, part in zip(tables, rows, strict=True):
             table.extend(part)
     path, subsets, counts, zscores = (pd.DataFrame(rows) for rows in tables)

@@ -11,8 +11,9 @@
   half-planes (a triangle) and the non-convex sign(h1 + 2h2 + 2h3) of three
   vertical lines on three clusters, where the third hyperplane alone does
   worse than random. The lecture's pictures are not in the text; the data
-  are generated here (see :func:`convex_example`, :func:`nonconvex_example`)
-  and AdaBoost is run over a finite family of lines
+  are generated (:func:`~kernelboost.datasets.make_triangle`,
+  :func:`~kernelboost.datasets.make_three_discs`) and AdaBoost is run over a
+  finite family of lines
   (:func:`line_family`, :class:`~kernelboost.boosting.HypothesisMatrix`).
   :func:`nonconvex_tables`.
 * **B10** (seed 002, Theorem 1). With a γ-weak family, the unweighted majority
@@ -20,8 +21,8 @@
   (:class:`~kernelboost.boosting.MajorityBoost`, ε = γ) misclassifies at most
   a fraction ν of the training points. :func:`mwu_tables`.
 
-Every function is deterministic: generated data depend only on ``seed``, and
-the weak learners break ties by a fixed order (see :mod:`kernelboost.boosting`).
+Every function is deterministic: the weak learners break ties by a fixed order
+(see :mod:`kernelboost.boosting`).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
-from .._validation import check_random_state, check_scalar
+from .._validation import check_scalar
 from ..boosting import (
     AdaBoost,
     HypothesisMatrix,
@@ -46,19 +47,17 @@ from ..boosting import (
     weighted_error,
 )
 from ..bounds import mwu_rounds
-from ..datasets import Dataset
+from ..datasets import TRIANGLE, Dataset, edge_lines
 from ._grid import padded_grid, split_points
 
 __all__ = [
     "EXACT_XOR_X",
     "EXACT_XOR_Y",
-    "TRIANGLE",
+    "NONCONVEX_LINES",
     "combination_decision",
-    "convex_example",
     "line_family",
     "line_predictions",
     "mwu_tables",
-    "nonconvex_example",
     "nonconvex_tables",
     "xor_stumps_tables",
 ]
@@ -231,9 +230,6 @@ def xor_stumps_tables(
 
 # --- B9: combinations of hyperplanes -------------------------------------------------
 
-#: Vertices of the convex example's triangle, counter-clockwise.
-TRIANGLE = np.array([[0.0, 0.0], [4.0, 0.0], [2.0, 3.0]])
-
 #: Lines are rows (w1, w2, c); h(x) = +1 if w1 x1 + w2 x2 + c > 0 else −1.
 _LINE_COLUMNS = ["w1", "w2", "c"]
 
@@ -289,144 +285,11 @@ def _sign(f: np.ndarray) -> np.ndarray:
     return np.where(f >= 0.0, 1.0, -1.0)
 
 
-def _uniform_triangle(rng: np.random.Generator, n: int, tri: np.ndarray) -> np.ndarray:
-    """n points uniform in a triangle (reflected barycentric sampling)."""
-    r = rng.random((n, 2))
-    flip = r.sum(axis=1) > 1.0
-    r[flip] = 1.0 - r[flip]
-    return tri[0] + r[:, :1] * (tri[1] - tri[0]) + r[:, 1:] * (tri[2] - tri[0])
-
-
-def _edge_lines(tri: np.ndarray) -> np.ndarray:
-    """(w1, w2, c) of each edge of a counter-clockwise triangle, +1 inside.
-
-    The edge from P to Q has the unit inward normal w = (−d2, d1)/‖d‖,
-    d = Q − P, and c = −⟨w, P⟩, so ⟨w, x⟩ + c is the signed distance of x to
-    the edge's line, positive on the triangle's side.
-    """
-    rows = []
-    for k in range(3):
-        p, q = tri[k], tri[(k + 1) % 3]
-        d = q - p
-        w = np.array([-d[1], d[0]]) / np.linalg.norm(d)
-        rows.append([w[0], w[1], -float(w @ p)])
-    return np.array(rows) + 0.0  # no −0.0 in the tables
-
-
-def convex_example(
-    n_inside: int, seed: int, gap: float = 0.25, pad: float = 1.5
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Seed 000 §I's convex instance: a triangle of positives, negatives around.
-
-    Positives: ``n_inside`` points uniform in :data:`TRIANGLE` shrunk towards
-    its centroid so that every one lies at distance ≥ ``gap`` inside each
-    edge. Negatives: ``2 · n_inside`` points uniform in the triangle's
-    bounding box widened by ``pad``, kept only if they lie at distance
-    > ``gap`` outside at least one edge's line (so outside the triangle, by
-    more than ``gap``). h1, h2, h3 are the three edges' lines, +1 on the
-    triangle's side, so sign(h1 + h2 + h3 − 2.5) = +1 exactly when all three
-    are +1, i.e. inside the triangle, and has training error 0.
-
-    Parameters
-    ----------
-    n_inside : int
-        Number of positive points.
-    seed : int
-    gap : float, default=0.25
-        Empty band on both sides of the triangle's boundary.
-    pad : float, default=1.5
-        Margin of the box the negatives are drawn from.
-
-    Returns
-    -------
-    X : ndarray of shape (3 n_inside, 2)
-    y : ndarray of shape (3 n_inside,)
-        +1 inside, −1 outside (positives first).
-    lines : ndarray of shape (3, 3)
-        (w1, w2, c) of h1, h2, h3 (see :func:`line_predictions`).
-    """
-    rng = check_random_state(seed)
-    lines = _edge_lines(TRIANGLE)
-    centroid = TRIANGLE.mean(axis=0)
-    inradius = float(np.min(lines[:, :2] @ centroid + lines[:, 2]))
-    shrink = (inradius - gap) / inradius  # distances to the edges scale with it
-    inner = centroid + shrink * (TRIANGLE - centroid)
-    inside = _uniform_triangle(rng, n_inside, inner)
-    lo, hi = TRIANGLE.min(axis=0) - pad, TRIANGLE.max(axis=0) + pad
-    outside = np.empty((0, 2))
-    while outside.shape[0] < 2 * n_inside:
-        cand = rng.uniform(lo, hi, size=(4 * n_inside, 2))
-        far = np.min(cand @ lines[:, :2].T + lines[:, 2], axis=1) < -gap
-        outside = np.vstack([outside, cand[far]])
-    X = np.vstack([inside, outside[: 2 * n_inside]])
-    y = np.r_[np.ones(n_inside), -np.ones(2 * n_inside)]
-    return X, y, lines
-
-
-#: The non-convex example: cluster centres on the x1-axis, left to right ...
-CLUSTER_CENTRES = np.array([[-2.0, 0.0], [0.0, 0.0], [2.0, 0.0]])
-#: ... their labels (the positive region, left ∪ right, is not convex) ...
-CLUSTER_LABELS = np.array([1.0, -1.0, 1.0])
-#: ... and the three vertical lines x1 = a, ordered left to right, as
-#: (w1, w2, c): h1 = +1 right of x1 = −3 (every point), h2 = +1 left of
-#: x1 = −1, h3 = +1 right of x1 = 1.
+#: The non-convex example's three vertical lines x1 = a, ordered left to right,
+#: as (w1, w2, c): h1 = +1 right of x1 = −3 (every point), h2 = +1 left of
+#: x1 = −1, h3 = +1 right of x1 = 1 (the clusters of
+#: :func:`~kernelboost.datasets.make_three_discs` lie between them).
 NONCONVEX_LINES = np.array([[1.0, 0.0, 3.0], [-1.0, 0.0, -1.0], [1.0, 0.0, -1.0]])
-
-
-def nonconvex_example(
-    n_per_cluster: int, seed: int, radius: float = 0.7, left_factor: int = 3
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Seed 000 §I's non-convex instance: three clusters, left to right.
-
-    Clusters are uniform in discs of ``radius`` around (−2, 0), (0, 0),
-    (2, 0), labelled +1, −1, +1. The vertical lines (:data:`NONCONVEX_LINES`)
-    are h1 = +1 right of x1 = −3 (left of all data, so +1 on every point),
-    h2 = +1 left of x1 = −1 and h3 = +1 right of x1 = 1, giving
-
-    ==========  ====  ====  ====  ====================
-    cluster     h1    h2    h3    h1 + 2h2 + 2h3
-    ==========  ====  ====  ====  ====================
-    left (+1)   +1    +1    −1    +1
-    middle (−1) +1    −1    −1    −3
-    right (+1)  +1    −1    +1    +1
-    ==========  ====  ====  ====  ====================
-
-    so sign(h1 + 2h2 + 2h3) classifies every point. As the lecture says,
-    the first two hyperplanes alone (sign(h1 + 2h2)) get the left and middle
-    clusters right, and h3 is right on the middle and right clusters but
-    wrong on the left one. For h3 by itself to do *worse than random* the
-    left cluster must hold more than half of the points: it has
-    ``left_factor · n_per_cluster`` points (error of h3 = 3/5 for the
-    default 3), the others ``n_per_cluster`` each. (With equal cluster sizes
-    no choice of three ordered vertical lines and labels +, −, + makes both
-    statements true: every line is right on at least two clusters there.)
-
-    Parameters
-    ----------
-    n_per_cluster : int
-        Size of the middle and right clusters.
-    seed : int
-    radius : float, default=0.7
-        Radius of each cluster's disc (< 1 keeps the clusters apart).
-    left_factor : int, default=3
-        The left cluster has ``left_factor · n_per_cluster`` points.
-
-    Returns
-    -------
-    X : ndarray of shape (m, 2)
-    y : ndarray of shape (m,)
-    cluster : ndarray of int of shape (m,)
-        0, 1, 2 for left, middle, right.
-    lines : ndarray of shape (3, 3)
-        :data:`NONCONVEX_LINES`.
-    """
-    rng = check_random_state(seed)
-    sizes = [left_factor * n_per_cluster, n_per_cluster, n_per_cluster]
-    cluster = np.repeat(np.arange(3), sizes)
-    r = radius * np.sqrt(rng.random(cluster.size))
-    phi = rng.uniform(0.0, 2.0 * np.pi, cluster.size)
-    X = CLUSTER_CENTRES[cluster] + np.column_stack([r * np.cos(phi), r * np.sin(phi)])
-    return X, CLUSTER_LABELS[cluster], cluster, NONCONVEX_LINES.copy()
 
 
 def line_family(
@@ -514,9 +377,33 @@ _GIVEN = {
 }
 
 
+def _inside_outside(data: Dataset) -> np.ndarray:
+    """Group of each point of :func:`~kernelboost.datasets.make_triangle`'s
+    data: ``inside`` for a positive, ``outside`` for a negative (by the label
+    as generated, before any flip of label noise)."""
+    y = data.y if data.flipped is None else np.where(data.flipped, -data.y, data.y)
+    return np.where(y > 0, "inside", "outside")
+
+
+def _left_middle_right(data: Dataset) -> np.ndarray:
+    """Cluster of each point of :func:`~kernelboost.datasets.make_three_discs`'
+    data, from x1: ``left`` if x1 < −1, ``middle`` if −1 ≤ x1 ≤ 1, ``right`` if
+    x1 > 1 (the discs around x1 = −2, 0, 2 have radius < 1)."""
+    x1 = data.X[:, 0]
+    return np.where(x1 < -1.0, "left", np.where(x1 > 1.0, "right", "middle"))
+
+
+def _check_plane(data: Dataset, argument: str) -> None:
+    if data.task != "classification" or data.X.shape[1] != 2:
+        raise ValueError(
+            f"nonconvex_tables: {argument!r} must be classification data with "
+            f"2 features; got {data.task} data with {data.X.shape[1]}."
+        )
+
+
 def nonconvex_tables(
-    n_per_cluster: int,
-    seed: int,
+    convex: Dataset,
+    nonconvex: Dataset,
     n_rounds: int,
     grid_points: int = 100,
     n_directions: int = 24,
@@ -525,13 +412,15 @@ def nonconvex_tables(
 
     Two generated examples (seed 000 §I; the lecture's pictures are missing):
 
-    * ``"convex"`` — :func:`convex_example` with ``n_per_cluster`` positives
-      in a triangle and ``2 · n_per_cluster`` negatives around it; h1, h2, h3
-      are the triangle's edges and the combination is
+    * ``"convex"`` — data of :func:`~kernelboost.datasets.make_triangle`
+      (n positives in :data:`~kernelboost.datasets.TRIANGLE` and 2n negatives
+      around it); h1, h2, h3 are the triangle's edges
+      (:func:`~kernelboost.datasets.edge_lines`) and the combination is
       sign(h1 + h2 + h3 − 2.5);
-    * ``"nonconvex"`` — :func:`nonconvex_example` (clusters of
-      3n, n, n points labelled +1, −1, +1, left to right); h1, h2, h3 are
-      vertical lines and the combination is sign(h1 + 2h2 + 2h3).
+    * ``"nonconvex"`` — data of :func:`~kernelboost.datasets.make_three_discs`
+      (clusters of 3n, n, n points labelled +1, −1, +1, left to right); h1,
+      h2, h3 are the vertical lines of :data:`NONCONVEX_LINES` and the
+      combination is sign(h1 + 2h2 + 2h3).
 
     On each, AdaBoost runs ``n_rounds`` rounds over the finite family of
     :func:`line_family` (which contains h1, h2, h3) as a
@@ -541,10 +430,10 @@ def nonconvex_tables(
 
     Parameters
     ----------
-    n_per_cluster : int
-        n above.
-    seed : int
-        Seed of both examples (the non-convex one uses ``seed + 1``).
+    convex : Dataset
+        The triangle (:func:`~kernelboost.datasets.make_triangle`).
+    nonconvex : Dataset
+        The three clusters (:func:`~kernelboost.datasets.make_three_discs`).
     n_rounds : int
         T for AdaBoost.
     grid_points : int, default=100
@@ -569,30 +458,22 @@ def nonconvex_tables(
         ``adaboost``.
     points : DataFrame
         ``example, x1, x2, label, group`` with ``group`` ``inside`` /
-        ``outside`` (convex) or ``left`` / ``middle`` / ``right``.
+        ``outside`` (convex: the generated label) or ``left`` / ``middle`` /
+        ``right`` (non-convex: x1 < −1, −1 ≤ x1 ≤ 1, x1 > 1).
     lines : DataFrame
         ``example, line, name, w1, w2, c, train_error``: the whole family,
         h(x) = +1 if w1 x1 + w2 x2 + c > 0 else −1, with each line's own
         training error.
     """
-    n = int(
-        check_scalar(
-            n_per_cluster,
-            "n_per_cluster",
-            "nonconvex_tables",
-            kind="int",
-            low=1,
-            closed="left",
-        )
-    )
-    Xc, yc, given_c = convex_example(n, seed)
-    Xn, yn, cluster, given_n = nonconvex_example(n, seed + 1)
+    _check_plane(convex, "convex")
+    _check_plane(nonconvex, "nonconvex")
     examples = {
-        "convex": (Xc, yc, given_c, np.where(yc > 0, "inside", "outside")),
-        "nonconvex": (Xn, yn, given_n, np.array(["left", "middle", "right"])[cluster]),
+        "convex": (convex, edge_lines(TRIANGLE), _inside_outside(convex)),
+        "nonconvex": (nonconvex, NONCONVEX_LINES.copy(), _left_middle_right(nonconvex)),
     }
     errors, histories, regions, points, families = [], [], [], [], []
-    for example, (X, y, given, group) in examples.items():
+    for example, (data, given, group) in examples.items():
+        X, y = data.X, data.y
         m = y.shape[0]
         family = line_family(X, given, n_directions)
         H = line_predictions(family, X)

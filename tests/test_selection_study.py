@@ -251,6 +251,22 @@ def test_s3_s4_hold_on_a_real_run(subsets) -> None:
     assert claims.to_frame(s3 + s4)["holds"].isin(["true", "n/a"]).all()
 
 
+def test_the_trap_is_known_by_its_role_not_its_name(diabetes) -> None:
+    tables = subset_tables(
+        diabetes,
+        make_forward_trap(n_samples=60),
+        n_splits=3,
+        seed=12,
+        trap_name="my_trap",
+    )
+    counts = tables[2]
+    assert set(counts.loc[counts["dataset"] == "my_trap", "role"]) == {"trap"}
+    assert set(counts.loc[counts["dataset"] == "diabetes", "role"]) == {"data"}
+    (trap,) = [r for r in s3_subset_selection(*tables) if r.kind == "empirical"]
+    assert trap.dataset.startswith("my_trap")
+    assert trap.holds is True
+
+
 def test_s3_s4_rows_follow_broken_numbers(subsets) -> None:
     path, all_subsets, counts, zscores = subsets
     bad_counts = counts.copy()

@@ -199,8 +199,9 @@ def s3_subset_selection(
           ``==`` the formula (2^d − 1, d(d + 1)/2, d(d + 1)/2, d);
         - per dataset, "forward's 2-feature set differs from best subset's",
           encoded as measured = 1 if the two sets differ and 0 if they are
-          equal. On the constructed ``forward_trap`` dataset it is checked
-          ``== 1`` (empirical); on the other datasets it is an illustration
+          equal. On the constructed trap (``role == "trap"``: by default
+          :func:`~kernelboost.datasets.make_forward_trap`) it is checked
+          ``== 1`` (empirical); on the other dataset it is an illustration
           (the heuristic often finds the best pair).
     """
     rows = []
@@ -224,8 +225,8 @@ def s3_subset_selection(
         pairs = part[part["size"] == 2].set_index("method")
         best, forward = pairs.loc["best_subset"], pairs.loc["forward"]
         differs = float(best["features"] != forward["features"])
-        trap = name == "forward_trap"
         c = next(counts[counts["dataset"] == name].itertuples(index=False))
+        trap = str(getattr(c, "role", "")) == "trap"
         rows.append(
             ClaimRow(
                 id="S3",

@@ -438,7 +438,7 @@ def _label(names: Sequence[str], features: Sequence[int]) -> str:
 
 
 def _run(
-    name: str, data: Dataset, n_splits: int, seed: int
+    name: str, role: str, data: Dataset, n_splits: int, seed: int
 ) -> tuple[list[dict], list[dict], list[dict], list[dict]]:
     """The four methods on one dataset: rows of the four tables of
     :func:`subset_tables` (path, subsets, counts, zscores), in that order."""
@@ -484,6 +484,7 @@ def _run(
         counts.append(
             {
                 "dataset": name,
+                "role": role,
                 "method": method,
                 "n_samples": data.n_samples,
                 "d": d,
@@ -580,7 +581,8 @@ def subset_tables(
     subsets : DataFrame
         ``dataset, size, features, cv_mse``: every model best subset trained.
     counts : DataFrame
-        ``dataset, method, n_samples, d, n_models`` (trained),
+        ``dataset``, ``role`` (``"data"`` or ``"trap"``: which argument it
+        came from), ``method, n_samples, d, n_models`` (trained),
         ``formula, formula_value, library_count`` (the library's count
         functions), ``n_splits, seed``.
     zscores : DataFrame
@@ -592,8 +594,8 @@ def subset_tables(
         if dataset.task != "regression":
             raise ValueError(f"subset_tables: {argument!r} must be regression data.")
     tables: list[list[dict]] = [[], [], [], []]
-    for label, dataset in ((name, data), (trap_name, trap)):
-        rows = _run(label, dataset, n_splits, seed)
+    for label, role, dataset in ((name, "data", data), (trap_name, "trap", trap)):
+        rows = _run(label, role, dataset, n_splits, seed)
         for table, part in zip(tables, rows, strict=True):
             table.extend(part)
     path, subsets, counts, zscores = (pd.DataFrame(rows) for rows in tables)

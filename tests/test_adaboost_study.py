@@ -100,30 +100,78 @@ def test_broken_numbers_make_the_rows_false(moons) -> None:
 
 
 def test_b5_without_zero_training_error_is_false(moons) -> None:
-    history = moons[0].copy()
+    history, margins, _ = moons
+    history = history.copy()
     history["train_error"] = history["train_error"].clip(lower=0.01)
-    rows = claims.b5_margin_growth(history)
-    assert [r.holds for r in rows] == [False, False]
-    assert "never reached 0" in rows[0].quantity
+    tail, bulk, test = claims.b5_margin_growth(history, margins)
+    assert test.holds is False
+    assert "never reached 0" in test.quantity
+    assert (tail.kind, bulk.kind) == ("empirical", "illustration")
 
 
-def test_b5_compares_with_the_first_round_of_zero_training_error() -> None:
-    history = pd.DataFrame(
+def _toy_margins(*per_round: list[float]) -> pd.DataFrame:
+    rounds = {5: per_round[0], 100: per_round[1], 1000: per_round[2]}
+    return pd.DataFrame(
+        [
+            {"dataset": "toy", "t": t, "margin": m}
+            for t, values in rounds.items()
+            for m in sorted(values)
+        ]
+    )
+
+
+def _toy_history(test_error: list[float], n_test: int = 200) -> pd.DataFrame:
+    return pd.DataFrame(
         {
             "dataset": "toy",
             "t": [1, 2, 3, 4],
             "train_error": [0.2, 0.0, 0.0, 0.0],
-            "test_error": [0.3, 0.2, 0.25, 0.15],
-            "min_margin": [-0.1, 0.05, 0.04, 0.1],
-            "n_train": 10,
+            "test_error": test_error,
+            "n_train": 4,
+            "n_test": n_test,
             "split_seed": 0,
         }
     )
-    growth, test = claims.b5_margin_growth(history)
-    assert growth.measured == pytest.approx(0.05)
-    assert growth.holds
-    assert test.measured == pytest.approx(-0.05)
-    assert test.holds
+
+
+def test_b5_reads_the_lower_tail_of_the_margin_distribution() -> None:
+    history = _toy_history([0.3, 0.2, 0.25, 0.1])
+    # The tail (margins ≤ 0.1) moves right while the bulk moves left.
+    moving = _toy_margins(
+        [-0.3, 0.05, 0.6, 0.9], [0.0, 0.08, 0.3, 0.4], [0.05, 0.09, 0.2, 0.3]
+    )
+    tail, bulk, test = claims.b5_margin_growth(history, moving)
+    assert tail.measured == 0.0
+    assert tail.holds is True
+    assert bulk.holds is None
+    assert "T = 5: median 0.325" in bulk.quantity
+    # 0.2 → 0.1 on 200 test points: 40 → 20 errors, clearly lower.
+    assert test.measured == pytest.approx(-0.1)
+    assert test.verdict == "true"
+    # One more margin ≤ θ at T = 1000 than at 100: F rises by 1/4.
+    back = _toy_margins(
+        [-0.3, 0.05, 0.6, 0.9], [0.0, 0.08, 0.3, 0.4], [0.05, 0.09, 0.1, 0.3]
+    )
+    tail, _, _ = claims.b5_margin_growth(history, back)
+    assert tail.measured == pytest.approx(0.25)
+    assert tail.holds is False
+    assert "from T = 100 to 1000" in tail.quantity
+    # A margin just above θ does not count: the claim stops at B5_THETA.
+    above = _toy_margins(
+        [-0.3, 0.05, 0.6, 0.9], [0.0, 0.08, 0.3, 0.4], [0.05, 0.09, 0.11, 0.3]
+    )
+    assert claims.b5_margin_growth(history, above)[0].holds is True
+
+
+def test_b5_test_error_needs_more_than_a_few_test_points() -> None:
+    # 2 of 200 test points fewer: the interval straddles 0.
+    history = _toy_history([0.3, 0.2, 0.25, 0.19])
+    margins = _toy_margins([0.2], [0.2], [0.2])
+    *_, test = claims.b5_margin_growth(history, margins)
+    assert test.measured == pytest.approx(-0.01)
+    assert test.verdict == "not resolved"
+    worse = _toy_history([0.3, 0.1, 0.25, 0.2])
+    assert claims.b5_margin_growth(worse, margins)[2].verdict == "false"
 
 
 @pytest.mark.parametrize(

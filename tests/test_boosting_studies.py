@@ -92,15 +92,26 @@ def test_noise_table_flips_only_training_labels(noise) -> None:
     assert noise["precision"].iloc[1:].between(0, 1).all()
     rows = claims.b12_noise_robustness(noise)
     assert [r.id for r in rows] == ["B12"] * 3
-    assert rows[1].bound == pytest.approx(0.2)
+    # The base rate: the expected precision of 8 of 80 points picked at random.
+    assert rows[1].bound == pytest.approx(8 / 80)
+    assert all(r.ci_low <= r.measured <= r.ci_high for r in rows)
 
 
 def test_b12_rows_follow_the_numbers(noise) -> None:
+    n_test = int(noise["n_test"].iloc[0])
+    strong = noise.copy()
+    strong["adaboost_test_error"] = [0.0, 0.0, 1.0]
+    strong["precision"] = [np.nan, 1.0, 1.0]
+    assert [r.verdict for r in claims.b12_noise_robustness(strong)] == ["true"] * 3
     flat = noise.copy()
-    flat["adaboost_test_error"] = 0.1
-    flat["precision"] = flat["rate"]  # no better than picking at random
+    flat["adaboost_test_error"] = 1 / n_test  # the same error at every rate
+    flat["precision"] = [np.nan, 1 / 8, 0.0]  # about the base rate, and below it
     rows = claims.b12_noise_robustness(flat)
-    assert [r.holds for r in rows] == [False, False, False]
+    assert [r.verdict for r in rows] == ["not resolved", "not resolved", "false"]
+    # One test point more at the largest rate is not evidence of damage.
+    bump = flat.copy()
+    bump.loc[bump.index[-1], "adaboost_test_error"] = 2 / n_test
+    assert claims.b12_noise_robustness(bump)[0].verdict == "not resolved"
 
 
 def test_boosting_cost_table_and_b11_rows(cost) -> None:

@@ -17,10 +17,15 @@ def _claims() -> pd.DataFrame:
         ["K1", "false", "empirical"],
         ["K1", "true", "check"],
         ["K1", "false", "check"],
+        ["K1", "not resolved", "empirical"],
         ["B14", "n/a", "illustration"],
     ]
+    nan = float("nan")
     return pd.DataFrame(
-        [[i, "t", "s", "d", "q", 1.0, 0.0, "<=", h, k, "f"] for i, h, k in rows],
+        [
+            [i, "t", "s", "d", "q", 1.0, nan, nan, 0.0, "<=", h, k, "f"]
+            for i, h, k in rows
+        ],
         columns=list(COLUMNS),
     )
 
@@ -28,8 +33,8 @@ def _claims() -> pd.DataFrame:
 def test_render_counts_rows_per_claim_and_links_the_headlines() -> None:
     text = gallery.render(_claims())
     # Checks are counted apart from the evidence.
-    assert "| K1 | 4 | 1 | 1 | 1 of 2 | 0 |" in text
-    assert "| B14 | 1 | 0 | 0 |  | 1 |" in text
+    assert "| K1 | 5 | 1 | 1 | 1 | 1 of 2 | 0 |" in text
+    assert "| B14 | 1 | 0 | 0 | 0 |  | 1 |" in text
     for name, _ in gallery.HEADLINES:
         assert f"(results/figures/{name}.png)" in text
 
@@ -49,7 +54,7 @@ def test_main_rewrites_the_readme_or_says_what_is_missing(tmp_path: Path) -> Non
     (tmp_path / "results").mkdir()
     _claims().to_csv(tmp_path / "results" / "claims.csv", index=False)
     assert gallery.main([str(readme), str(tmp_path / "results")]) == 0
-    assert "| K1 | 4 | 1 | 1 | 1 of 2 | 0 |" in readme.read_text()
+    assert "| K1 | 5 | 1 | 1 | 1 | 1 of 2 | 0 |" in readme.read_text()
     assert gallery.main([str(readme)]) == 2
 
 

@@ -93,5 +93,5 @@ def test_rows_round_trip_and_render(tmp_path) -> None:
     assert table["measured"].dtype == np.float64
     text = claims.render_markdown(table)
     assert text.count("| B13 |") == 8
-    assert "8 rows: of 8 rows of evidence, 8 held and 0 did not hold" in text
+    assert "8 rows: of 8 rows of evidence, 8 held, 0 did not hold" in text
     assert "0 of 0 checks passed; 0 illustrations" in text

@@ -100,7 +100,8 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
         "E3": 1,
         "E4": 1,
         **{c: boosted for c in ("B1", "B2", "B3", "B6", "B14")},
-        **{c: 2 * boosted for c in ("B4", "B5")},
+        "B4": 2 * boosted,
+        "B5": 3 * boosted,  # the margins' lower tail, their bulk, the test error
         "B7": 3 * len(cfg["margin_growth"]["datasets"]),
         "B8": 4,
         "B9": 7,
@@ -117,7 +118,7 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
     # In the catalog's order K, E, B, S.
     expected = [c for c in claim_ids() for _ in range(count[c])]
     assert claims["id"].tolist() == expected
-    assert set(claims["holds"]) <= {"true", "false", "n/a"}
+    assert set(claims["holds"]) <= {"true", "false", "not resolved", "n/a"}
     # Theorems, identities and checks hold on this data; empirical tendencies
     # may not (and are then reported as not holding, with their numbers).
     exact = claims[claims["kind"].isin(["theorem", "identity", "check"])]

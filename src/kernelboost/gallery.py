@@ -45,12 +45,14 @@ def render(claims: pd.DataFrame, figures_dir: str = "results/figures") -> str:
     for name, caption in HEADLINES:
         lines += [f"**{caption}**", "", f"![{name}]({figures_dir}/{name}.png)", ""]
     lines += [
-        "Held and did not hold count the evidence (theorems, identities, empirical "
-        "tendencies); checks, true by construction of the code, are counted apart.",
+        "Held, did not hold and not resolved count the evidence (theorems, "
+        "identities, empirical tendencies); a row measured on test points is not "
+        "resolved when its 95 % interval straddles the bound. Checks, true by "
+        "construction of the code, are counted apart.",
         "",
-        "| claim | rows | held | did not hold | checks passed "
+        "| claim | rows | held | did not hold | not resolved | checks passed "
         "| illustration or not measured |",
-        "|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|",
     ]
     for claim, part in claims.groupby("id", sort=False):
         holds = part["holds"]
@@ -59,7 +61,9 @@ def render(claims: pd.DataFrame, figures_dir: str = "results/figures") -> str:
         passed = f"{(checks == 'true').sum()} of {len(checks)}" if len(checks) else ""
         lines.append(
             f"| {claim} | {len(part)} | {(evidence == 'true').sum()} | "
-            f"{(evidence == 'false').sum()} | {passed} | {(holds == 'n/a').sum()} |"
+            f"{(evidence == 'false').sum()} | "
+            f"{(evidence == 'not resolved').sum()} | {passed} | "
+            f"{(holds == 'n/a').sum()} |"
         )
     lines += ["", "Every row, with its numbers: `results/claims.md`."]
     return "\n".join(lines)

@@ -4,7 +4,11 @@ A claim is measured, never asserted: each row holds the measured quantity, the
 bound or expected value, the relation checked and whether it held. Columns are
 those listed at the end of CLAIMS.md::
 
-    id, title, source, dataset, quantity, measured, bound, relation, holds, kind, figure
+    id, title, source, dataset, quantity, measured, ci_low, ci_high, bound,
+    relation, holds, kind, figure
+
+``ci_low, ci_high`` is the 95 % confidence interval of ``measured`` where it is
+measured on finitely many test points (empty otherwise).
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ COLUMNS = (
     "dataset",
     "quantity",
     "measured",
+    "ci_low",
+    "ci_high",
     "bound",
     "relation",
     "holds",
@@ -56,12 +62,20 @@ _OPS: dict[str, Callable[[float, float], bool]] = {
 }
 
 
+#: ``holds`` as written to claims.csv.
+VERDICTS: tuple[str, ...] = ("true", "false", "not resolved", "n/a")
+
+
 @dataclass(frozen=True)
 class ClaimRow:
     """One measured claim on one dataset or configuration.
 
-    ``holds`` is derived: ``measured <relation> bound``, or ``None`` (written
-    ``n/a``) for illustrations, whose relation is ``"n/a"``.
+    The verdict is derived: ``measured <relation> bound``, or ``n/a`` for
+    illustrations, whose relation is ``"n/a"``. A row measured on finitely
+    many test points carries a confidence interval [``ci_low``, ``ci_high``]
+    of ``measured`` (:mod:`kernelboost.claims._stats`); its verdict is then
+    ``true`` when every value of the interval satisfies the relation,
+    ``false`` when none does, and ``not resolved`` otherwise.
     """
 
     id: str
@@ -74,18 +88,46 @@ class ClaimRow:
     relation: Relation
     kind: Kind
     figure: str
+    ci_low: float = float("nan")
+    ci_high: float = float("nan")
+
+    def __post_init__(self) -> None:
+        has = (not np.isnan(self.ci_low), not np.isnan(self.ci_high))
+        if any(has) and not all(has):
+            raise ValueError(f"{self.id}: give both ends of the interval or neither.")
+        if all(has) and self.relation in ("==", "n/a"):
+            raise ValueError(
+                f"{self.id}: an interval needs an inequality; got {self.relation!r}."
+            )
+        if all(has) and not self.ci_low <= self.measured <= self.ci_high:
+            raise ValueError(
+                f"{self.id}: measured {self.measured} lies outside its interval "
+                f"[{self.ci_low}, {self.ci_high}]."
+            )
+
+    @property
+    def verdict(self) -> str:
+        """One of :data:`VERDICTS`."""
+        if self.relation == "n/a":
+            return "n/a"
+        if np.isnan(self.measured) or np.isnan(self.bound):
+            return "false"  # a NaN never satisfies a relation
+        op = _OPS[self.relation]
+        if np.isnan(self.ci_low):
+            return "true" if op(self.measured, self.bound) else "false"
+        ends = (op(self.ci_low, self.bound), op(self.ci_high, self.bound))
+        if all(ends):
+            return "true"
+        return "not resolved" if any(ends) else "false"
 
     @property
     def holds(self) -> bool | None:
-        if self.relation == "n/a":
-            return None
-        if np.isnan(self.measured) or np.isnan(self.bound):
-            return False  # a NaN never satisfies a relation
-        return bool(_OPS[self.relation](self.measured, self.bound))
+        """True or False; None for an illustration or a row not resolved."""
+        return {"true": True, "false": False}.get(self.verdict)
 
     def as_record(self) -> dict[str, object]:
         record = asdict(self)
-        record["holds"] = {True: "true", False: "false", None: "n/a"}[self.holds]
+        record["holds"] = self.verdict
         return {c: record[c] for c in COLUMNS}
 
 
@@ -96,13 +138,14 @@ def to_frame(rows: Iterable[ClaimRow]) -> pd.DataFrame:
 
 def read_rows(paths: Iterable[str | os.PathLike[str]]) -> pd.DataFrame:
     """Concatenate claim-row CSVs, keeping ``holds`` and text columns as written."""
-    text = {c: str for c in COLUMNS if c not in ("measured", "bound")}
+    numbers = ("measured", "ci_low", "ci_high", "bound")
+    text = {c: str for c in COLUMNS if c not in numbers}
     frames = [
         pd.read_csv(
             p,
             dtype=text,
             keep_default_na=False,
-            na_values={"measured": [""], "bound": [""]},
+            na_values={c: [""] for c in numbers},
         )
         for p in paths
     ]
@@ -127,9 +170,11 @@ def render_markdown(table: pd.DataFrame) -> str:
     checks = table["holds"][table["kind"] == "check"]
     held = (evidence == "true").sum()
     failed = (evidence == "false").sum()
+    unresolved = (evidence == "not resolved").sum()
     summary = (
-        f"{len(table)} rows: of {len(evidence)} rows of evidence, {held} held and "
-        f"{failed} did not hold; {(checks == 'true').sum()} of {len(checks)} checks "
-        f"passed; {(table['holds'] == 'n/a').sum()} illustrations or not measured."
+        f"{len(table)} rows: of {len(evidence)} rows of evidence, {held} held, "
+        f"{failed} did not hold and {unresolved} are not resolved; "
+        f"{(checks == 'true').sum()} of {len(checks)} checks passed; "
+        f"{(table['holds'] == 'n/a').sum()} illustrations or not measured."
     )
     return "# Claims\n\n" + summary + "\n\n" + "\n".join(lines) + "\n"

@@ -1,0 +1,98 @@
+"""Confidence intervals for claims measured on finitely many test points.
+
+An empirical claim about error rates is read from an interval, not from a
+point estimate: a difference of two or three test points is noise. The rows
+that use these intervals read *held* when the whole interval satisfies the
+claim, *did not hold* when none of it does, and *not resolved* otherwise
+(:meth:`kernelboost.claims.ClaimRow.verdict`).
+"""
+
+from __future__ import annotations
+
+import math
+
+from scipy import stats
+
+#: Two-sided confidence level of every interval of the claims.
+LEVEL = 0.95
+
+
+def _check(k: int, n: int) -> None:
+    if n < 1 or not 0 <= k <= n:
+        raise ValueError(f"need 0 <= k <= n and n >= 1; got k = {k}, n = {n}.")
+
+
+def clopper_pearson(k: int, n: int, level: float = LEVEL) -> tuple[float, float]:
+    """Exact (Clopper–Pearson) interval of a proportion p from k successes in n.
+
+    [B(α/2; k, n − k + 1), B(1 − α/2; k + 1, n − k)], with B(q; a, b) the
+    q-quantile of the Beta(a, b) distribution, α = 1 − ``level``, and the
+    ends 0 when k = 0 and 1 when k = n. Its coverage is at least ``level``
+    for every p.
+
+    Examples
+    --------
+    >>> lo, hi = clopper_pearson(0, 10)
+    >>> (lo, round(hi, 4))
+    (0.0, 0.3085)
+    """
+    _check(k, n)
+    alpha = 1.0 - level
+    lo = 0.0 if k == 0 else float(stats.beta.ppf(alpha / 2, k, n - k + 1))
+    hi = 1.0 if k == n else float(stats.beta.ppf(1 - alpha / 2, k + 1, n - k))
+    return lo, hi
+
+
+def wilson(k: int, n: int, level: float = LEVEL) -> tuple[float, float]:
+    """Wilson score interval of a proportion: the p with |p̂ − p| ≤ z √(p(1−p)/n).
+
+    (p̂ + z²/2n ± z √(p̂(1 − p̂)/n + z²/4n²)) / (1 + z²/n), z the
+    (1 + level)/2 normal quantile.
+    """
+    _check(k, n)
+    z = float(stats.norm.ppf(0.5 + level / 2))
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    # The ends are exactly 0 at k = 0 and 1 at k = n (rounding aside).
+    lo = 0.0 if k == 0 else max(0.0, centre - half)
+    hi = 1.0 if k == n else min(1.0, centre + half)
+    return lo, hi
+
+
+def difference_interval(
+    k1: int, n1: int, k2: int, n2: int, level: float = LEVEL
+) -> tuple[float, float]:
+    """Interval of p1 − p2 from two independent samples (Newcombe's method 10).
+
+    With (l_i, u_i) the Wilson intervals of p̂_i = k_i/n_i,
+
+        δ̂ − √((p̂1 − l1)² + (u2 − p̂2)²)  ≤  p1 − p2  ≤  δ̂ + √((u1 − p̂1)² + (p̂2 − l2)²),
+
+    δ̂ = p̂1 − p̂2 (R. G. Newcombe, "Interval estimation for the difference
+    between independent proportions", Statistics in Medicine 17, 1998).
+    Applied to two error rates on the *same* test points it ignores their
+    positive correlation, which widens the interval: conservative.
+
+    Examples
+    --------
+    >>> lo, hi = difference_interval(30, 100, 10, 100)
+    >>> lo > 0
+    True
+    """
+    l1, u1 = wilson(k1, n1, level)
+    l2, u2 = wilson(k2, n2, level)
+    p1, p2 = k1 / n1, k2 / n2
+    d = p1 - p2
+    return (
+        d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2),
+        d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2),
+    )
+
+
+def count(rate: float, n: int) -> int:
+    """The number of points k behind a rate k/n read back from a table."""
+    k = round(float(rate) * n)
+    if abs(k - float(rate) * n) > 1e-6 * max(1, n):
+        raise ValueError(f"rate {rate!r} is not a multiple of 1/{n}.")
+    return int(k)

@@ -1,0 +1,107 @@
+"""Confidence intervals of the claims, and the verdicts read from them."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats
+
+from kernelboost.claims import ClaimRow
+from kernelboost.claims._stats import (
+    clopper_pearson,
+    count,
+    difference_interval,
+    wilson,
+)
+
+
+def test_clopper_pearson_known_values() -> None:
+    # k = 0: the upper end solves (1 − p)^n = α/2.
+    assert clopper_pearson(0, 10) == (0.0, pytest.approx(1 - 0.025 ** (1 / 10)))
+    assert clopper_pearson(10, 10) == (pytest.approx(0.025 ** (1 / 10)), 1.0)
+    lo, hi = clopper_pearson(5, 10)
+    assert (round(lo, 4), round(hi, 4)) == (0.1871, 0.8129)
+
+
+def test_wilson_and_newcombe_reproduce_the_published_example() -> None:
+    # Newcombe (1998), Table II example: 56/70 vs 48/80, difference 0.2 with
+    # method 10 interval 0.0524 to 0.3339.
+    lo, hi = difference_interval(56, 70, 48, 80)
+    assert (round(lo, 4), round(hi, 4)) == (0.0524, 0.3339)
+    lo, hi = wilson(5, 10)
+    assert (round(lo, 4), round(hi, 4)) == (0.2366, 0.7634)
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(1, 60), p=st.floats(0.01, 0.99))
+def test_clopper_pearson_covers_at_least_the_level(n: int, p: float) -> None:
+    # Exact coverage: the probability, over k ~ Bin(n, p), that p is inside.
+    ks = np.arange(n + 1)
+    inside = [lo <= p <= hi for lo, hi in (clopper_pearson(int(k), n) for k in ks)]
+    assert stats.binom.pmf(ks, n, p)[inside].sum() >= 0.95 - 1e-9
+
+
+@given(k=st.integers(0, 50), n=st.integers(1, 50))
+def test_intervals_contain_the_estimate(k: int, n: int) -> None:
+    k = min(k, n)
+    for lo, hi in (clopper_pearson(k, n), wilson(k, n)):
+        assert 0.0 <= lo <= k / n <= hi <= 1.0
+
+
+def test_bad_counts_are_refused() -> None:
+    with pytest.raises(ValueError, match="0 <= k <= n"):
+        clopper_pearson(3, 2)
+    with pytest.raises(ValueError, match="multiple of 1/40"):
+        count(0.333, 40)
+    assert count(0.075, 40) == 3
+
+
+def _row(measured: float, lo: float, hi: float, relation: str = ">") -> ClaimRow:
+    return ClaimRow(
+        id="X1",
+        title="t",
+        source="s",
+        dataset="d",
+        quantity="q",
+        measured=measured,
+        bound=0.0,
+        relation=relation,
+        kind="empirical",
+        figure="f",
+        ci_low=lo,
+        ci_high=hi,
+    )
+
+
+@pytest.mark.parametrize(
+    ("lo", "hi", "relation", "verdict"),
+    [
+        (0.01, 0.2, ">", "true"),
+        (-0.05, 0.2, ">", "not resolved"),
+        (-0.2, -0.01, ">", "false"),
+        (0.0, 0.2, ">", "not resolved"),
+        (0.0, 0.2, ">=", "true"),
+        (-0.2, -0.01, "<", "true"),
+        (-0.2, 0.1, "<=", "not resolved"),
+    ],
+)
+def test_the_verdict_reads_the_interval(
+    lo: float, hi: float, relation: str, verdict: str
+) -> None:
+    row = _row((lo + hi) / 2, lo, hi, relation)
+    assert row.verdict == verdict
+    assert row.holds is {"true": True, "false": False}.get(verdict)
+    assert row.as_record()["holds"] == verdict
+
+
+def test_an_interval_must_be_whole_and_contain_the_measurement() -> None:
+    with pytest.raises(ValueError, match="both ends"):
+        _row(0.1, 0.0, math.nan)
+    with pytest.raises(ValueError, match="outside its interval"):
+        _row(0.5, 0.0, 0.2)
+    with pytest.raises(ValueError, match="needs an inequality"):
+        _row(0.1, 0.0, 0.2, "==")

@@ -195,3 +195,22 @@ def test_figures_draw(name, moons, tmp_path) -> None:
     }[name]
     save_figure(plotter(name)(*inputs), tmp_path / "f.png")
     assert (tmp_path / "f.png").stat().st_size > 1000
+
+
+@pytest.mark.parametrize(
+    ("column", "other"),
+    [
+        ("train_error", "bound_Z"),
+        ("bound_Z", "bound_gamma"),
+        ("bound_gamma", "bound_gamma_min"),
+    ],
+)
+def test_b1_fails_when_any_one_link_of_the_chain_breaks(moons, column, other) -> None:
+    # Each inequality of the chain is checked on its own: breaking one link at
+    # one round, and nothing else, makes the row false.
+    history = moons[0].copy()
+    row = history.index[len(history) // 2]
+    history.loc[row, column] = history.loc[row, other] * 1.001 + 1e-9
+    (b1,) = claims.b1_adaboost_bound(history)
+    assert b1.holds is False
+    assert b1.measured > 1e-4

@@ -77,6 +77,17 @@ def test_b7_reports_a_margin_above_the_lp(growth) -> None:
     assert claims.b7_max_margin(low)[2].holds is False
 
 
+def test_b7_takes_adaboost_s_margin_at_its_best_round(growth) -> None:
+    # The theorem bounds every round: a margin above the LP at a middle round
+    # must fail the row even when the last round is below it.
+    middle = growth.copy()
+    middle["min_margin"] = middle["rho_star"] / 2
+    middle.loc[middle.index[len(middle) // 2], "min_margin"] = (
+        middle["rho_star"].iloc[0] + 0.01
+    )
+    assert claims.b7_max_margin(middle)[1].holds is False
+
+
 def test_top_weight_precision_counts_flipped_among_the_heaviest() -> None:
     yf = np.array([-2.0, 1.0, -1.0, 3.0, -0.5])  # weights ∝ exp(−y f)
     flipped = np.array([True, False, False, False, True])

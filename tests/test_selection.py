@@ -412,3 +412,28 @@ def test_regressors_work_with_cross_validation_and_grid_search() -> None:
         scoring="mse",
     )
     assert best["lam"] == table["lam"][int(np.argmin(table["cv_error"]))]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), lam=st.floats(0.01, 2.0))
+def test_lasso_duality_gap_uses_a_feasible_dual_point(seed: int, lam: float) -> None:
+    # At any w (not only the optimum), the gap is P(w) − D(θ) at the scaled
+    # residual θ = s·r/m, s = min(1, λ/‖Xᵀr/m‖∞), which satisfies ‖Xᵀθ‖∞ ≤ λ:
+    # recomputed here from X directly, and non-negative by weak duality.
+    from kernelboost.selection import _duality_gap
+
+    rng = np.random.default_rng(seed)
+    m, d = 30, 6
+    X = rng.standard_normal((m, d))
+    y = X @ rng.standard_normal(d) + rng.standard_normal(m)
+    w = rng.standard_normal(d) * rng.integers(0, 2, d)
+    r = y - X @ w
+    q = X.T @ r / m
+    s = min(1.0, lam / np.max(np.abs(q)))
+    theta = s * r / m
+    assert np.max(np.abs(X.T @ theta)) <= lam * (1 + 1e-12)
+    primal = 0.5 * r @ r / m + lam * np.abs(w).sum()
+    dual = 0.5 * y @ y / m - 0.5 * m * np.sum((theta - y / m) ** 2)
+    gap = _duality_gap(w, q, X.T @ y / m, float(y @ y) / m, lam)
+    assert gap == pytest.approx(primal - dual, rel=1e-9, abs=1e-12)
+    assert gap >= -1e-12

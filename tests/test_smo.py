@@ -265,3 +265,20 @@ def test_the_monitor_sees_the_iterates() -> None:
     )
     assert seen == list(range(1000, result.n_iter + 1, 1000))
     assert math.isfinite(result.G.sum())
+
+
+@pytest.mark.parametrize("C", [0.001, 0.05])
+def test_intercept_without_a_free_alpha_is_the_midpoint_as_in_libsvm(C) -> None:
+    # Every α at a bound: the KKT conditions only bound b, and libsvm takes the
+    # midpoint of that interval. An end point instead would move b by half its
+    # width, far more than the tolerance below.
+    from sklearn.svm import SVC
+
+    data = make_dataset(
+        {"generator": "moons", "n_samples": 60, "noise": 0.3, "seed": 2}
+    )
+    svm = SVM(kernel=Gaussian(1.0), C=C, tol=1e-8).fit(data.X, data.y)
+    free = (svm.alpha_ > 0) & (svm.alpha_ < C)
+    assert not free.any()
+    ref = SVC(C=C, kernel="rbf", gamma=0.5, tol=1e-8).fit(data.X, data.y)
+    assert svm.intercept_ == pytest.approx(float(ref.intercept_[0]), rel=1e-6)

@@ -88,7 +88,7 @@ def test_margin_distribution_bound_forms(eps, rho) -> None:
     curve = bounds.margin_distribution_bound(eps, grid, cumulative=True)
     assert curve.shape == (T, 9)
     np.testing.assert_allclose(curve[-1], values, rtol=1e-12)
-    # With every edge equal to γ it is the uniform form of seed 004.
+    # With every edge equal to γ it is the uniform form of Mohri, Boosting.
     gamma = float(0.5 - eps[0])
     same = np.full(T, eps[0])
     assert bounds.margin_distribution_bound(same, rho) == pytest.approx(

@@ -148,7 +148,11 @@ def test_product_polynomial_worked_value() -> None:
 
 
 def test_xor_quadratic_feature_map() -> None:
-    """Seed 003: with (x·x')², XOR becomes separable by w = (0, 2√2, 0)·…"""
+    """Huang 2017, 'XOR Example': with (x·x')², w = (0, 2√2, 0)·… separates XOR.
+
+    (The slide writes w = (0, 0, 2√2) for φ = (x1², x2², √2 x1x2); our φ puts
+    √2 x1x2 second.)
+    """
     X = np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]])
     y = np.array([1.0, 1.0, -1.0, -1.0])
     phi = quadratic_r2(X)

@@ -53,7 +53,7 @@ def test_worked_table_study_matches_the_seed_row_by_row() -> None:
     assert rows[0].holds
 
 
-def test_k6_detects_a_table_that_differs_from_the_seed() -> None:
+def test_k6_detects_a_table_that_differs_from_the_lecture() -> None:
     table = perceptron_worked_table()
     table.loc[2, "w2"] = -2.0
     assert (
@@ -62,8 +62,8 @@ def test_k6_detects_a_table_that_differs_from_the_seed() -> None:
     )
 
 
-def test_xor_quadratic_kernel_perceptron_finds_the_seed_w() -> None:
-    """Seed 003: updates on x1 (+1) and x2 (−1) give w = φ(x1) − φ(x2)."""
+def test_xor_quadratic_kernel_perceptron_finds_the_lecture_w() -> None:
+    """Huang 2017, 'XOR Example': updates on x1 (+1), x2 (−1) give φ(x1) − φ(x2)."""
     data = make_dataset({"generator": "xor", "n_samples": 4})
     model = KernelPerceptron(kernel=Polynomial(degree=2, c=0.0), fit_intercept=False)
     model.fit(data.X, data.y)

@@ -284,3 +284,149 @@ def test_make_test_keeps_each_xdist_group_on_one_worker(tmp_path: Path) -> None:
     workers = (tmp_path / "workers.txt").read_text().split()
     assert len(workers) == 8, workers
     assert len(set(workers)) == 1, f"grouped tests ran on {sorted(set(workers))}"
+
+
+# --- Citations of the lecture texts -------------------------------------------
+
+#: A lecture-file number (three digits: 00 and then 0 to 4) standing alone, not
+#: part of a longer number: "m = 100 000", "1 000" and "0.001" are not citations.
+_NUMBER = r"(?<![\d.,_])(?<!\d )00[0-4](?!\w|[.,]\d)"
+
+#: How the lecture texts were cited by file number, which a reader of the
+#: repository cannot resolve (00N standing for a number): "seed 00N",
+#: "seeds 00N, 00N", "Seed 00N's", "00N §5.2", "00N Fig. 1", "00N Theorem 1",
+#: "00N, 00N", "(00N)", "after 00N", source="00N", and the files' own names.
+#: Random seeds ("seed: 0", ``split_seed``, "seeded") have no such number.
+_CITED_BY_NUMBER = re.compile(
+    "|".join(
+        [
+            rf"\b[Ss]eeds?\s+{_NUMBER}",
+            rf"{_NUMBER}\s*(?:§|Fig\b|Figure|Thm|Theorem|[Tt]able|[Ss]lide|'s\b)",
+            rf"{_NUMBER}\s*(?:,|and|&|–|-|/)\s*{_NUMBER}",
+            rf"[(\"'`]{_NUMBER}(?=[)\"'`,;:\s])",
+            rf"\b(?:after|see|cf\.?|in|from|of|per|by)\s+{_NUMBER}",
+            r"\b00[0-4]_[0-9a-f]{16}\b",
+        ]
+    )
+)
+
+
+def _cited_by_number(text: str) -> list[str]:
+    """The lines of ``text`` that cite a lecture text by its file number."""
+    return [
+        f"{number}: {line.strip()}"
+        for number, line in enumerate(text.splitlines(), 1)
+        if _CITED_BY_NUMBER.search(line)
+    ]
+
+
+def _n(k: int) -> str:
+    """A lecture-file number, built so that this file does not contain one."""
+    return f"{k:03d}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"as seed {_n(3)} writes it",
+        f"(seeds {_n(1)} and {_n(3)})",
+        f"Seed {_n(2)}'s Theorem 1",
+        f"seeds {_n(1)}–{_n(3)}",
+        f"({_n(3)} §5.2)",
+        f"{_n(0)} §III, {_n(2)} §2",
+        f"({_n(2)} Fig. 1)",
+        f"{_n(2)} Theorem 1",
+        f"{_n(3)}'s worked table",
+        f'source="{_n(4)}",',
+        f'("{_n(3)}, {_n(0)}", "kernel_cost")',
+        f"(after {_n(4)})",
+        f"{_n(4)}_f2441be46f12be7f.txt",
+    ],
+)
+def test_citation_by_number_is_caught(text: str) -> None:
+    assert _cited_by_number(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "seed: 0",
+        "split_seed: 3",
+        "the training half of a seeded split, seed=0",
+        "random_state=0",
+        "tol: 0.001",
+        "80 GB at m = 100 000.",
+        "(m = 1 000, noise 0.2); targets from m = 2 000 on",
+        f"about {_n(3)[0]}.{_n(3)} s",
+        "Huang 2017, problem 5.2 'Leave-one-out Error and Support Vectors'",
+    ],
+)
+def test_random_seeds_and_numbers_are_not_citations(text: str) -> None:
+    assert not _cited_by_number(text), text
+
+
+def test_no_tracked_file_cites_a_lecture_by_file_number() -> None:
+    """The lecture texts are cited by author, title and section (CLAIMS.md,
+    References), never by the number of a working copy no reader has."""
+    files = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
+    ).stdout.split(b"\0")
+    found = []
+    for name in filter(None, files):
+        path = ROOT / name.decode()
+        if not path.is_file():
+            continue
+        data = path.read_bytes()
+        if b"\0" in data:
+            continue
+        text = data.decode("utf-8", errors="replace")
+        found += [f"{name.decode()}:{hit}" for hit in _cited_by_number(text)]
+    assert found == [], "cited by file number:\n" + "\n".join(found)
+
+
+# --- The catalog ----------------------------------------------------------------
+
+
+def _catalog_ids(text: str) -> list[str]:
+    """Claim ids of CLAIMS.md, one per ``### <id> — ...`` section, in order."""
+    return re.findall(r"^###\s+([KEBS]\d+)\b", text, flags=re.MULTILINE)
+
+
+def _catalog_disagreement(catalog: list[str], registry: list[str]) -> list[str]:
+    """What keeps the catalog's ids and the registry's from being the same list."""
+    problems = [
+        f"{c} has no section in CLAIMS.md" for c in registry if c not in catalog
+    ]
+    problems += [f"{c} is not in the registry" for c in catalog if c not in registry]
+    problems += [
+        f"{c} has several sections"
+        for c in sorted(set(catalog))
+        if catalog.count(c) > 1
+    ]
+    if not problems and catalog != registry:
+        problems.append(f"sections out of catalog order: {catalog}")
+    return problems
+
+
+def test_catalog_and_registry_list_the_same_claims() -> None:
+    """Every claim id of results/claims.csv (the registry) has its section in
+    CLAIMS.md, in catalog order, and the catalog describes no other claim."""
+    from kernelboost.experiments import claims
+
+    catalog = _catalog_ids((ROOT / "CLAIMS.md").read_text())
+    assert _catalog_disagreement(catalog, claims()) == []
+
+
+def test_catalog_disagreement_is_reported() -> None:
+    registry = ["K1", "K2", "E1", "B1"]
+    assert _catalog_disagreement(["K1", "K2", "E1", "B1"], registry) == []
+    assert _catalog_disagreement(["K1", "E1", "B1", "B2"], registry) == [
+        "K2 has no section in CLAIMS.md",
+        "B2 is not in the registry",
+    ]
+    assert _catalog_disagreement(["K1", "K2", "K2", "E1", "B1"], registry) == [
+        "K2 has several sections"
+    ]
+    assert _catalog_disagreement(["K2", "K1", "E1", "B1"], registry) != []
+    text = "## Kernels (K)\n\n### K1 — a\n\n### K12 — b\n#### K3 not a section\n"
+    assert _catalog_ids(text) == ["K1", "K12"]

@@ -1,7 +1,7 @@
 """AdaBoost and multiplicative-weights boosting over exact weak learners.
 
-AdaBoost (Freund & Schapire 1997; seeds 000 §V–VI and 004), with the lectures'
-names::
+AdaBoost (Freund & Schapire 1997; UML notes, Boosting §V–VI; Mohri, Boosting,
+'AdaBoost'), with the lectures' names::
 
     D_1(i) = 1/m
     for t = 1, …, T:
@@ -27,14 +27,15 @@ sample_weight)`` is the one-shot form of the same search.
 * :class:`Stumps` — h(x) = s if x_j > θ else −s: exact minimum weighted error
   over every feature j, every threshold θ midway between consecutive distinct
   values of x_j, both polarities s = ±1, and the constant stump (θ = −∞).
-  Presorting costs O(N m log m) once; each round is O(m N) (seed 004).
+  Presorting costs O(N m log m) once; each round is O(m N) (Mohri,
+  Boosting, 'Standard Use in Practice').
 * :class:`Trees` — greedy trees of a given depth; each node takes the split
   minimizing the weighted error of its two children labelled by their weighted
   majority (needed for XOR, claim B8).
 * :class:`HypothesisMatrix` — a finite class given by its ±1 predictions on
   the training points; each round takes the column of largest edge.
 
-:class:`MajorityBoost` is the boosting algorithm in the proof of seed 002,
+:class:`MajorityBoost` is the boosting algorithm in the proof of Mądry 2012,
 Theorem 1: multiplicative weights over the examples with ε = γ, loss 1 for a
 correctly classified example, T = ⌈4/γ² ln(1/ν)⌉ rounds, unweighted majority.
 
@@ -277,7 +278,7 @@ class Stump(Hypothesis):
 
 
 class Stumps(Parameterized, WeakLearner):
-    """Decision stumps with the exact minimum weighted error (seed 004).
+    """Decision stumps with the exact minimum weighted error (Mohri, Boosting).
 
     Candidates, in tie-breaking order: for feature j = 0, 1, …, N−1, the
     thresholds θ in increasing order — first θ = −∞ (the constant stump, which

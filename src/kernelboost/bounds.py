@@ -1,23 +1,27 @@
 """The closed-form boosting bounds of CLAIMS.md (B1, B6, B10, B14).
 
-Notation of seeds 000, 002 and 004: ε_t is the weighted error of the t-th base
-classifier under D_t, γ_t = ½ − ε_t its edge, Z_t = 2 √(ε_t (1 − ε_t)) the
-normalizer of AdaBoost's update, T the number of rounds.
+Notation of the UML notes, Mądry 2012 and Mohri, Boosting: ε_t is the weighted
+error of the t-th base classifier under D_t, γ_t = ½ − ε_t its edge,
+Z_t = 2 √(ε_t (1 − ε_t)) the normalizer of AdaBoost's update, T the number of
+rounds.
 
-* B1, training error of AdaBoost (Freund & Schapire 1997; seed 004)::
+* B1, training error of AdaBoost (Freund & Schapire 1997; Mohri,
+  Boosting, 'Bound on Empirical Error')::
 
       R̂(h) ≤ Π_t Z_t = Π_t √(1 − 4γ_t²) ≤ exp(−2 Σ_t γ_t²) ≤ exp(−2 γ² T),
       γ = min_t γ_t
 
-* B6, margin distribution (Schapire et al. 1998; seed 004), for ρ ≥ 0::
+* B6, margin distribution (Schapire et al. 1998; Mohri, Boosting,
+  'Margin Distribution'), for ρ ≥ 0::
 
       Pr_S[y f(x) ≤ ρ ‖α‖₁] ≤ 2^T Π_t √(ε_t^{1−ρ} (1 − ε_t)^{1+ρ})
                             ≤ [(1 − 2γ)^{1−ρ} (1 + 2γ)^{1+ρ}]^{T/2}   if all γ_t ≥ γ
 
-* B10, multiplicative-weights boosting (seed 002, Theorem 1):
+* B10, multiplicative-weights boosting (Mądry 2012, Theorem 1):
   T = ⌈4/γ² ln(1/ν)⌉ rounds make the majority vote ν-strong.
 * B14, VC dimension of F_T = {sgn(Σ_{t≤T} α_t h_t − b)} for a base class of
-  VC dimension d (Freund & Schapire 1997; seed 004)::
+  VC dimension d (Freund & Schapire 1997; Mohri, Boosting,
+  'Overfitting?')::
 
       VCdim(F_T) ≤ 2 (d + 1)(T + 1) log₂((T + 1) e)
 
@@ -131,7 +135,9 @@ def gamma_bound(gammas: object, *, cumulative: bool = False) -> float | np.ndarr
 
 
 def uniform_gamma_bound(gamma: float, T: object) -> float | np.ndarray:
-    """exp(−2 γ² T): the bound when every edge is at least γ (seed 000 §VI).
+    """exp(−2 γ² T): the bound when every edge is at least γ.
+
+    UML notes, Boosting §VI.
 
     Parameters
     ----------
@@ -193,7 +199,8 @@ def margin_distribution_bound(
 def uniform_margin_bound(gamma: float, rho: object, T: object) -> float | np.ndarray:
     """[(1 − 2γ)^{1−ρ} (1 + 2γ)^{1+ρ}]^{T/2}: B6 when every edge is ≥ γ.
 
-    It decreases exponentially in T when ρ < γ (seed 004).
+    It decreases exponentially in T when ρ < γ (Mohri, Boosting,
+    'Notes' after 'Margin Distribution').
 
     Parameters
     ----------
@@ -223,7 +230,9 @@ def uniform_margin_bound(gamma: float, rho: object, T: object) -> float | np.nda
 
 
 def vcdim_ft_bound(d: int, T: object) -> float | np.ndarray:
-    """2 (d + 1)(T + 1) log₂((T + 1) e) ≥ VCdim(F_T) (claim B14; seed 004).
+    """2 (d + 1)(T + 1) log₂((T + 1) e) ≥ VCdim(F_T) (claim B14).
+
+    Mohri, Boosting, 'Overfitting?'.
 
     F_T = {sgn(Σ_{t=1}^T α_t h_t − b) : α_t, b ∈ ℝ, h_t ∈ H} and VCdim(H) = d
     (Freund & Schapire 1997).
@@ -253,7 +262,7 @@ def vcdim_ft_bound(d: int, T: object) -> float | np.ndarray:
 
 
 def mwu_rounds(gamma: float, nu: float) -> int:
-    """T = ⌈4/γ² ln(1/ν)⌉, the rounds of seed 002's Theorem 1.
+    """T = ⌈4/γ² ln(1/ν)⌉, the rounds of Theorem 1 of Mądry 2012.
 
     With a γ-weak family, the majority vote of T multiplicative-weights rounds
     misclassifies at most a fraction ν of the training points.

@@ -95,9 +95,9 @@ def make_xor(n_samples: int = 200, noise: float = 0.0, seed: int = 0) -> Dataset
     """XOR: the corners (±1, ±1) in turn, jittered by N(0, noise²).
 
     The label of a point is the sign of the product of its corner's coordinates,
-    so the rule is x1·x2 > 0 (seed 003). With ``noise=0`` and ``n_samples`` a
-    multiple of 4 this is exact XOR: every stump has weighted error ½ under the
-    uniform distribution (seed 004).
+    so the rule is x1·x2 > 0 (Huang 2017, 'XOR Example'). With ``noise=0`` and
+    ``n_samples`` a multiple of 4 this is exact XOR: every stump has weighted
+    error ½ under the uniform distribution (Mohri, Boosting).
     """
     m = _n_samples(n_samples, "make_xor", low=4)
     noise = _noise(noise, "make_xor")
@@ -116,7 +116,8 @@ def make_circles(
     angle: float = 30.0,
     seed: int = 0,
 ) -> Dataset:
-    """Points inside an ellipse (+1) and in a ring around it (−1), seed 002 Fig. 1.
+    """Points inside an ellipse (+1) and in a ring around it (−1)
+    (Mądry 2012, Fig. 1).
 
     In the ellipse's own coordinates the inner points have radius in [0, 0.8]
     and the outer ones in [1.2, 2.0]; the ellipse has semi-axes ``axes`` and is
@@ -196,7 +197,8 @@ def make_blobs(
 def make_three_clusters(
     n_samples: int = 150, spread: float = 0.3, seed: int = 0
 ) -> Dataset:
-    """Three clusters along the x1-axis labelled +1, −1, +1 (seed 000 §I).
+    """Three clusters along the x1-axis labelled +1, −1, +1 (UML notes,
+    Boosting §I).
 
     Centres (−2, 0), (0, 0), (2, 0) with isotropic N(0, spread²) scatter. The
     positive region is not convex, yet with vertical lines h1 (everything
@@ -221,7 +223,7 @@ def make_interval(
     """One feature x uniform on [−half_range, half_range]; label +1 iff |x| < width.
 
     A 1-D problem no threshold solves, for drawing a kernel hypothesis h(z) as a
-    curve (seed 001's sum of Gaussian bumps).
+    curve (the sum of Gaussian bumps of Shewchuk, Lecture 14).
     """
     m = _n_samples(n_samples, "make_interval")
     width = float(
@@ -279,7 +281,9 @@ def edge_lines(tri: np.ndarray) -> np.ndarray:
 def make_triangle(
     n_inside: int = 40, gap: float = 0.25, pad: float = 1.5, seed: int = 0
 ) -> Dataset:
-    """Seed 000 §I's convex instance: a triangle of positives, negatives around.
+    """The convex instance of the UML notes, Boosting §I: a triangle of positives.
+
+    Negatives lie around it.
 
     Positives: ``n_inside`` points uniform in :data:`TRIANGLE` shrunk towards
     its centroid so that every one lies at distance ≥ ``gap`` inside each
@@ -354,7 +358,9 @@ def make_three_discs(
     left_factor: int = 3,
     seed: int = 0,
 ) -> Dataset:
-    """Seed 000 §I's non-convex instance: three clusters, left to right.
+    """The non-convex instance of the UML notes, Boosting §I: three clusters.
+
+    The clusters are ordered left to right.
 
     Clusters are uniform in discs of ``radius`` around (−2, 0), (0, 0),
     (2, 0) (:data:`CLUSTER_CENTRES`), labelled +1, −1, +1
@@ -502,8 +508,8 @@ def make_forward_trap(
     (R² ≈ 1/(1 + σ²)). x1 is a noisy proxy of u, corr(x1, y) =
     1/√((1 + η²)(1 + σ²)) (0.68), so it is the best single feature; forward
     stepwise starts from x1 and can only reach {x1, x2} or {x1, x3}.
-    Seed 001: forward stepwise "won't find the best 2-feature model if neither
-    of those features yields the best 1-feature model".
+    Shewchuk, Lecture 14, §14.2: forward stepwise "won't find the best 2-feature
+    model if neither of those features yields the best 1-feature model".
 
     Parameters
     ----------

@@ -3,16 +3,16 @@
 Each map returns an array of shape (m, D) with ⟨φ(x), φ(x')⟩ = k(x, x'):
 
 * :func:`quadratic_r2` — φ(x) = (x1², √2·x1x2, x2²) in R³ for ⟨x, x'⟩² on R²
-  (seed 002 Fig. 1, seed 003);
+  (Mądry 2012, Fig. 1; Huang 2017, 'Quadratic Kernel');
 * :func:`tensor_power` — the degree-d tensor power of (√c, x_1, …, x_n), of
   dimension (n+1)^d: with c = 1 the sequence embedding
-  ψ(x) = (Π_{i≤d} x_{w(i)})_{w∈{0..n}^d}, x_0 = 1 of seed 000 §III, giving
-  (1 + ⟨x, x'⟩)^d; with general c the "x_0 = √c" construction of seed 003,
-  giving (⟨x, x'⟩ + c)^d;
+  ψ(x) = (Π_{i≤d} x_{w(i)})_{w∈{0..n}^d}, x_0 = 1 of the UML notes,
+  Kernels §III, giving (1 + ⟨x, x'⟩)^d; with general c the "x_0 = √c"
+  construction of Huang 2017, 'Polynomial Kernels', giving (⟨x, x'⟩ + c)^d;
 * :func:`monomials` — x^{⊗d}, the n^d ordered degree-d monomials, giving the
   homogeneous ⟨x, x'⟩^d;
 * :func:`subset_products` — one coordinate Π_{i∈S} x_i per subset S ⊆ {1..n}
-  (2^n in all), giving Π_i (1 + x_i x'_i) (seed 002).
+  (2^n in all), giving Π_i (1 + x_i x'_i) (Mądry 2012, §2).
 
 Their sizes grow like n^d and 2^n, which is why kernels are used instead (K2).
 """

@@ -1,7 +1,8 @@
 """Kernel functions and their Gram matrices.
 
 A kernel is an inner product in a feature space, k(x, x') = ⟨φ(x), φ(x')⟩; only
-its values on pairs of points are ever needed (seed 000 §II, seed 002 §2).
+its values on pairs of points are ever needed (UML notes, Kernels §II;
+Mądry 2012, §2).
 
 Gram blocks are computed in row blocks of bounded size, so the temporary memory
 of ``k(X, Z)`` never exceeds ``block_bytes`` beyond the returned matrix itself.
@@ -203,8 +204,9 @@ class Polynomial(Kernel):
         d.
     c : float >= 0
         Offset; ``c = 0`` is the homogeneous kernel ⟨x, x'⟩^d. The feature map is
-        the degree-d tensor power of (√c, x) (seed 003: "set x_0 = √c"); with
-        c = 1 it is the (n+1)^d sequence embedding of seed 000 §III.
+        the degree-d tensor power of (√c, x) (Huang 2017, 'Polynomial Kernels':
+        "set x_0 = √c"); with c = 1 it is the (n+1)^d sequence embedding of the
+        UML notes, Kernels §III.
     """
 
     _parameter_constraints = {
@@ -226,7 +228,7 @@ class Polynomial(Kernel):
 
 
 class ProductPolynomial(Kernel):
-    """All-subsets kernel k(x, x') = Π_i (1 + x_i x'_i) (seed 002, K1).
+    """All-subsets kernel k(x, x') = Π_i (1 + x_i x'_i) (Mądry 2012's K_1, §2).
 
     Its feature map has one coordinate Π_{i∈S} x_i per subset S of the n
     features (2^n in all), yet k costs O(n).

@@ -1,4 +1,4 @@
-"""Kernel logistic regression by gradient ascent, as seed 001 writes it.
+"""Kernel logistic regression by gradient ascent, as Shewchuk's Lecture 14 has it.
 
 With targets t_i = (y_i + 1)/2 ∈ {0, 1}, scores f = Ka (+ b) and the logistic
 s(u) = 1/(1 + e^{−u}):
@@ -64,7 +64,7 @@ class KernelLogisticRegression(ClassifierMixin, BaseEstimator):
     lam : float >= 0, default=0.0
         λ, the strength of the L2 penalty (λ/2)‖w‖².
     fit_intercept : bool, default=False
-        Add an unpenalized bias b (b ← b + ε Σ(t − s)); seed 001 has none.
+        Add an unpenalized bias b (b ← b + ε Σ(t − s)); the lecture has none.
     max_epochs : int >= 1, default=1000
         An epoch is one batch step, or one pass over the points.
     tol : float >= 0, default=1e-8

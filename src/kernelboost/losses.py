@@ -1,6 +1,6 @@
 """Margin losses: the zero-one loss and the convex surrogates that bound it.
 
-Each loss is a function of the margin u = y·f(x) (seed 004, "Alternative Loss
+Each loss is a function of the margin u = y·f(x) (Mohri, Boosting, "Alternative Loss
 Functions"): zero-one 1{u < 0}, exponential e^{−u} (AdaBoost's), logistic
 log₂(1 + e^{−u}), hinge max(1 − u, 0) and square (1 − u)²·1{u ≤ 1}.
 """
@@ -36,7 +36,7 @@ def hinge(u: np.ndarray) -> np.ndarray:
 
 
 def square(u: np.ndarray) -> np.ndarray:
-    """Square loss (1 − u)²·1{u ≤ 1}, as in seed 004."""
+    """Square loss (1 − u)²·1{u ≤ 1}, as in Mohri, Boosting."""
     u = np.asarray(u, dtype=float)
     return np.where(u <= 1.0, (1.0 - u) ** 2, 0.0)
 

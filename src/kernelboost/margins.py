@@ -1,4 +1,4 @@
-"""L1 margins, the maximum-margin LP and the boosting game (seed 004, claim B7).
+"""L1 margins, the maximum-margin LP and the boosting game (claim B7).
 
 For base classifiers h_1, …, h_N and weights α ≥ 0, the L1 margin of
 f = Σ_j α_j h_j at a labelled point is y f(x) / ‖α‖₁ ∈ [−1, 1]. With the
@@ -15,8 +15,8 @@ margin matrix M_ij = y_i h_j(x_i) of shape (m, N):
       min_{d ∈ Δ_m} max_j (dᵀM)_j = min_d max_j Σ_i d_i y_i h_j(x_i)
 
   (:func:`game_value`). Σ_i d_i y_i h_j(x_i) = 1 − 2 ε_j(d) is *twice* the
-  edge γ_j(d) = ½ − ε_j(d) of seed 004, so the game value is 2γ*, where γ*
-  is the best edge the class guarantees under every distribution. By von
+  edge γ_j(d) = ½ − ε_j(d) of Mohri, Boosting, so the game value is 2γ*, where
+  γ* is the best edge the class guarantees under every distribution. By von
   Neumann's minimax theorem (LP duality) 2γ* = ρ*: the weak-learning
   condition γ* > 0 holds iff the data are separable with a positive L1
   margin.
@@ -144,7 +144,8 @@ def _simplex_point(x: np.ndarray) -> np.ndarray:
 def max_margin(M: object) -> tuple[float, np.ndarray]:
     """The maximum L1 margin ρ* = max_{α ≥ 0, ‖α‖₁ = 1} min_i (Mα)_i.
 
-    Solves the LP  max ρ  s.t.  Mα ≥ ρ 1,  1ᵀα = 1,  α ≥ 0  (seed 004).
+    Solves the LP  max ρ  s.t.  Mα ≥ ρ 1,  1ᵀα = 1,  α ≥ 0  (Mohri, Boosting,
+    'Linear Programming Problem').
 
     Parameters
     ----------
@@ -193,7 +194,7 @@ def game_value(M: object) -> tuple[float, np.ndarray]:
     value : float
         max_j (dᵀM)_j for the returned d: the largest "edge"
         Σ_i d_i y_i h_j(x_i) = 1 − 2ε_j(d) = 2γ_j(d) any base classifier
-        achieves under d (twice the γ-edge of seed 004).
+        achieves under d (twice the γ-edge of Mohri, Boosting).
     d : ndarray of shape (m,)
         The hardest distribution over the training points.
 

@@ -1,9 +1,13 @@
-"""The perceptron, primal and dual (kernelized), as seeds 001–003 write them.
+"""The perceptron, primal and dual (kernelized), as the lectures write them.
+
+Shewchuk, Lecture 14 ('Kernel Perceptrons'); Mądry 2012, §2; Huang 2017
+('Kernelized Perceptron').
 
 Primal: w ← w + y_i x_i (and b ← b + y_i) whenever y_i (⟨w, x_i⟩ + b) ≤ 0.
 Dual: α_i ← α_i + y_i on the same mistakes, so that w = Σ_i α_i φ(x_i) and
 f(x) = Σ_i α_i k(x_i, x) + b. The dual keeps the vector Kα + b of training
-scores and updates it in O(m) per mistake (seed 001), never recomputing it.
+scores and updates it in O(m) per mistake (Shewchuk, Lecture 14), never
+recomputing it.
 
 Points are visited in cyclic epochs 0, 1, …, m−1 (or a seeded permutation per
 epoch with ``shuffle=True``); training stops after the first epoch without a
@@ -101,7 +105,7 @@ class Perceptron(_PerceptronBase):
     ----------
     fit_intercept : bool, default=True
         Learn the bias b; ``False`` gives the homogeneous perceptron of the
-        worked tables of seed 003.
+        worked tables of Huang 2017.
     max_epochs : int >= 1, default=1000
     shuffle : bool, default=False
         Visit the points in a new seeded permutation every epoch.

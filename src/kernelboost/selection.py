@@ -1,4 +1,4 @@
-"""Subset selection, ridge regression and the Lasso (seed 001, §14.2–14.3).
+"""Subset selection, ridge regression and the Lasso (Shewchuk, Lecture 14.2–14.3).
 
 All models are linear regressions with an unpenalized intercept,
 ŷ = b + ⟨w, x⟩. Centering X and y removes b from every problem
@@ -74,7 +74,7 @@ def _least_squares(X: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, float]:
 
 
 def z_scores(X: object, y: object) -> np.ndarray:
-    """z-scores of the least-squares weights (seed 001, §14.2).
+    """z-scores of the least-squares weights (Shewchuk, Lecture 14, §14.2).
 
     z_i = w_i / (σ̂ √v_i), with v_i the i-th diagonal entry of (X_cᵀX_c)⁻¹
     (X centered, which is the same entry as for the design [1, X] with an
@@ -560,7 +560,7 @@ def ridge_path(X: object, y: object, lams: object) -> np.ndarray:
 def ridge(X: object, y: object, lam: float) -> tuple[np.ndarray, float]:
     """Ridge regression with an unpenalized intercept.
 
-    Minimizes ‖y − Xw − b‖² + λ‖w‖² (seed 001; scikit-learn's
+    Minimizes ‖y − Xw − b‖² + λ‖w‖² (Shewchuk, Lecture 14; scikit-learn's
     ``Ridge(alpha=λ)`` minimizes the same sum, without a 1/m factor):
     w = (X_cᵀX_c + λI)⁻¹ X_cᵀ y_c, b = ȳ − ⟨w, x̄⟩.
 

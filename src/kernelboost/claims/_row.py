@@ -2,7 +2,7 @@
 
 A claim is measured, never asserted: each row holds the measured quantity, the
 bound or expected value, the relation checked and whether it held. Columns are
-those listed at the end of CLAIMS.md::
+those described in CLAIMS.md ("How to read a row")::
 
     id, title, source, dataset, quantity, measured, ci_low, ci_high, bound,
     relation, holds, kind, figure

@@ -11,9 +11,12 @@ EXPONENT_TOL = 0.3
 
 #: Lecture text and figure of each timed claim.
 _SOURCES = {
-    "K2": ("003, 000", "kernel_cost"),
-    "K8": ("001", "kernel_cost"),
-    "B11": ("004", "boosting_cost"),
+    "K2": (
+        "Huang 2017, 'Quadratic Kernel', 'Kernel Summary'; UML notes, Kernels §III",
+        "kernel_cost",
+    ),
+    "K8": ("Shewchuk, Lecture 14, 'Kernel Perceptrons'", "kernel_cost"),
+    "B11": ("Mohri, Boosting, 'Standard Use in Practice'", "boosting_cost"),
 }
 
 

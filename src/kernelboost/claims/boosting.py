@@ -35,7 +35,7 @@ def b13_losses(curves: pd.DataFrame) -> list[ClaimRow]:
             ClaimRow(
                 id="B13",
                 title=f"{loss} loss upper-bounds the zero-one loss",
-                source="004",
+                source="Mohri, Boosting, 'Alternative Loss Functions'",
                 dataset=f"margin grid [{wide.index.min():g}, {wide.index.max():g}], "
                 f"{len(wide)} points",
                 quantity=f"min over grid of {loss}(u) - 1{{u<0}}",
@@ -87,7 +87,8 @@ def b1_adaboost_bound(history: pd.DataFrame) -> list[ClaimRow]:
                 id="B1",
                 title="training error <= prod Z_t <= exp(-2 sum gamma_t^2) "
                 "<= exp(-2 gamma^2 T)",
-                source="000, 004",
+                source="UML notes, Boosting §VI; "
+                "Mohri, Boosting, 'Bound on Empirical Error'",
                 dataset=_where(part),
                 quantity="largest relative violation of the chain over all rounds",
                 measured=worst,
@@ -106,7 +107,7 @@ def b2_distribution_closed_form(history: pd.DataFrame) -> list[ClaimRow]:
         ClaimRow(
             id="B2",
             title="D_{t+1}(i) = exp(-y_i f_t(x_i)) / (m prod_s Z_s)",
-            source="004",
+            source="Mohri, Boosting, 'Notes' after 'AdaBoost'",
             dataset=_where(part),
             quantity="max over rounds and points of |D_{t+1} / closed form - 1|",
             measured=float(part["b2_max_rel_diff"].max()),
@@ -125,7 +126,7 @@ def b3_half_on_mistakes(history: pd.DataFrame) -> list[ClaimRow]:
         ClaimRow(
             id="B3",
             title="D_{t+1} puts mass 1/2 on the mistakes of h_t",
-            source="004",
+            source="Mohri, Boosting, 'Bound on Empirical Error' (notes)",
             dataset=_where(part),
             quantity="max over rounds of |eps of h_t under D_{t+1} - 1/2|",
             measured=float((part["b3_eps_next"] - 0.5).abs().max()),
@@ -148,7 +149,11 @@ def b4_exp_loss_descent(history: pd.DataFrame) -> list[ClaimRow]:
     for _, part in _per_dataset(history):
         loss = part["exp_loss"].to_numpy()
         rise = float(np.max(loss[1:] / loss[:-1] - 1.0)) if len(loss) > 1 else 0.0
-        common = dict(source="004", dataset=_where(part), figure="exp_loss_descent")
+        common = dict(
+            source="Mohri, Boosting, 'AdaBoost Coordinate Descent'",
+            dataset=_where(part),
+            figure="exp_loss_descent",
+        )
         rows.append(
             ClaimRow(
                 id="B4",
@@ -241,7 +246,7 @@ def b5_margin_growth(history: pd.DataFrame, margins: pd.DataFrame) -> list[Claim
             ClaimRow(
                 id="B5",
                 title="the lower tail of the margin distribution moves right with T",
-                source="004",
+                source="Mohri, Boosting, 'Empirical Observations'; Schapire et al. 1998",
                 dataset=where,
                 quantity=f"max over theta <= {B5_THETA:g} and T -> T' in ({at}) of "
                 f"F_T'(theta) - F_T(theta), F = fraction of training margins <= "
@@ -262,7 +267,7 @@ def b5_margin_growth(history: pd.DataFrame, margins: pd.DataFrame) -> list[Claim
             ClaimRow(
                 id="B5",
                 title="the bulk of the margin distribution, as it is",
-                source="004",
+                source="Mohri, Boosting, 'Empirical Observations'; Schapire et al. 1998",
                 dataset=where,
                 quantity=f"training margins, {summary}",
                 measured=float(np.median(by_round[rounds[-1]])) if rounds else np.nan,
@@ -293,7 +298,7 @@ def b5_margin_growth(history: pd.DataFrame, margins: pd.DataFrame) -> list[Claim
             ClaimRow(
                 id="B5",
                 title="test error keeps falling after zero training error",
-                source="004",
+                source="Mohri, Boosting, 'Empirical Observations'; Schapire et al. 1998",
                 dataset=where,
                 quantity=text,
                 measured=change,
@@ -321,7 +326,7 @@ def b6_margin_bound(margin_bound: pd.DataFrame) -> list[ClaimRow]:
             ClaimRow(
                 id="B6",
                 title="margin distribution bound",
-                source="004",
+                source="Mohri, Boosting, 'Margin Distribution'",
                 dataset=f"{name}, T in {{{ts}}}, rho in {{{rhos}}}",
                 quantity="max over T and rho of fraction(margin <= rho) - bound",
                 measured=float((part["fraction"] - part["bound"]).max()),
@@ -343,7 +348,7 @@ def b14_vc_bound(history: pd.DataFrame) -> list[ClaimRow]:
             ClaimRow(
                 id="B14",
                 title="VC dimension bound of F_T grows like T log T",
-                source="004",
+                source="Mohri, Boosting, 'Overfitting?'",
                 dataset=_where(part),
                 quantity=f"2(d+1)(T+1) log2((T+1)e) at T = {int(last['t'])} "
                 f"(test error there {float(last['test_error']):.4g})",
@@ -372,7 +377,8 @@ def b7_max_margin(margins: pd.DataFrame) -> list[ClaimRow]:
         first, last = part.iloc[0], part.iloc[-1]
         rho = float(first["rho_star"])
         common = dict(
-            source="004",
+            source="Mohri, Boosting, 'But, Does AdaBoost Maximize the Margin?', "
+            "'AdaBoost and Game Theory', 'Linear Programming Problem'",
             dataset=f"{name} ({int(first['n_train'])} training points, "
             f"{int(first['n_hypotheses'])} distinct stumps), T = {int(last['t'])}",
             figure="margin_growth",
@@ -444,7 +450,7 @@ def b12_noise_robustness(rates: pd.DataFrame) -> list[ClaimRow]:
         ClaimRow(
             id="B12",
             title="label noise raises AdaBoost's test error",
-            source="004",
+            source="Mohri, Boosting, 'Weaker Aspects'",
             dataset=where,
             quantity=f"test error at noise {last['rate']:g} - at {first['rate']:g} "
             f"({k_last} - {k_first} of {n_test} test points; 95 % interval "
@@ -467,7 +473,7 @@ def b12_noise_robustness(rates: pd.DataFrame) -> list[ClaimRow]:
             ClaimRow(
                 id="B12",
                 title="AdaBoost's largest weights sit on the flipped labels",
-                source="004",
+                source="Mohri, Boosting, 'Outliers'",
                 dataset=where,
                 quantity=f"precision of the top-{n} weights at noise {r.rate:g} "
                 f"({hits} of {n} flipped; 95 % Clopper-Pearson [{lo:.3g}, "

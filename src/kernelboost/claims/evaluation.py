@@ -1,4 +1,4 @@
-"""Claim rows of the evaluation family E1–E3 (seeds 001 and 003).
+"""Claim rows of the evaluation family E1–E3 (Huang 2017; Shewchuk, Lecture 14).
 
 The tables come from :mod:`kernelboost.studies.loo`, after the workflow has
 stacked the per-configuration tables of the sweep (one CSV per dataset ×
@@ -15,6 +15,8 @@ import pandas as pd
 from ..status import STATUS_NOT_SEPARABLE, STATUS_OK
 from ._row import ClaimRow
 
+#: The citation of E1 and E2 (the ``source`` column).
+LOO_SOURCE = "Huang 2017, problem 5.2 'Leave-one-out Error and Support Vectors'"
 #: E2's threshold on max_z |f(z) − f_{−i}(z)|: the proof says 0; the retrains
 #: are solved to SMO tolerance ``e2_tol`` (1e-6 by default), far below it.
 E2_TOLERANCE = 1e-3
@@ -40,7 +42,7 @@ def _true(value: object) -> bool:
 
 
 def e1_loo_bound(rows: pd.DataFrame, e2: pd.DataFrame) -> list[ClaimRow]:
-    """E1: LOO error ≤ #SV/l for the SVM at a given C (seed 003, §5.2).
+    """E1: LOO error ≤ #SV/l for the SVM at a given C (Huang 2017, problem 5.2).
 
     One row per configuration of the sweep, in table order. A measured
     configuration (``status == "ok"``) gives a theorem row: the exact
@@ -73,7 +75,7 @@ def e1_loo_bound(rows: pd.DataFrame, e2: pd.DataFrame) -> list[ClaimRow]:
     for _, row in rows.iterrows():
         common = dict(
             id="E1",
-            source="003 §5.2",
+            source=LOO_SOURCE,
             dataset=_configuration(row),
             figure="loo_vs_sv_bound",
         )
@@ -128,7 +130,7 @@ def _e1_agreement(rows: pd.DataFrame) -> list[ClaimRow]:
                 id="E1",
                 title="the fast LOO (support vectors retrained only) agrees "
                 "with brute force",
-                source="003 §5.2",
+                source=LOO_SOURCE,
                 dataset=f"{dataset} (l = {int(first['l'])}{scaled}), {kernel}, "
                 f"C ∈ {{{cs}}}",
                 quantity=f"points whose LOO verdict differs, over {len(part)} "
@@ -175,7 +177,7 @@ def e2_non_sv_removal(rows: pd.DataFrame, e2: pd.DataFrame) -> list[ClaimRow]:
         cs = ", ".join(_c(c) for c in measured_cs)
         common = dict(
             id="E2",
-            source="003 §5.2",
+            source=LOO_SOURCE,
             dataset=f"{dataset} (l = {int(first['l'])}{scaled}), {kernel}, "
             f"C ∈ {{{cs}}}",
             figure="loo_vs_sv_bound",
@@ -253,7 +255,7 @@ def e3_cv_selection(grid: pd.DataFrame, summary: pd.DataFrame) -> list[ClaimRow]
                 id="E3",
                 title="(sigma, C) chosen by cross-validation tests within 2 points "
                 "of the best on the grid",
-                source="001, 003",
+                source="Shewchuk, Lecture 14, 'The Gaussian Kernel'",
                 dataset=f"{s['dataset']}: {int(s['n_train'])} training / "
                 f"{int(s['n_test'])} test points{scaled}, split seed "
                 f"{int(s['split_seed'])}, {int(s['folds'])}-fold CV seed "
@@ -297,7 +299,7 @@ def e4_knn_loo(
         ClaimRow(
             id="E4",
             title="1-NN has a larger LOO error than 3-NN on noisy data",
-            source="003",
+            source="Huang 2017, problem 2 (1-NN vs 3-NN)",
             dataset=f"{int(first['n_train'])} training points, split seed "
             f"{int(first['split_seed'])}",
             quantity=f"LOO(1-NN) - LOO(3-NN) = {float(loo[1]):.4g} - "

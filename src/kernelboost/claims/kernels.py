@@ -33,7 +33,8 @@ def k1_kernel_identity(identities: pd.DataFrame) -> list[ClaimRow]:
             ClaimRow(
                 id="K1",
                 title=_IDENTITY_TITLES.get(identity, identity),
-                source="000 §III, 002 §2, 003",
+                source="UML notes, Kernels §III; Mądry 2012, §2; "
+                "Huang 2017, 'Quadratic Kernel', 'Polynomial Kernels'",
                 dataset=f"random N(0, I), {grid}",
                 quantity="max |K - ΦΦᵀ| / max |K|",
                 measured=float(part["max_rel_diff"].max()),
@@ -65,7 +66,8 @@ def k3_gram_spectra(spectra: pd.DataFrame) -> list[ClaimRow]:
                     if valid
                     else f"{function} is not a kernel: a negative eigenvalue"
                 ),
-                source="001, 003",
+                source="Shewchuk, Lecture 14, 'The Gaussian Kernel'; "
+                "Huang 2017, 'Mercer's Theorem'",
                 dataset=f"{draws} random samples",
                 quantity="min over samples of λ_min / Σ|λ_i|",
                 measured=float(part["min_eig_ratio"].min()),
@@ -88,7 +90,7 @@ def k5_representer(iterates: pd.DataFrame) -> list[ClaimRow]:
         ClaimRow(
             id="K5",
             title="the optimal w lies in span ψ(x_i) (representer theorem)",
-            source="000 §I",
+            source="UML notes, Kernels §I",
             dataset=f"m = {int(last['n_samples'])} random points, ψ in "
             f"R^{int(last['dimension'])}, start {iterates['orth_ratio'].iloc[0]:.0%} "
             "outside the span",
@@ -103,9 +105,9 @@ def k5_representer(iterates: pd.DataFrame) -> list[ClaimRow]:
 
 
 def k6_perceptron_dual(worked: pd.DataFrame, compare: pd.DataFrame) -> list[ClaimRow]:
-    """K6: the worked table of seed 003, and primal = dual on data.
+    """K6: the worked table of Huang 2017, and primal = dual on data.
 
-    Rows: the worked table (largest deviation of w and α from the seed's
+    Rows: the worked table (largest deviation of w and α from the lecture's
     numbers, ``<= 0``); then per dataset the first position where the primal
     and dual mistake sequences differ (``== -1``: never) and
     ‖w − Σ α_i φ(x_i)‖ / max(‖w‖, 1) (``<= 1e-9``).
@@ -118,11 +120,11 @@ def k6_perceptron_dual(worked: pd.DataFrame, compare: pd.DataFrame) -> list[Clai
     rows = [
         ClaimRow(
             id="K6",
-            title="worked primal/dual perceptron table of seed 003 reproduced",
-            source="003",
+            title="worked primal/dual perceptron table of Huang 2017 reproduced",
+            source="Huang 2017, 'Kernelized Perceptron'",
             dataset="x1=(0,1):-1, x2=(2,1):+1, x3=(0,-1):+1",
             quantity=(
-                f"max deviation from the seed's w and α over {len(worked)} updates"
+                f"max deviation from the lecture's w and α over {len(worked)} updates"
             ),
             measured=deviation if len(worked) == 3 else float("nan"),
             bound=0.0,
@@ -133,7 +135,8 @@ def k6_perceptron_dual(worked: pd.DataFrame, compare: pd.DataFrame) -> list[Clai
     ]
     for r in compare.itertuples(index=False):
         common = dict(
-            source="001, 002, 003",
+            source="Shewchuk, Lecture 14, 'Kernel Perceptrons'; Mądry 2012, §2; "
+            "Huang 2017, 'Kernelized Perceptron'",
             dataset=r.dataset,
             kind="identity",
             figure="perceptron_dual",
@@ -178,7 +181,7 @@ def k7_perceptron_xor(epochs: pd.DataFrame, points: pd.DataFrame) -> list[ClaimR
     cosine = float(w[1] / np.linalg.norm(w)) if np.linalg.norm(w) > 0 else 0.0
     common = dict(
         id="K7",
-        source="003",
+        source="Huang 2017, 'XOR Example'",
         dataset=f"xor, {len(points)} points",
         kind="theorem",
         figure="perceptron_xor",
@@ -225,7 +228,13 @@ def k9_gaussian_hypothesis(
     """
     rows = []
     data = f"interval (1-D), {len(bumps)} points, σ = {bumps['sigma'].iloc[0]:g}"
-    common = dict(id="K9", source="001", dataset=data, figure="gaussian_hypothesis")
+    common = dict(
+        id="K9",
+        source="Shewchuk, Lecture 14, 'Kernel Logistic Regression', "
+        "'The Gaussian Kernel'",
+        dataset=data,
+        figure="gaussian_hypothesis",
+    )
     for method, part in history.groupby("method", sort=True):
         j = part["objective"].to_numpy()
         drop = (
@@ -279,7 +288,7 @@ def k9_gaussian_hypothesis(
 
 
 def k11_svm_sigma_C_grid(summary: pd.DataFrame) -> list[ClaimRow]:
-    """K11: the SMO pictures of seed 003.
+    """K11: the SMO pictures of Huang 2017.
 
     Rows: for every σ with several C, the smallest relative change of the
     margin 1/‖w‖ from one C to the next smaller one (``>= -1e-3``: the margin
@@ -287,7 +296,12 @@ def k11_svm_sigma_C_grid(summary: pd.DataFrame) -> list[ClaimRow]:
     hard-margin panel (C = ∞), its training error (``<= 0``).
     """
     rows = []
-    common = dict(id="K11", source="003", kind="theorem", figure="svm_sigma_C_grid")
+    common = dict(
+        id="K11",
+        source="Huang 2017, 'Gaussian RBF kernel (default in sklearn)'",
+        kind="theorem",
+        figure="svm_sigma_C_grid",
+    )
     for sigma, part in summary.groupby("sigma", sort=True):
         part = part.sort_values("C", ascending=False)
         if len(part) < 2:
@@ -332,7 +346,7 @@ def k4_feature_lift(summary: pd.DataFrame, points: pd.DataFrame) -> list[ClaimRo
     r3 = summary[summary["space"] == "R3"].iloc[0]
     common = dict(
         id="K4",
-        source="002 Fig. 1",
+        source="Mądry 2012, §2 and Fig. 1",
         dataset=f"circles, {len(points)} points",
         kind="theorem",
         figure="feature_lift",
@@ -390,7 +404,10 @@ def k13_pegasos_convergence(checkpoints: pd.DataFrame) -> list[ClaimRow]:
         else float("nan")
     )
     common = dict(
-        id="K13", source="003", dataset=f"T = {t[-1]:,}", figure="pegasos_convergence"
+        id="K13",
+        source="Huang 2017, 'Kernelized Pegasos for SVM'",
+        dataset=f"T = {t[-1]:,}",
+        figure="pegasos_convergence",
     )
     return [
         ClaimRow(
@@ -433,7 +450,7 @@ def k12_poly_degree(degrees: pd.DataFrame) -> list[ClaimRow]:
     )
     common = dict(
         id="K12",
-        source="002, 003",
+        source="Huang 2017, 'Polynomial Kernels'; Mądry 2012, §2",
         dataset=f"degrees {listed}; {split}",
         figure="poly_degree",
     )
@@ -489,7 +506,7 @@ def k14_knn(
     best = float(e["test_error"].min())
     common = dict(
         id="K14",
-        source="003",
+        source="Huang 2017, 'From SVM to Nearest Neighbor'",
         dataset=f"{int(last['n_train'])} training points, split seed "
         f"{int(last['split_seed'])}",
         figure="knn_k",
@@ -552,7 +569,8 @@ def k10_sigma_bias_variance(
     chosen = e[e["chosen"].astype(str) == "True"].iloc[0]
     common = dict(
         id="K10",
-        source="001, 003",
+        source="Shewchuk, Lecture 14, 'The Gaussian Kernel'; "
+        "Huang 2017, 'Gaussian RBF kernel (default in sklearn)'",
         dataset=f"{int(smallest['n_train'])} training points, split seed "
         f"{int(smallest['split_seed'])}, C = {float(smallest['C']):g}",
         figure="sigma_bias_variance",
@@ -645,8 +663,8 @@ K8_STATED = {
 def k8_dual_cost(timings: pd.DataFrame, fits: pd.DataFrame) -> list[ClaimRow]:
     """K8: the Gram matrix costs O(n²d); a dual prediction O(nd), explicit O(d').
 
-    Seed 001's notation: n samples, d features, d' = dim φ (here the degree-2
-    kernel ⟨x, x'⟩², d' = d²).
+    The notation of Shewchuk, Lecture 14: n samples, d features, d' = dim φ
+    (here the degree-2 kernel ⟨x, x'⟩², d' = d²).
 
     Returns
     -------

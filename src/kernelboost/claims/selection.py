@@ -1,4 +1,6 @@
-"""Claim rows of the selection and regularization family S1–S4 (seed 001).
+"""Claim rows of the selection and regularization family S1–S4.
+
+Shewchuk, Lecture 14, §14.2 (subset selection) and §14.3 (the Lasso).
 
 Each function takes the metric tables of its study in the order
 :mod:`kernelboost.studies.selection_paths` returns them (and the workflow
@@ -87,7 +89,9 @@ def s1_lasso_zeros(weights: pd.DataFrame, zeros: pd.DataFrame) -> list[ClaimRow]
     where = "; ".join(
         f"{f} exactly 0 for lambda in [{lo:.4g}, {hi:.4g}]" for f, hi, lo in events
     )
-    common = dict(id="S1", source="001 §14.3", figure="lasso_path")
+    common = dict(
+        id="S1", source="Shewchuk, Lecture 14, §14.3 'Lasso'", figure="lasso_path"
+    )
     lasso_data = (
         f"{name} ({m} × {d}, standardized), {len(lasso)} λ from "
         f"α_max = {float(first['alpha_max']):.4g} down to "
@@ -151,7 +155,7 @@ def s2_contours(
     first = solutions.iloc[0]
     common = dict(
         id="S2",
-        source="001 §14.3",
+        source="Shewchuk, Lecture 14, §14.3 'Lasso'",
         dataset=f"2 features, corr {float(first['rho']):g}, "
         f"{int(first['n_samples'])} points, seed {int(first['seed'])}, "
         f"t = {float(first['budget']):g}",
@@ -210,7 +214,7 @@ def s3_subset_selection(
             ClaimRow(
                 id="S3",
                 title=_METHOD_TITLES.get(str(c.method), str(c.method)),
-                source="001 §14.2",
+                source="Shewchuk, Lecture 14, §14.2 'Subset Selection'",
                 dataset=f"{_dataset(c)}, {int(c.n_splits)}-fold CV, seed {int(c.seed)}",
                 quantity=f"models trained by {c.method} (formula {c.formula} = "
                 f"{int(c.formula_value)})",
@@ -233,7 +237,7 @@ def s3_subset_selection(
                 title="forward stepwise misses the best 2-feature model"
                 if trap
                 else "forward stepwise's 2-feature model vs best subset's",
-                source="001 §14.2",
+                source="Shewchuk, Lecture 14, §14.2 'Subset Selection'",
                 dataset=f"{_dataset(c)}, {int(c.n_splits)}-fold CV, seed {int(c.seed)}",
                 quantity="1 if the 2-feature sets differ, 0 if equal: forward "
                 f"{{{forward['features']}}} (CV MSE {float(forward['cv_mse']):.4g}), "
@@ -289,7 +293,7 @@ def s4_zscore_elimination(
             ClaimRow(
                 id="S4",
                 title="backward elimination removes the smallest |z-score|",
-                source="001 §14.2",
+                source="Shewchuk, Lecture 14, §14.2 'Subset Selection'",
                 dataset=_dataset(c),
                 quantity="steps where the removed feature's |z| exceeds the "
                 "smallest |z| (z = w / (σ̂ √v)); removed in order: " + ", ".join(order),

@@ -28,7 +28,9 @@ def b8_xor_stumps(
     regions: pd.DataFrame,
     points: pd.DataFrame,
 ) -> list[ClaimRow]:
-    """B8: stumps are not weak learners for XOR; depth-2 trees are (seed 004).
+    """B8: stumps are not weak learners for XOR; depth-2 trees are.
+
+    Mohri, Boosting, 'Standard Use in Practice'.
 
     Rows:
 
@@ -45,7 +47,11 @@ def b8_xor_stumps(
     stumps = runs[runs["learner"] == "stumps"].iloc[0]
     depth = int(trees["depth"])
     data = f"{trees['dataset']}, m = {int(trees['m'])}"
-    common = dict(id="B8", source="004", figure="xor_stumps")
+    common = dict(
+        id="B8",
+        source="Mohri, Boosting, 'Standard Use in Practice'",
+        figure="xor_stumps",
+    )
     uniform = "edge γ = 1/2 - ε of the best stump under the uniform D"
     return [
         ClaimRow(
@@ -107,7 +113,9 @@ def b9_nonconvex_combination(
     points: pd.DataFrame,
     lines: pd.DataFrame,
 ) -> list[ClaimRow]:
-    """B9: combinations of hyperplanes express non-convex regions (seed 000 §I).
+    """B9: combinations of hyperplanes express non-convex regions.
+
+    UML notes, Boosting §I–II.
 
     Rows, on the generated triangle (``convex``) and three-cluster
     (``nonconvex``) data:
@@ -125,7 +133,9 @@ def b9_nonconvex_combination(
     * the ε_t of h3 at the first round AdaBoost picks it (illustration: once
       the weights have shifted, h3 is better than random).
     """
-    common = dict(id="B9", source="000", figure="nonconvex_combination")
+    common = dict(
+        id="B9", source="UML notes, Boosting §I–II", figure="nonconvex_combination"
+    )
 
     def data(example: str) -> str:
         row = _error(errors, example, "given")
@@ -222,7 +232,7 @@ def b10_mwu_boosting(
     regions: pd.DataFrame,
     points: pd.DataFrame,
 ) -> list[ClaimRow]:
-    """B10: the majority of T = ⌈4/γ² ln(1/ν)⌉ MWU rounds is ν-strong (seed 002).
+    """B10: the majority of T = ⌈4/γ² ln(1/ν)⌉ MWU rounds is ν-strong (Mądry 2012).
 
     Rows:
 
@@ -241,7 +251,12 @@ def b10_mwu_boosting(
     if learner == "trees":
         learner = f"depth-{int(s['depth'])} trees"
     data = f"{s['dataset']}, m = {int(s['n_samples'])}, {learner}"
-    common = dict(id="B10", source="002", figure="mwu_boosting", dataset=data)
+    common = dict(
+        id="B10",
+        source="Mądry 2012, §3, Theorem 1",
+        figure="mwu_boosting",
+        dataset=data,
+    )
     fraction = (
         f"fraction of training points misclassified by maj(h^1..h^T), "
         f"T = ⌈4/γ² ln(1/ν)⌉ = {T}, γ = {gamma:g}"

@@ -147,7 +147,8 @@ def plot_loo_vs_sv_bound(rows: pd.DataFrame, e2: pd.DataFrame) -> Figure:
         )
         bx.legend(fontsize=7, loc="upper left")
         fig.suptitle(
-            "Leave-one-out error and support vectors (seed 003, §5.2)", fontsize=11
+            "Leave-one-out error and support vectors (Huang 2017, problem 5.2)",
+            fontsize=11,
         )
     return fig
 
@@ -239,6 +240,7 @@ def plot_cv_model_selection(grid: pd.DataFrame, summary: pd.DataFrame) -> Figure
                 fontsize=9,
             )
         fig.suptitle(
-            "Choosing σ and C by cross-validation (seeds 001, 003; E3)", fontsize=11
+            "Choosing σ and C by cross-validation (Shewchuk, Lecture 14; E3)",
+            fontsize=11,
         )
     return fig

@@ -95,7 +95,7 @@ def plot_gram_spectra(spectra: pd.DataFrame, tol: float = 1e-10) -> Figure:
 
 
 def plot_perceptron_dual(worked: pd.DataFrame, compare: pd.DataFrame) -> Figure:
-    """Figure ``perceptron_dual`` (K6): seed 003's primal/dual table, reproduced.
+    """Figure ``perceptron_dual`` (K6): Huang 2017's primal/dual table, reproduced.
 
     Left: the three points and w after each update. Right: the table (primal w,
     dual α, implicit Σ α_i x_i) and the primal-vs-dual checks on data.
@@ -171,7 +171,7 @@ def plot_perceptron_dual(worked: pd.DataFrame, compare: pd.DataFrame) -> Figure:
             va="top",
             transform=tx.transAxes,
         )
-        tx.set_title("Seed 003's table, recomputed (K6)")
+        tx.set_title("Huang 2017's table, recomputed (K6)")
     return fig
 
 
@@ -359,7 +359,7 @@ def plot_svm_sigma_C_grid(
 
 
 def plot_feature_lift(summary: pd.DataFrame, points: pd.DataFrame) -> Figure:
-    """Figure ``feature_lift`` (K4), after seed 002 Fig. 1.
+    """Figure ``feature_lift`` (K4), after Mądry 2012, Fig. 1.
 
     Left: the data in R² with the best linear boundary. Middle: φ(x) in R³ and
     the separating plane. Right: the plane mapped back, an ellipse in R².

@@ -18,8 +18,9 @@ from ._base import STYLE, new_figure
 
 __all__ = ["plot_lasso_path", "plot_lasso_ridge_contours", "plot_subset_selection"]
 
-#: How many features of the Lasso path are drawn in colour (seed 001: "only
-#: four of the weights are really useful for prediction; they're in color").
+#: How many features of the Lasso path are drawn in colour (Shewchuk, Lecture 14:
+#: "only four of the weights are really useful for prediction; they're in
+#: color").
 N_COLOURED = 4
 
 _METHOD_STYLE = {

@@ -1,7 +1,7 @@
 """AdaBoost with stumps on one dataset: every per-round quantity of B1–B6, B14.
 
 One run of T rounds on the training part of a seeded stratified split gives, per
-round t (seed 004's notation):
+round t (the notation of Mohri, Boosting):
 
 * the bound chain of B1: training error ≤ Π_s Z_s ≤ exp(−2 Σ_s γ_s²) ≤
   exp(−2 γ² t), γ = min_{s≤t} γ_s;

@@ -1,15 +1,18 @@
 """Kernel cost claims K2 and K8: wall time against problem size, fitted exponents.
 
-K2 (seeds 003 and 000 §III): for the homogeneous polynomial kernel ⟨x, x'⟩^d on
-R^n, the explicit route φ(x)·φ(x') with φ = x^{⊗d} costs O(n^d) per pair while
-the kernel costs O(n).
+K2 (Huang 2017, 'Quadratic Kernel' and 'Kernel Summary'; UML notes, Kernels
+§III): for the homogeneous polynomial kernel ⟨x, x'⟩^d on R^n, the explicit
+route φ(x)·φ(x') with φ = x^{⊗d} costs O(n^d) per pair while the kernel costs
+O(n).
 
-K8 (seed 001, where n counts samples and d features): dual training needs the
-Gram matrix, O(n²d); a dual prediction f(z) = Σ_j a_j k(X_j, z) costs O(nd) per
-test point, against O(d') (d' = dim φ) with the explicit w = Σ_j a_j φ(X_j).
+K8 (Shewchuk, Lecture 14, where n counts samples and d features): dual training
+needs the Gram matrix, O(n²d); a dual prediction f(z) = Σ_j a_j k(X_j, z) costs
+O(nd) per test point, against O(d') (d' = dim φ) with the explicit
+w = Σ_j a_j φ(X_j).
 
-B11 (seed 004): AdaBoost with decision stumps costs O(N m log m) to presort the
-N features once, then O(m N) per round, O(m N T) in all.
+B11 (Mohri, Boosting, 'Standard Use in Practice'): AdaBoost with decision stumps
+costs O(N m log m) to presort the N features once, then O(m N) per round,
+O(m N T) in all.
 
 Times are the best of ``repeats`` calls (after one warm-up call), so they are
 the cost of the computation rather than of whatever else the machine was doing.

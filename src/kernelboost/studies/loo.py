@@ -1,6 +1,6 @@
 """Claims E1–E3: leave-one-out error and support vectors; model selection by CV.
 
-Seed 003, §5.2 ("Leave-one-out Error and Support Vectors"): for the two-class
+Huang 2017, problem 5.2 ("Leave-one-out Error and Support Vectors"): for the two-class
 SVM with the hinge loss, at a given value of C,
 
     LOO error ≤ #SVs / l,
@@ -21,10 +21,11 @@ the support vectors and relies on that very step for the others, so E1's
 inequality rests on E2; E2's retrains share nothing with ``svm_loo``'s
 shortcut, which makes them an independent check of it.
 
-Seeds 001 and 003: hyper-parameters are chosen by (cross-)validation.
-:func:`cv_selection_tables` chooses the Gaussian width σ and the box C of
-the SVM by K-fold CV on the training half of a split and compares the test
-error of the choice with the best test error on the grid (E3).
+Shewchuk, Lecture 14 ('The Gaussian Kernel'): hyper-parameters are chosen by
+(cross-)validation. :func:`cv_selection_tables` chooses the Gaussian width σ
+and the box C of the SVM by K-fold CV on the training half of a split and
+compares the test error of the choice with the best test error on the grid
+(E3).
 """
 
 from __future__ import annotations
@@ -339,7 +340,7 @@ def loo_configuration(
     f_{−i} the SVM trained without x_i, is computed by brute force: the SVM
     is retrained without each of the l points (:func:`svm_loo` with
     ``retrain="all"``, warm-started, SMO tolerance ``tol``), beside the bound
-    #SV/l of seed 003, §5.2. The fast LOO that retrains only for the support
+    #SV/l of Huang 2017, problem 5.2. The fast LOO that retrains only for the support
     vectors (true to the bound by construction) is computed too, and the
     points on which the two disagree are counted.
     **E2**: the SVM is refitted at the tighter tolerance ``e2_tol`` (so that
@@ -550,7 +551,7 @@ def cv_selection_tables(
     smallest CV error (ties: first in grid order, σ ascending slowest, C
     ascending fastest). Each (σ, C) is also fitted on the whole training part
     and scored on the test points, which the choice never sees. The claim
-    (seeds 001, 003: "choose by (cross-)validation") holds when the choice's
+    (Shewchuk, Lecture 14: "choose by (cross-)validation") holds when the choice's
     test error is within 2 points of the best test error on the grid.
 
     Parameters

@@ -1,12 +1,13 @@
 """Claim B7: AdaBoost's L1 margin against the maximum margin of the LP.
 
-Seed 004: over a finite class of base classifiers — here every distinct
-decision stump on the training set — the largest L1 margin any convex
-combination reaches is the LP value ρ* = max_{α ∈ Δ} min_i (Mα)_i with
-M_ij = y_i h_j(x_i). Its dual is the value of the boosting game,
-min_{d ∈ Δ} max_j (dᵀM)_j = 2γ*, so weak learning (γ* > 0) holds exactly when
-ρ* > 0 (von Neumann). AdaBoost's minimum margin can never exceed ρ*, need not
-reach it, but gets at least ρ*/2 in the limit (Rätsch and Warmuth 2005).
+Mohri, Boosting ('AdaBoost and Game Theory', 'Linear Programming Problem'):
+over a finite class of base classifiers — here every distinct decision stump on
+the training set — the largest L1 margin any convex combination reaches is the
+LP value ρ* = max_{α ∈ Δ} min_i (Mα)_i with M_ij = y_i h_j(x_i). Its dual is the
+value of the boosting game, min_{d ∈ Δ} max_j (dᵀM)_j = 2γ*, so weak learning
+(γ* > 0) holds exactly when ρ* > 0 (von Neumann). AdaBoost's minimum margin can
+never exceed ρ*, need not reach it, but gets at least ρ*/2 in the limit (Rätsch
+and Warmuth 2005).
 """
 
 from __future__ import annotations

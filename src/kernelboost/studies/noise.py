@@ -1,8 +1,9 @@
 """Claim B12: label noise hurts AdaBoost, and its weights point at the noise.
 
-Seed 004 (after Dietterich 2000): AdaBoost keeps raising the weight of the
-points it gets wrong, and a mislabelled point is one it keeps getting wrong, so
-D_{T+1}(i) ∝ exp(−y_i f_T(x_i)) ends up concentrated on the flipped labels. The
+Mohri, Boosting, 'Outliers' and 'Weaker Aspects' (after Dietterich 2000):
+AdaBoost keeps raising the weight of the points it gets wrong, and a mislabelled
+point is one it keeps getting wrong, so D_{T+1}(i) ∝ exp(−y_i f_T(x_i)) ends up
+concentrated on the flipped labels. The
 same weights make the test error grow with the noise rate. The SVM (soft
 margin, bounded α_i ≤ C) is run beside it on the same data.
 """

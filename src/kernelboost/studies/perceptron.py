@@ -14,8 +14,9 @@ from ..feature_maps import quadratic_r2
 from ..kernels import Kernel, Linear, Polynomial
 from ..perceptron import KernelPerceptron, Perceptron
 
-#: Seed 003's worked example: points, labels, and the table printed there
-#: (primal w after each update; dual α after each update).
+#: The worked example of Huang 2017 ('Kernelized Perceptron'): points, labels,
+#: and the table printed there (primal w after each update; dual α after each
+#: update).
 WORKED_X = np.array([[0.0, 1.0], [2.0, 1.0], [0.0, -1.0]])
 WORKED_Y = np.array([-1.0, 1.0, 1.0])
 WORKED_W = np.array([[0.0, -1.0], [2.0, 0.0], [2.0, -1.0]])
@@ -29,14 +30,15 @@ MAPS: dict[str, tuple[Kernel, Callable[[np.ndarray], np.ndarray]]] = {
 
 
 def perceptron_worked_table() -> pd.DataFrame:
-    """The homogeneous perceptron, primal and dual, on seed 003's three points.
+    """The homogeneous perceptron, primal and dual, on Huang 2017's
+    three points.
 
     Returns
     -------
     DataFrame
         One row per update: ``step, index, label, x1, x2`` of the mistake, the primal
         ``w1, w2`` after it, the dual ``alpha1..alpha3`` after it, the implicit
-        ``wd1, wd2`` = Σ α_i x_i, and the seed's values ``w1_seed, w2_seed,
+        ``wd1, wd2`` = Σ α_i x_i, and the lecture's values ``w1_seed, w2_seed,
         alpha1_seed..alpha3_seed``.
     """
     primal = Perceptron(fit_intercept=False).fit(WORKED_X, WORKED_Y)

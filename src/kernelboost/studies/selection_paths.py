@@ -1,4 +1,5 @@
-"""Subset selection, the Lasso path and the L1 diamond: claims S1–S4 (seed 001).
+"""Subset selection, the Lasso path and the L1 diamond: claims S1–S4 (Shewchuk,
+Lecture 14).
 
 * **S1** (§14.3). The Lasso, ½m⁻¹‖y − b − Xw‖² + λ‖w‖₁ (intercept b
   unpenalized), sets weights *exactly* to zero, more of them as λ grows;
@@ -411,8 +412,9 @@ def design_z_scores(X: np.ndarray, y: np.ndarray) -> np.ndarray:
     """z_i = w_i / (σ̂ √v_i) from the design A = [1, X] with an intercept column.
 
     w = (AᵀA)⁻¹Aᵀy, σ̂² = ‖y − Aw‖² / (m − d − 1), v_i the diagonal entry of
-    (AᵀA)⁻¹ belonging to feature i (seed 001, §14.2). Written independently of
-    :func:`kernelboost.selection.z_scores`, which centers X instead.
+    (AᵀA)⁻¹ belonging to feature i (Shewchuk, Lecture 14, §14.2). Written
+    independently of :func:`kernelboost.selection.z_scores`, which centers X
+    instead.
 
     Parameters
     ----------

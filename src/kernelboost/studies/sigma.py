@@ -1,8 +1,9 @@
 """Claim K10: the Gaussian width σ trades bias for variance.
 
-Seeds 001 and 003: a large σ gives a smooth h (more bias), a small σ makes the
-Gaussian-kernel machine behave like the nearest-neighbour rule (more variance);
-σ is chosen by cross-validation.
+Shewchuk, Lecture 14 ('The Gaussian Kernel') and Huang 2017 (the SMO pictures):
+a large σ gives a smooth h (more bias), a small σ makes the Gaussian-kernel
+machine behave like the nearest-neighbour rule (more variance); σ is chosen by
+cross-validation.
 """
 
 from __future__ import annotations

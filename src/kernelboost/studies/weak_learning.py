@@ -1,13 +1,13 @@
 """Weak learners and what boosting builds from them: claims B8, B9 and B10.
 
-* **B8** (seed 004, "stumps not weak learners: think XOR example!"). Under the
+* **B8** (Mohri, Boosting, "stumps not weak learners: think XOR example!"). Under the
   uniform distribution on the four XOR points (±1, ±1) with labels x1·x2,
   every stump h has weighted error ε = ½, so its edge γ = ½ − ε is 0 and
   AdaBoost with stumps cannot take a single step; depth-2 trees have edge ½
   and boosting them reaches training error 0 at once.
   :func:`xor_stumps_tables`.
-* **B9** (seed 000 §I). Combinations of hyperplanes express regions no single
-  hyperplane can: the intersection sign(h1 + h2 + h3 − 2.5) of three
+* **B9** (UML notes, Boosting §I–II). Combinations of hyperplanes express
+  regions no single hyperplane can: the intersection sign(h1 + h2 + h3 − 2.5) of three
   half-planes (a triangle) and the non-convex sign(h1 + 2h2 + 2h3) of three
   vertical lines on three clusters, where the third hyperplane alone does
   worse than random. The lecture's pictures are not in the text; the data
@@ -16,7 +16,7 @@
   finite family of lines
   (:func:`line_family`, :class:`~kernelboost.boosting.HypothesisMatrix`).
   :func:`nonconvex_tables`.
-* **B10** (seed 002, Theorem 1). With a γ-weak family, the unweighted majority
+* **B10** (Mądry 2012, Theorem 1). With a γ-weak family, the unweighted majority
   of T = ⌈4/γ² ln(1/ν)⌉ rounds of multiplicative-weights boosting
   (:class:`~kernelboost.boosting.MajorityBoost`, ε = γ) misclassifies at most
   a fraction ν of the training points. :func:`mwu_tables`.
@@ -64,7 +64,7 @@ __all__ = [
 
 # --- B8: stumps on XOR ----------------------------------------------------------------
 
-#: The exact XOR instance of seed 004: the four corners (±1, ±1) ...
+#: The exact XOR instance of Mohri, Boosting: the four corners (±1, ±1) ...
 EXACT_XOR_X = np.array([[1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.0]])
 #: ... labelled y = x1·x2.
 EXACT_XOR_Y = EXACT_XOR_X[:, 0] * EXACT_XOR_X[:, 1]
@@ -410,7 +410,7 @@ def nonconvex_tables(
 ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """B9: the lecture's combinations of hyperplanes and AdaBoost's, on two shapes.
 
-    Two generated examples (seed 000 §I; the lecture's pictures are missing):
+    Two generated examples (UML notes, Boosting §I; the lecture's pictures are missing):
 
     * ``"convex"`` — data of :func:`~kernelboost.datasets.make_triangle`
       (n positives in :data:`~kernelboost.datasets.TRIANGLE` and 2n negatives
@@ -565,7 +565,7 @@ def mwu_tables(
     grid_points: int = 100,
     name: str = "dataset",
 ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
-    """B10: seed 002's Theorem 1, run as :class:`~kernelboost.boosting.MajorityBoost`.
+    """B10: Mądry 2012's Theorem 1, run as :class:`~kernelboost.boosting.MajorityBoost`.
 
     Multiplicative weights over the m training examples with ε = γ: round t
     draws p^t ∝ v, takes the weak learner's h^t of smallest weighted error

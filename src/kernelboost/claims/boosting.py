@@ -185,6 +185,7 @@ def b4_exp_loss_descent(history: pd.DataFrame) -> list[ClaimRow]:
 #: L1-normalized scale [−1, 1] (where the cumulative curves of Schapire et al.
 #: 1998, Fig. 2, move right); the bulk above it is reported as it is.
 B5_THETA = 0.1
+B5_SOURCE = "Mohri, Boosting, 'Empirical Observations'; Schapire et al. 1998"
 
 
 def _margin_cdf(margins: np.ndarray, theta: np.ndarray) -> np.ndarray:
@@ -246,7 +247,7 @@ def b5_margin_growth(history: pd.DataFrame, margins: pd.DataFrame) -> list[Claim
             ClaimRow(
                 id="B5",
                 title="the lower tail of the margin distribution moves right with T",
-                source="Mohri, Boosting, 'Empirical Observations'; Schapire et al. 1998",
+                source=B5_SOURCE,
                 dataset=where,
                 quantity=f"max over theta <= {B5_THETA:g} and T -> T' in ({at}) of "
                 f"F_T'(theta) - F_T(theta), F = fraction of training margins <= "
@@ -267,7 +268,7 @@ def b5_margin_growth(history: pd.DataFrame, margins: pd.DataFrame) -> list[Claim
             ClaimRow(
                 id="B5",
                 title="the bulk of the margin distribution, as it is",
-                source="Mohri, Boosting, 'Empirical Observations'; Schapire et al. 1998",
+                source=B5_SOURCE,
                 dataset=where,
                 quantity=f"training margins, {summary}",
                 measured=float(np.median(by_round[rounds[-1]])) if rounds else np.nan,
@@ -298,7 +299,7 @@ def b5_margin_growth(history: pd.DataFrame, margins: pd.DataFrame) -> list[Claim
             ClaimRow(
                 id="B5",
                 title="test error keeps falling after zero training error",
-                source="Mohri, Boosting, 'Empirical Observations'; Schapire et al. 1998",
+                source=B5_SOURCE,
                 dataset=where,
                 quantity=text,
                 measured=change,

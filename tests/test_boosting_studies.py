@@ -135,8 +135,13 @@ def test_boosting_cost_table_and_b11_rows(cost) -> None:
     assert (cost["seconds"] > 0).all()
     rows = claims.b11_boosting_cost(cost, fits)
     assert [r.id for r in rows] == ["B11"] * 3
+    # Two sizes a factor 2 apart cannot decide a growth exponent.
+    assert {r.verdict for r in rows} == {"not resolved"}
     steep = fits.copy()
     steep["exponent"] = [1.0, 1.1, 2.0]
+    steep["exponent_low"] = steep["exponent"] - 0.05
+    steep["exponent_high"] = steep["exponent"] + 0.05
+    steep["decades"] = 2.0
     assert [r.holds for r in claims.b11_boosting_cost(cost, steep)] == [
         True,
         True,

@@ -38,18 +38,24 @@ def timings() -> pd.DataFrame:
     )
 
 
-def synthetic(exponents: dict[tuple[str, str, int], float]) -> pd.DataFrame:
-    """A timing table whose curves grow exactly like size**exponent."""
+def synthetic(
+    exponents: dict[tuple[str, str, int], float],
+    sizes: tuple[int, ...] = (10, 40, 160, 1000),
+    noise: float = 0.0,
+) -> pd.DataFrame:
+    """A timing table whose curves grow like size**exponent (two decades of
+    sizes by default), times a log-normal factor exp(noise · N(0, 1))."""
+    rng = np.random.default_rng(0)
     rows = []
     for (experiment, form, degree), k in exponents.items():
-        for size in (10, 20, 40, 80):
+        for size in sizes:
             rows.append(
                 {
                     "experiment": experiment,
                     "form": form,
                     "degree": degree,
                     "size": size,
-                    "seconds": 1e-6 * size**k,
+                    "seconds": 1e-6 * size**k * np.exp(noise * rng.standard_normal()),
                     "unit": "pair",
                     "batch": 1,
                 }
@@ -130,6 +136,42 @@ def test_k2_k8_report_growth_off_the_stated_order(curve, exponent) -> None:
     failed = [r for r in rows if not r.holds]
     assert len(failed) == 1
     assert failed[0].figure == "kernel_cost"
+
+
+def test_a_short_span_of_sizes_does_not_resolve_the_claim() -> None:
+    # Exact power laws, but over less than a decade: every row is not resolved.
+    table = synthetic(STATED, sizes=(10, 20, 40, 80))
+    fits = exponent_table(table)
+    assert (fits["decades"] < 1).all()
+    rows = claims.k2_kernel_cost(table, fits) + claims.k8_dual_cost(table, fits)
+    assert {r.verdict for r in rows} == {"not resolved"}
+    assert all("fewer than 2" in r.quantity for r in rows)
+
+
+def test_scattered_times_widen_the_interval_until_unresolved() -> None:
+    tight = exponent_table(synthetic(STATED, noise=0.01))
+    loose = exponent_table(synthetic(STATED, noise=1.0))
+    width = tight["exponent_high"] - tight["exponent_low"]
+    assert (width < 0.1).all()
+    assert ((loose["exponent_high"] - loose["exponent_low"]) > width).all()
+    table = synthetic(STATED, noise=1.0)
+    rows = claims.k2_kernel_cost(table, exponent_table(table))
+    assert "not resolved" in {r.verdict for r in rows}
+
+
+def test_exponent_interval_covers_the_true_slope() -> None:
+    # Student-t interval of a least-squares slope: about 95 % coverage.
+    from kernelboost.studies.cost import exponent_interval
+
+    rng = np.random.default_rng(1)
+    size = np.geomspace(10, 1000, 6)
+    hits = 0
+    for _ in range(400):
+        seconds = size**1.5 * np.exp(0.2 * rng.standard_normal(size.size))
+        lo, hi = exponent_interval(size, seconds)
+        hits += lo <= 1.5 <= hi
+    assert 0.91 <= hits / 400 <= 0.99
+    assert np.isnan(exponent_interval([1, 2], [1.0, 2.0])).all()
 
 
 def test_figure_draws(timings, tmp_path) -> None:

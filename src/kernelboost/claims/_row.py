@@ -75,7 +75,10 @@ class ClaimRow:
     many test points carries a confidence interval [``ci_low``, ``ci_high``]
     of ``measured`` (:mod:`kernelboost.claims._stats`); its verdict is then
     ``true`` when every value of the interval satisfies the relation,
-    ``false`` when none does, and ``not resolved`` otherwise.
+    ``false`` when none does, and ``not resolved`` otherwise. A row whose
+    measurement cannot decide the claim at all (e.g. a growth exponent fitted
+    over less than two decades of sizes) names the reason in ``unresolved``
+    and reads ``not resolved`` whatever its numbers.
     """
 
     id: str
@@ -90,6 +93,7 @@ class ClaimRow:
     figure: str
     ci_low: float = float("nan")
     ci_high: float = float("nan")
+    unresolved: str = ""
 
     def __post_init__(self) -> None:
         has = (not np.isnan(self.ci_low), not np.isnan(self.ci_high))
@@ -110,6 +114,8 @@ class ClaimRow:
         """One of :data:`VERDICTS`."""
         if self.relation == "n/a":
             return "n/a"
+        if self.unresolved:
+            return "not resolved"
         if np.isnan(self.measured) or np.isnan(self.bound):
             return "false"  # a NaN never satisfies a relation
         op = _OPS[self.relation]

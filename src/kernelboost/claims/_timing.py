@@ -9,6 +9,10 @@ from ._row import ClaimRow
 #: Exponent tolerance of the cost claims (CLAIMS.md: "within 0.3").
 EXPONENT_TOL = 0.3
 
+#: Fewest decades of sizes (log10 size_max/size_min) a fitted exponent must
+#: span to decide a cost claim.
+MIN_DECADES = 2.0
+
 #: Lecture text and figure of each timed claim.
 _SOURCES = {
     "K2": (
@@ -37,6 +41,12 @@ def exponent_row(
 ) -> ClaimRow:
     """One fitted-exponent row: |fit − stated| ≤ tol, or fit ≤ stated + tol.
 
+    The row carries the 95 % interval of the fitted exponent (of |fit − stated|
+    for the two-sided form), so it reads held, did not hold or not resolved;
+    and it reads not resolved whenever the sizes span less than
+    :data:`MIN_DECADES` decades, over which machine load alone can move an
+    exponent by more than the tolerance.
+
     Parameters
     ----------
     claim : {"K2", "K8", "B11"}
@@ -49,12 +59,21 @@ def exponent_row(
         Check only fit ≤ stated + tol (the statement is an upper bound O(·)).
     """
     exponent = float(fit["exponent"])
+    lo, hi = float(fit["exponent_low"]), float(fit["exponent_high"])
     if upper:
         measured, bound = exponent, stated + EXPONENT_TOL
+        ci = (lo, hi)
         quantity = f"fitted exponent of time vs size (at most {stated} + tol)"
     else:
         measured, bound = abs(exponent - stated), EXPONENT_TOL
+        ends = (abs(lo - stated), abs(hi - stated))
+        ci = (0.0 if lo <= stated <= hi else min(ends), max(ends))
         quantity = f"|fitted exponent of time vs size - {stated}|"
+    decades = float(fit["decades"])
+    quantity += f", exponent {exponent:.3g} (95 % interval [{lo:.3g}, {hi:.3g}])"
+    short = decades < MIN_DECADES
+    if short:
+        quantity += f"; sizes span {decades:.2g} decades, fewer than {MIN_DECADES}"
     source, figure = _SOURCES[claim]
     return ClaimRow(
         id=claim,
@@ -63,8 +82,11 @@ def exponent_row(
         dataset=f"random normal, size {fit['size_min']:g}..{fit['size_max']:g}",
         quantity=quantity,
         measured=measured,
+        ci_low=ci[0],
+        ci_high=ci[1],
         bound=bound,
         relation="<=",
         kind="empirical",
         figure=figure,
+        unresolved=f"sizes span {decades:.2g} < {MIN_DECADES} decades" if short else "",
     )

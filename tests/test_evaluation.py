@@ -78,8 +78,22 @@ def test_k14_rows() -> None:
     rows = claims.k14_knn(*tables)
     assert rows[0].holds  # 1-NN: no training error
     assert rows[1].holds  # k = N: the majority
-    flat = errors.assign(test_error=0.1, majority_test_error=0.1)
-    assert [r.holds for r in claims.k14_knn(flat, *tables[1:])][2:] == [False, False]
+    n_test = int(errors["n_test"].iloc[0])
+    assert n_test == 60
+    flat = errors.assign(test_error=6 / 60, majority_test_error=6 / 60)
+    verdicts = [r.verdict for r in claims.k14_knn(flat, *tables[1:])][2:]
+    assert verdicts == ["not resolved", "not resolved"]
+    # k* (smallest LOO error) is k = 5 here: clear over- and underfitting hold,
+    # and 1-NN beating k* by far is a failure, not a missing verdict.
+    shaped = errors.assign(
+        loo_error=[0.2, 0.05, 0.1, float("nan")],
+        test_error=[30 / 60, 3 / 60, 10 / 60, 40 / 60],
+    )
+    rows = claims.k14_knn(shaped, *tables[1:])
+    assert [r.verdict for r in rows][2:] == ["true", "true"]
+    assert "k* = 5" in rows[2].quantity
+    inverted = shaped.assign(test_error=[2 / 60, 30 / 60, 30 / 60, 40 / 60])
+    assert claims.k14_knn(inverted, *tables[1:])[2].verdict == "false"
 
 
 # --- k-fold splits -------------------------------------------------------------

@@ -361,6 +361,14 @@ def test_e4_compares_the_loo_errors_of_1nn_and_3nn() -> None:
     (row,) = e4_knn_loo(errors, regions, points)
     loo = errors.set_index("k")["loo_error"]
     assert row.measured == pytest.approx(loo[1] - loo[3])
+    assert row.ci_low <= row.measured <= row.ci_high
+    # 60 training points: 3 against 18 LOO mistakes is clearly the wrong way.
     flipped = errors.copy()
-    flipped["loo_error"] = [0.1, 0.2, 0.2, float("nan")][: len(flipped)]
-    assert e4_knn_loo(flipped, regions, points)[0].holds is False
+    flipped["loo_error"] = [0.05, 0.3, 0.3, float("nan")][: len(flipped)]
+    assert e4_knn_loo(flipped, regions, points)[0].verdict == "false"
+    close = errors.copy()
+    close["loo_error"] = [4 / 60, 3 / 60, 3 / 60, float("nan")][: len(close)]
+    assert e4_knn_loo(close, regions, points)[0].verdict == "not resolved"
+    clear = errors.copy()
+    clear["loo_error"] = [20 / 60, 5 / 60, 5 / 60, float("nan")][: len(clear)]
+    assert e4_knn_loo(clear, regions, points)[0].verdict == "true"

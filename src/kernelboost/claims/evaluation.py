@@ -14,6 +14,7 @@ import pandas as pd
 
 from ..status import STATUS_NOT_SEPARABLE, STATUS_OK
 from ._row import ClaimRow
+from ._stats import count, difference_interval
 
 #: The citation of E1 and E2 (the ``source`` column).
 LOO_SOURCE = "Huang 2017, problem 5.2 'Leave-one-out Error and Support Vectors'"
@@ -289,12 +290,18 @@ def e4_knn_loo(
     Returns
     -------
     list of ClaimRow
-        One row: LOO(1-NN) − LOO(3-NN), checked ``> 0`` (empirical).
+        One row: LOO(1-NN) − LOO(3-NN), checked ``> 0`` (empirical), with
+        Newcombe's 95 % interval of a difference of two proportions on the
+        l training points (conservative: both are measured on the same
+        points), so that a difference of a point or two reads not resolved.
     """
     loo = errors.set_index("k")["loo_error"]
     if not {1, 3} <= set(loo.index):
         raise ValueError("E4 needs k = 1 and k = 3 in knn.ks")
     first = errors.iloc[0]
+    n = int(first["n_train"])
+    k1, k3 = count(loo[1], n), count(loo[3], n)
+    lo, hi = difference_interval(k1, n, k3, n)
     return [
         ClaimRow(
             id="E4",
@@ -302,9 +309,11 @@ def e4_knn_loo(
             source="Huang 2017, problem 2 (1-NN vs 3-NN)",
             dataset=f"{int(first['n_train'])} training points, split seed "
             f"{int(first['split_seed'])}",
-            quantity=f"LOO(1-NN) - LOO(3-NN) = {float(loo[1]):.4g} - "
-            f"{float(loo[3]):.4g}",
-            measured=float(loo[1] - loo[3]),
+            quantity=f"LOO(1-NN) - LOO(3-NN) = {k1}/{n} - {k3}/{n} (95 % "
+            f"interval [{lo:.3g}, {hi:.3g}])",
+            measured=(k1 - k3) / n,
+            ci_low=lo,
+            ci_high=hi,
             bound=0.0,
             relation=">",
             kind="empirical",

@@ -27,7 +27,7 @@ def knn_tables(
     -------
     errors : DataFrame
         ``k, train_error, test_error, majority_test_error, loo_error, n_train,
-        split_seed`` where ``majority_test_error`` is the error of always
+        n_test, split_seed`` where ``majority_test_error`` is the error of always
         predicting the training set's majority label and ``loo_error`` the
         exact leave-one-out error on the training set (claim E4; NaN for
         k = N, which leaves only N − 1 neighbours).
@@ -51,6 +51,7 @@ def knn_tables(
                 "majority_test_error": float(np.mean(yte != majority)),
                 "loo_error": knn_loo(Xtr, ytr, k)[0] if k < n else np.nan,
                 "n_train": n,
+                "n_test": len(test),
                 "split_seed": seed,
             }
         )

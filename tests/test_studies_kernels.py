@@ -42,6 +42,37 @@ def test_k1_rows_hold_and_fail_when_the_map_is_wrong(identity) -> None:
     ]
 
 
+def test_k15_distances_from_the_kernel_match_the_features(identity) -> None:
+    assert (identity["max_rel_diff_distance"] < 1e-12).all()
+    rows = claims.k15_feature_distance(identity)
+    assert [r.id for r in rows] == ["K15"] * 4
+    assert all(r.holds for r in rows)
+    broken = identity.copy()
+    broken.loc[broken["identity"] == "sequence", "max_rel_diff_distance"] = 1e-6
+    held = [r.holds for r in claims.k15_feature_distance(broken)]
+    assert held.count(False) == 1
+
+
+def test_k15_flags_a_wrong_feature_map(monkeypatch) -> None:
+    # The quadratic map without its √2: both the inner products and the
+    # distances summed over its coordinates disagree with the kernel.
+    import numpy as np
+
+    from kernelboost.studies import kernels as study
+
+    kernel, _ = study.IDENTITIES["quadratic"](2, 0.5)
+
+    def wrong(X: np.ndarray) -> np.ndarray:
+        return np.column_stack([X[:, 0] ** 2, X[:, 0] * X[:, 1], X[:, 1] ** 2])
+
+    monkeypatch.setitem(study.IDENTITIES, "quadratic", lambda d, c: (kernel, wrong))
+    table = kernel_identity_table([2], [2], c=0.5, n_samples=10, seed=0)
+    quadratic = table[table["identity"] == "quadratic"].iloc[0]
+    assert quadratic["max_rel_diff_distance"] > 1e-3
+    rows = claims.k15_feature_distance(table)
+    assert [r.holds for r in rows].count(False) == 1
+
+
 def test_spectra_separate_kernels_from_non_kernels(spectra) -> None:
     assert set(spectra["function"]) == {
         "linear()",

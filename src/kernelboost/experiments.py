@@ -308,8 +308,15 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "studies.kernels:kernel_identity_table",
         ("identities",),
         _section("kernel_identity"),
-        {"kernel_identity": Figure("plotting.kernels:plot_kernel_identity", ("K1",))},
-        {"K1": "claims.kernels:k1_kernel_identity"},
+        {
+            "kernel_identity": Figure(
+                "plotting.kernels:plot_kernel_identity", ("K1", "K15")
+            )
+        },
+        {
+            "K1": "claims.kernels:k1_kernel_identity",
+            "K15": "claims.kernels:k15_feature_distance",
+        },
     ),
     Experiment(
         "kernel_cost",

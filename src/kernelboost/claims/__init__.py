@@ -49,6 +49,7 @@ from .kernels import (
     k12_poly_degree,
     k13_pegasos_convergence,
     k14_knn,
+    k15_feature_distance,
 )
 from .selection import (
     s1_lasso_zeros,
@@ -86,6 +87,7 @@ __all__ = [
     "k12_poly_degree",
     "k13_pegasos_convergence",
     "k14_knn",
+    "k15_feature_distance",
     "k1_kernel_identity",
     "k2_kernel_cost",
     "k3_gram_spectra",

@@ -48,6 +48,41 @@ def k1_kernel_identity(identities: pd.DataFrame) -> list[ClaimRow]:
     return rows
 
 
+def k15_feature_distance(identities: pd.DataFrame) -> list[ClaimRow]:
+    """K15: distances in feature space come from the kernel alone.
+
+    d(x, x')² = ‖φ(x) − φ(x')‖² = k(x, x) + k(x', x') − 2 k(x, x') (Huang
+    2017, 'Distance in Feature Space'). One row per identity of K1: the
+    largest ``max_rel_diff_distance`` over its (n, degree) grid, the squared
+    distances from the kernel against those summed over the explicit
+    coordinates, checked ``<= 1e-10``.
+    """
+    rows = []
+    for identity, part in identities.groupby("identity", sort=True):
+        ns = ", ".join(str(n) for n in sorted(part["n"].unique()))
+        degrees = sorted(d for d in part["degree"].unique() if d > 0)
+        grid = f"n ∈ {{{ns}}}" + (
+            f", degree ∈ {{{', '.join(map(str, degrees))}}}" if degrees else ""
+        )
+        rows.append(
+            ClaimRow(
+                id="K15",
+                title="squared distance in feature space = k(x,x) + k(x',x') - "
+                f"2k(x,x'): {_IDENTITY_TITLES.get(identity, identity)}",
+                source="Huang 2017, 'Distance in Feature Space'",
+                dataset=f"random N(0, I), {grid}",
+                quantity="max |D_k - D_φ| / max |D_φ|, D_φ summed over the "
+                "explicit coordinates",
+                measured=float(part["max_rel_diff_distance"].max()),
+                bound=1e-10,
+                relation="<=",
+                kind="identity",
+                figure="kernel_identity",
+            )
+        )
+    return rows
+
+
 def k3_gram_spectra(spectra: pd.DataFrame) -> list[ClaimRow]:
     """K3: valid kernels give PSD Gram matrices; the non-kernels do not.
 

@@ -36,18 +36,26 @@ def kernel_identity_table(
     n_samples: int,
     seed: int,
 ) -> pd.DataFrame:
-    """K1: kernel values against inner products of the explicit feature maps.
+    """K1 and K15: kernel values against the explicit feature maps.
 
     For every identity, dimension n and degree d that applies (the quadratic
     map is for n = 2, d = 2 only; the subset-product map has no degree), draw
     ``n_samples`` points x ~ N(0, I_n) and compare the Gram matrix K of the
-    kernel with ΦΦᵀ of the feature map.
+    kernel with ΦΦᵀ of the feature map (K1), and the squared distances in
+    feature space computed from the kernel alone,
+
+        d(x, x')² = k(x, x) + k(x', x') − 2 k(x, x'),
+
+    with ‖φ(x) − φ(x')‖² summed coordinate by coordinate over the explicit
+    features (K15, Huang 2017, 'Distance in Feature Space').
 
     Returns
     -------
     DataFrame
-        ``identity, n, degree, dimension, max_rel_diff`` where ``dimension`` is
-        the length of φ(x) and ``max_rel_diff = max|K − ΦΦᵀ| / max|K|``.
+        ``identity, n, degree, dimension, max_rel_diff, max_rel_diff_distance``
+        where ``dimension`` is the length of φ(x), ``max_rel_diff =
+        max|K − ΦΦᵀ| / max|K|`` and ``max_rel_diff_distance =
+        max|D_k − D_φ| / max|D_φ|`` for the two matrices of squared distances.
     """
     rng = np.random.default_rng(seed)
     rows = []
@@ -62,6 +70,9 @@ def kernel_identity_table(
                 X = rng.standard_normal((n_samples, n))
                 K = kernel(X)
                 Phi = feature_map(X)
+                diag = np.diagonal(K)
+                D_kernel = diag[:, None] + diag[None, :] - 2.0 * K
+                D_features = np.sum((Phi[:, None, :] - Phi[None, :, :]) ** 2, axis=2)
                 rows.append(
                     {
                         "identity": identity,
@@ -70,6 +81,10 @@ def kernel_identity_table(
                         "dimension": Phi.shape[1],
                         "max_rel_diff": float(
                             np.abs(K - Phi @ Phi.T).max() / np.abs(K).max()
+                        ),
+                        "max_rel_diff_distance": float(
+                            np.abs(D_kernel - D_features).max()
+                            / np.abs(D_features).max()
                         ),
                     }
                 )

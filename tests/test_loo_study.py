@@ -270,6 +270,33 @@ def test_e3_rows_follow_the_numbers(selection) -> None:
     assert e3_cv_selection(grid, broken)[0].holds is False
 
 
+def test_k16_reads_the_c_ends_at_the_chosen_sigma(selection) -> None:
+    from kernelboost.claims import k16_c_fit
+
+    grid, summary = selection
+    rows = k16_c_fit(grid, summary)
+    assert [r.id for r in rows] == ["K16", "K16"]
+    assert all(r.ci_low <= r.measured <= r.ci_high for r in rows)
+    s = summary.iloc[0]
+    n = int(s["n_test"])
+    at = np.isclose(grid["sigma"], s["chosen_sigma"])
+    # Three Cs at the chosen σ: 0.01 (underfits), the chosen one, 100.
+    shaped_grid = pd.concat(
+        [
+            grid[at].assign(C=0.01, test_error=20 / n),
+            grid[at & np.isclose(grid["C"], s["chosen_C"])].assign(test_error=2 / n),
+            grid[at].assign(C=100.0, test_error=2 / n),
+        ]
+    ).drop_duplicates("C")
+    under, over = k16_c_fit(shaped_grid, summary)
+    assert (under.verdict, over.verdict) == ("true", "not resolved")
+    # A largest C far better than the chosen one contradicts the claim.
+    better = shaped_grid.assign(
+        test_error=np.where(shaped_grid["C"] == 100.0, 0.0, 20 / n)
+    )
+    assert k16_c_fit(better, summary)[1].verdict == "false"
+
+
 def test_figures_draw(sweep, selection, tmp_path) -> None:
     save_figure(plot_loo_vs_sv_bound(*sweep), tmp_path / "loo.png")
     save_figure(plot_cv_model_selection(*selection), tmp_path / "cv.png")

@@ -94,6 +94,7 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
         "K13": 2,
         "K14": 4,
         "K15": 4,  # one per identity of K1
+        "K16": 2,  # the smallest and the largest C against the chosen one
         # One per configuration, and one check of the fast LOO per dataset ×
         # kernel (each has a soft margin C, which is always measured).
         "E1": pairs * len(sweep["C"]) + pairs,

@@ -468,10 +468,13 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         _section("cv_model_selection", name=True, shared=lambda c: _cv(c) | _split(c)),
         {
             "cv_model_selection": Figure(
-                "plotting.evaluation:plot_cv_model_selection", ("E3",)
+                "plotting.evaluation:plot_cv_model_selection", ("E3", "K16")
             )
         },
-        {"E3": "claims.evaluation:e3_cv_selection"},
+        {
+            "E3": "claims.evaluation:e3_cv_selection",
+            "K16": "claims.evaluation:k16_c_fit",
+        },
     ),
     Experiment(
         "adaboost",

@@ -33,7 +33,13 @@ from .boosting import (
     b13_losses,
     b14_vc_bound,
 )
-from .evaluation import e1_loo_bound, e2_non_sv_removal, e3_cv_selection, e4_knn_loo
+from .evaluation import (
+    e1_loo_bound,
+    e2_non_sv_removal,
+    e3_cv_selection,
+    e4_knn_loo,
+    k16_c_fit,
+)
 from .kernels import (
     k1_kernel_identity,
     k2_kernel_cost,
@@ -88,6 +94,7 @@ __all__ = [
     "k13_pegasos_convergence",
     "k14_knn",
     "k15_feature_distance",
+    "k16_c_fit",
     "k1_kernel_identity",
     "k2_kernel_cost",
     "k3_gram_spectra",

@@ -276,6 +276,60 @@ def e3_cv_selection(grid: pd.DataFrame, summary: pd.DataFrame) -> list[ClaimRow]
     return out
 
 
+def k16_c_fit(grid: pd.DataFrame, summary: pd.DataFrame) -> list[ClaimRow]:
+    """K16: a small C underfits, a large C overfits (Huang 2017, 'Polynomial
+    Kernels': "smaller C ⇒ wide margin (underfitting), larger C ⇒ narrow margin
+    (overfitting)").
+
+    At the Gaussian width σ* that cross-validation chose (E3's grid), with C*
+    the C it chose: the test error at the smallest C of the grid minus at C*
+    (``> 0``: underfitting) and at the largest C minus at C* (``> 0``:
+    overfitting), both empirical, each with Newcombe's 95 % interval of a
+    difference of two error rates on the n_test test points (conservative
+    for the same points). C* is chosen without the test points, so either row
+    can fail; when C* is itself the smallest or largest C the difference is
+    0 and the row is not resolved.
+
+    Parameters
+    ----------
+    grid, summary : DataFrame
+        From :func:`kernelboost.studies.loo.cv_selection_tables`.
+    """
+    s = summary.iloc[0]
+    sigma, c_star = float(s["chosen_sigma"]), float(s["chosen_C"])
+    n_test = int(s["n_test"])
+    at = grid[np.isclose(grid["sigma"].astype(float), sigma)].sort_values("C")
+    chosen = at[np.isclose(at["C"].astype(float), c_star)].iloc[0]
+    k_star = count(chosen["test_error"], n_test)
+    rows = []
+    for end, title, fit in (
+        (at.iloc[0], "a small C underfits", "smallest"),
+        (at.iloc[-1], "a large C overfits", "largest"),
+    ):
+        k = count(end["test_error"], n_test)
+        lo, hi = difference_interval(k, n_test, k_star, n_test)
+        rows.append(
+            ClaimRow(
+                id="K16",
+                title=f"{title}: its test error is above the CV-chosen C's",
+                source="Huang 2017, 'Polynomial Kernels' (C)",
+                dataset=f"{s['dataset']}, Gaussian SVM at the CV-chosen sigma = "
+                f"{sigma:g}; {int(s['n_train'])} train / {n_test} test points",
+                quantity=f"test error at the {fit} C = {float(end['C']):g} minus at "
+                f"C* = {c_star:g}: {k} - {k_star} of {n_test} (95 % interval "
+                f"[{lo:.3g}, {hi:.3g}])",
+                measured=(k - k_star) / n_test,
+                ci_low=lo,
+                ci_high=hi,
+                bound=0.0,
+                relation=">",
+                kind="empirical",
+                figure="cv_model_selection",
+            )
+        )
+    return rows
+
+
 def e4_knn_loo(
     errors: pd.DataFrame, regions: pd.DataFrame, points: pd.DataFrame
 ) -> list[ClaimRow]:

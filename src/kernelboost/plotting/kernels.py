@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from ._base import STYLE, draw_regions, draw_timings, new_figure
 
@@ -474,15 +475,23 @@ def plot_pegasos_convergence(checkpoints: pd.DataFrame) -> Figure:
     return fig
 
 
-def _wilson_bars(rates: pd.Series, n: pd.Series) -> np.ndarray:
-    """Distances from each rate k/n to the ends of its 95 % Wilson interval."""
-    from ..claims._stats import count, wilson
+def _proportion_bars(rates: pd.Series, n: pd.Series) -> np.ndarray:
+    """Distances from each rate k/n to the ends of its 95 % Clopper–Pearson interval.
 
-    ends = np.array(
-        [wilson(count(r, int(m)), int(m)) for r, m in zip(rates, n, strict=True)]
-    )
+    [B(0.025; k, n − k + 1), B(0.975; k + 1, n − k)], B(q; a, b) the q-quantile
+    of Beta(a, b), with the ends 0 at k = 0 and 1 at k = n: the interval of
+    :func:`kernelboost.claims._stats.clopper_pearson`, which the claims use
+    (plotters read tables and do not import the claims).
+    """
+    from scipy import stats
+
+    n = n.to_numpy(dtype=int)
     values = rates.to_numpy(dtype=float)
-    return np.vstack([values - ends[:, 0], ends[:, 1] - values])
+    k = np.rint(values * n).astype(int)
+    with np.errstate(invalid="ignore"):
+        lo = np.where(k == 0, 0.0, stats.beta.ppf(0.025, k, n - k + 1))
+        hi = np.where(k == n, 1.0, stats.beta.ppf(0.975, k + 1, n - k))
+    return np.vstack([values - lo, hi - values])
 
 
 def plot_poly_degree(degrees: pd.DataFrame) -> Figure:
@@ -492,7 +501,7 @@ def plot_poly_degree(degrees: pd.DataFrame) -> Figure:
     ``"data"``), hard-margin degrees shaded. Middle: the margin γ = 1/‖w‖
     divided by the data radius R = max_i √k(x_i, x_i), with γ alone for
     comparison. Right: training and test error on the noisy dataset, the test
-    error with its 95 % Wilson interval.
+    error with its 95 % Clopper–Pearson interval.
     """
     fig, (ax, bx, cx) = new_figure(1, 3, width=14.5, height=4.2)
     with plt.rc_context(STYLE):
@@ -540,13 +549,13 @@ def plot_poly_degree(degrees: pd.DataFrame) -> Figure:
         bx.set_xlabel("degree d")
         bx.set_ylabel("γ/R, R = max_i √k(x_i, x_i)")
         bx.set_title(f"{base['dataset'].iloc[0]}: margin / radius", fontsize=10)
-        bx.legend(fontsize=8)
+        bx.legend(fontsize=8, loc="best")
         if len(noisy):
             cx.plot(noisy["degree"], noisy["train_error"], marker="o", label="training")
             cx.errorbar(
                 noisy["degree"],
                 noisy["test_error"],
-                yerr=_wilson_bars(noisy["test_error"], noisy["n_test"]),
+                yerr=_proportion_bars(noisy["test_error"], noisy["n_test"]),
                 marker="s",
                 capsize=2,
                 label=f"test (95 % interval, {int(noisy['n_test'].iloc[0])} points)",
@@ -557,7 +566,9 @@ def plot_poly_degree(degrees: pd.DataFrame) -> Figure:
             )
         cx.set_xlabel("degree d")
         cx.set_ylabel("error")
-        cx.legend(fontsize=8)
+        cx.legend(fontsize=8, loc="best")
+        for axis in (ax, bx, cx):
+            axis.xaxis.set_major_locator(MaxNLocator(integer=True))
         fig.suptitle(
             "Polynomial degree: separability, margin, overfitting (K12)", fontsize=11
         )
@@ -593,20 +604,6 @@ def plot_representer(iterates: pd.DataFrame, tol: float = 1e-6) -> Figure:
             fontsize=11,
         )
     return fig
-
-
-def _clopper_bars(rates: pd.Series, n: pd.Series) -> np.ndarray:
-    """Distances from each rate k/n to the ends of its Clopper–Pearson interval."""
-    from ..claims._stats import clopper_pearson, count
-
-    ends = np.array(
-        [
-            clopper_pearson(count(r, int(m)), int(m))
-            for r, m in zip(rates, n, strict=True)
-        ]
-    ).reshape(-1, 2)
-    values = rates.to_numpy(dtype=float)
-    return np.vstack([values - ends[:, 0], ends[:, 1] - values])
 
 
 def plot_sigma_bias_variance(
@@ -664,7 +661,7 @@ def plot_sigma_bias_variance(
         ax.errorbar(
             kernel["sigma"],
             kernel["knn1_agreement_kernel"],
-            yerr=_clopper_bars(
+            yerr=_proportion_bars(
                 kernel["knn1_agreement_kernel"], kernel["n_kernel_decided"]
             ),
             marker="o",

@@ -88,7 +88,7 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
         "K7": 3,
         "K8": 4,
         "K9": 4,
-        "K10": 3,
+        "K10": 5,
         "K11": 4,
         "K12": 3,
         "K13": 2,

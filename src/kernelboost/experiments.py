@@ -418,7 +418,12 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         K,
         "studies.svm:poly_degree_table",
         ("degrees",),
-        _section("poly_degree", shared=lambda c: _split(c, "seed")),
+        _section(
+            "poly_degree",
+            datasets=("noisy",),
+            name=True,
+            shared=lambda c: _split(c, "seed"),
+        ),
         {"poly_degree": Figure("plotting.kernels:plot_poly_degree", ("K12",))},
         {"K12": "claims.kernels:k12_poly_degree"},
     ),

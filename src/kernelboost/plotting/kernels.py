@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from ._base import STYLE, draw_regions, draw_timings, new_figure
 
@@ -485,39 +486,100 @@ def plot_pegasos_convergence(checkpoints: pd.DataFrame) -> Figure:
     return fig
 
 
+def _proportion_bars(rates: pd.Series, n: pd.Series) -> np.ndarray:
+    """Distances from each rate k/n to the ends of its 95 % Clopper–Pearson interval.
+
+    [B(0.025; k, n − k + 1), B(0.975; k + 1, n − k)], B(q; a, b) the q-quantile
+    of Beta(a, b), with the ends 0 at k = 0 and 1 at k = n: the interval of
+    :func:`kernelboost.claims._stats.clopper_pearson`, which the claims use
+    (plotters read tables and do not import the claims).
+    """
+    from scipy import stats
+
+    n = n.to_numpy(dtype=int)
+    values = rates.to_numpy(dtype=float)
+    k = np.rint(values * n).astype(int)
+    with np.errstate(invalid="ignore"):
+        lo = np.where(k == 0, 0.0, stats.beta.ppf(0.025, k, n - k + 1))
+        hi = np.where(k == n, 1.0, stats.beta.ppf(0.975, k + 1, n - k))
+    return np.vstack([values - lo, hi - values])
+
+
 def plot_poly_degree(degrees: pd.DataFrame) -> Figure:
-    """Figure ``poly_degree`` (K12): errors and margin against the degree."""
-    fig, (ax, bx) = new_figure(1, 2, width=10.5, height=4.0)
+    """Figure ``poly_degree`` (K12): errors, margin/R and overfitting vs the degree.
+
+    Left: training and test error on the separable-ish dataset (role
+    ``"data"``), hard-margin degrees shaded. Middle: the margin γ = 1/‖w‖
+    divided by the data radius R = max_i √k(x_i, x_i), with γ alone for
+    comparison. Right: training and test error on the noisy dataset, the test
+    error with its 95 % Clopper–Pearson interval.
+    """
+    fig, (ax, bx, cx) = new_figure(1, 3, width=14.5, height=4.2)
     with plt.rc_context(STYLE):
-        t = degrees.sort_values("degree")
-        ax.plot(t["degree"], t["train_error"], marker="o", label="training error")
-        ax.plot(t["degree"], t["test_error"], marker="s", label="test error")
-        sep = t[t["separable"]]
+        t = degrees.sort_values(["role", "degree"], kind="stable")
+        base, noisy = t[t["role"] == "data"], t[t["role"] == "noisy"]
+        ax.plot(base["degree"], base["train_error"], marker="o", label="training")
+        ax.plot(base["degree"], base["test_error"], marker="s", label="test")
+        separable = base["separable"].astype(str) == "True"
+        sep = base[separable]
         if len(sep):
             ax.axvspan(
                 sep["degree"].min() - 0.5,
-                t["degree"].max() + 0.5,
+                base["degree"].max() + 0.5,
                 color="C2",
                 alpha=0.08,
                 label="separable (hard margin)",
             )
         ax.set_xlabel("degree d of (1 + x·x')^d")
         ax.set_ylabel("error")
-        ax.set_title("Errors against the degree")
+        ax.set_title(f"{base['dataset'].iloc[0]}: errors", fontsize=10)
         ax.legend(fontsize=8)
-        bx.semilogy(t["degree"], t["margin"], marker="o", color="C4")
-        for r in t.itertuples(index=False):
-            if not r.separable:
-                bx.annotate(
-                    f"soft, C={r.C:g}",
-                    (r.degree, r.margin),
-                    fontsize=7,
-                    xytext=(4, 4),
-                    textcoords="offset points",
-                )
+        bx.semilogy(
+            base["degree"],
+            base["margin_over_radius"],
+            marker="o",
+            color="C4",
+            label="γ/R (one scale for all d)",
+        )
+        bx.semilogy(
+            base["degree"],
+            base["margin"],
+            marker=".",
+            ls="--",
+            color="grey",
+            label="γ alone (each feature space's scale)",
+        )
+        for r in base[~separable].itertuples(index=False):
+            bx.annotate(
+                f"soft, C={r.C:g}",
+                (r.degree, r.margin_over_radius),
+                fontsize=7,
+                xytext=(4, 4),
+                textcoords="offset points",
+            )
         bx.set_xlabel("degree d")
-        bx.set_ylabel("margin 1/‖w‖ (each kernel's feature space)")
-        bx.set_title("Margin against the degree")
+        bx.set_ylabel("γ/R, R = max_i √k(x_i, x_i)")
+        bx.set_title(f"{base['dataset'].iloc[0]}: margin / radius", fontsize=10)
+        bx.legend(fontsize=8, loc="best")
+        if len(noisy):
+            cx.plot(noisy["degree"], noisy["train_error"], marker="o", label="training")
+            cx.errorbar(
+                noisy["degree"],
+                noisy["test_error"],
+                yerr=_proportion_bars(noisy["test_error"], noisy["n_test"]),
+                marker="s",
+                capsize=2,
+                label=f"test (95 % interval, {int(noisy['n_test'].iloc[0])} points)",
+            )
+            cx.set_title(
+                f"{noisy['dataset'].iloc[0]}: does the largest degree overfit?",
+                fontsize=10,
+            )
+        cx.set_xlabel("degree d")
+        cx.set_ylabel("error")
+        cx.legend(fontsize=8, loc="best")
+        for axis in (ax, bx, cx):
+            axis.xaxis.set_major_locator(MaxNLocator(integer=True))
         fig.suptitle(
             "Polynomial degree: separability, margin, overfitting (K12)", fontsize=11
         )
@@ -558,7 +620,13 @@ def plot_representer(iterates: pd.DataFrame, tol: float = 1e-6) -> Figure:
 def plot_sigma_bias_variance(
     errors: pd.DataFrame, regions: pd.DataFrame, points: pd.DataFrame
 ) -> Figure:
-    """Figure ``sigma_bias_variance`` (K10): regions, errors and boundary vs σ."""
+    """Figure ``sigma_bias_variance`` (K10): regions, errors and boundary vs σ.
+
+    The middle bottom panel shows, against σ, the agreement of the SVM with
+    1-NN on the test points the kernel decides (|s(x)| ≥ τ|b|, with its 95 %
+    Clopper–Pearson interval), on all test points, and the fraction of test
+    points decided by the intercept b.
+    """
     shown = list(dict.fromkeys(regions["sigma"]))
     fig = plt.figure(figsize=(3.6 * len(shown), 7.6), layout="constrained")
     with plt.rc_context(STYLE):
@@ -578,7 +646,8 @@ def plot_sigma_bias_variance(
             ax.set_title(
                 f"σ = {sigma:g}{tag}: train {row['train_error']:.3f}, "
                 f"test {row['test_error']:.3f}\nagreement with 1-NN "
-                f"{row['knn1_agreement']:.3f}",
+                f"{row['knn1_agreement']:.3f}; b decides "
+                f"{row['intercept_decided']:.2f}",
                 fontsize=9,
             )
         ex, ax, bx = (fig.add_subplot(grid[1, j * n : (j + 1) * n]) for j in range(3))
@@ -599,12 +668,40 @@ def plot_sigma_bias_variance(
         ex.set_ylabel("error")
         ex.set_title(f"Errors against σ (C = {float(e['C'].iloc[0]):g})", fontsize=9)
         ex.legend(fontsize=7)
-        ax.plot(e["sigma"], e["knn1_agreement"], marker="o", ms=3, color="C5")
-        ax.axhline(0.95, color="grey", ls=":", label="0.95")
+        kernel = e[e["n_kernel_decided"] > 0]
+        ax.errorbar(
+            kernel["sigma"],
+            kernel["knn1_agreement_kernel"],
+            yerr=_proportion_bars(
+                kernel["knn1_agreement_kernel"], kernel["n_kernel_decided"]
+            ),
+            marker="o",
+            ms=3,
+            capsize=2,
+            color="C5",
+            label="agreement with 1-NN where the kernel decides (95 % interval)",
+        )
+        ax.plot(
+            e["sigma"],
+            e["knn1_agreement"],
+            marker=".",
+            ls="--",
+            color="C5",
+            alpha=0.6,
+            label="agreement with 1-NN, all test points",
+        )
+        ax.plot(
+            e["sigma"],
+            e["intercept_decided"],
+            marker="x",
+            ms=4,
+            color="grey",
+            label=f"decided by b: |s(x)| < {float(e['negligible'].iloc[0]):g}|b|",
+        )
         ax.set_xscale("log")
         ax.set_xlabel("σ")
         ax.set_ylabel("fraction of test points")
-        ax.set_title("Agreement with 1-NN", fontsize=9)
+        ax.set_title("Agreement with 1-NN; points decided by b", fontsize=9)
         ax.legend(fontsize=7)
         bx.plot(e["sigma"], e["boundary_length"], marker="o", ms=3, color="C4")
         bx.set_xscale("log")

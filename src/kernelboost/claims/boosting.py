@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..intervals import clopper_pearson, count, difference_interval
 from ._row import ClaimRow
-from ._stats import clopper_pearson, count, difference_interval
 from ._timing import exponent_row, fitted
 
 

@@ -12,9 +12,9 @@ import math
 import numpy as np
 import pandas as pd
 
+from ..intervals import count, difference_interval
 from ..status import STATUS_NOT_SEPARABLE, STATUS_OK
 from ._row import ClaimRow
-from ._stats import count, difference_interval
 
 #: The citation of E1 and E2 (the ``source`` column).
 LOO_SOURCE = "Huang 2017, problem 5.2 'Leave-one-out Error and Support Vectors'"

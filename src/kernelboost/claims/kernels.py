@@ -1,4 +1,4 @@
-"""Claim rows of the kernel family K1–K14."""
+"""Claim rows of the kernel family K1–K16."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from ..intervals import count, difference_interval
 from ._row import ClaimRow
-from ._stats import count, difference_interval
 from ._timing import exponent_row, fitted
 
 _IDENTITY_TITLES = {
@@ -494,7 +494,7 @@ def k12_poly_degree(degrees: pd.DataFrame) -> list[ClaimRow]:
        largest degree minus the smallest test error over the lower degrees,
        ``> 0`` (empirical), with the 95 % interval of a difference of two
        proportions of the n_test points
-       (:func:`~kernelboost.claims._stats.difference_interval`). The two
+       (:func:`~kernelboost.intervals.difference_interval`). The two
        errors are measured on the same test points, which the interval
        ignores (conservative); the minimum is picked on those points too,
        which biases the measured difference upward. A difference of a few
@@ -663,7 +663,7 @@ def k10_sigma_bias_variance(
        p(σ) the fraction of the test points decided by the kernel on which
        the SVM and 1-NN (same training set) agree. Its 95 % interval is
        Newcombe's for a difference of independent proportions
-       (:func:`~kernelboost.claims._stats.difference_interval`) on
+       (:func:`~kernelboost.intervals.difference_interval`) on
        k(σ) = p(σ)·n(σ) agreements of n(σ) points; both proportions are read
        on (subsets of) the same test points, which it ignores, so it is
        conservative: a difference of a few test points reads *not resolved*.

@@ -10,6 +10,7 @@ from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
+from ..intervals import clopper_pearson, count
 from ._base import STYLE, draw_regions, draw_timings, new_figure
 
 _IDENTITY_STYLE = {
@@ -487,22 +488,16 @@ def plot_pegasos_convergence(checkpoints: pd.DataFrame) -> Figure:
 
 
 def _proportion_bars(rates: pd.Series, n: pd.Series) -> np.ndarray:
-    """Distances from each rate k/n to the ends of its 95 % Clopper–Pearson interval.
-
-    [B(0.025; k, n − k + 1), B(0.975; k + 1, n − k)], B(q; a, b) the q-quantile
-    of Beta(a, b), with the ends 0 at k = 0 and 1 at k = n: the interval of
-    :func:`kernelboost.claims._stats.clopper_pearson`, which the claims use
-    (plotters read tables and do not import the claims).
-    """
-    from scipy import stats
-
-    n = n.to_numpy(dtype=int)
+    """Distances from each rate k/n to the ends of its 95 % Clopper–Pearson
+    interval (:func:`kernelboost.intervals.clopper_pearson`, as the claims)."""
     values = rates.to_numpy(dtype=float)
-    k = np.rint(values * n).astype(int)
-    with np.errstate(invalid="ignore"):
-        lo = np.where(k == 0, 0.0, stats.beta.ppf(0.025, k, n - k + 1))
-        hi = np.where(k == n, 1.0, stats.beta.ppf(0.975, k + 1, n - k))
-    return np.vstack([values - lo, hi - values])
+    ends = np.array(
+        [
+            clopper_pearson(count(rate, int(m)), int(m))
+            for rate, m in zip(values, n.to_numpy(), strict=True)
+        ]
+    ).reshape(-1, 2)
+    return np.vstack([values - ends[:, 0], ends[:, 1] - values])
 
 
 def plot_poly_degree(degrees: pd.DataFrame) -> Figure:

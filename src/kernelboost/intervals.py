@@ -1,4 +1,6 @@
-"""Confidence intervals for claims measured on finitely many test points.
+"""Confidence intervals of error rates, proportions and their differences.
+
+Claim rows and figures both use them, so they live below both.
 
 An empirical claim about error rates is read from an interval, not from a
 point estimate: a difference of two or three test points is noise. The rows

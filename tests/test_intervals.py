@@ -1,4 +1,4 @@
-"""Confidence intervals of the claims, and the verdicts read from them."""
+"""Confidence intervals (kernelboost.intervals) and the verdicts read from them."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from kernelboost.claims import ClaimRow
-from kernelboost.claims._stats import (
+from kernelboost.intervals import (
     clopper_pearson,
     count,
     difference_interval,

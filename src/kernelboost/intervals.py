@@ -12,6 +12,7 @@ claim, *did not hold* when none of it does, and *not resolved* otherwise
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from scipy import stats
 
@@ -98,3 +99,51 @@ def count(rate: float, n: int) -> int:
     if abs(k - float(rate) * n) > 1e-6 * max(1, n):
         raise ValueError(f"rate {rate!r} is not a multiple of 1/{n}.")
     return int(k)
+
+
+@dataclass(frozen=True)
+class RateDifference:
+    """The difference of two rates k1/n1 − k2/n2 and its interval.
+
+    Attributes
+    ----------
+    k1, n1, k2, n2 : int
+    low, high : float
+        Newcombe's interval (:func:`difference_interval`).
+    """
+
+    k1: int
+    n1: int
+    k2: int
+    n2: int
+    low: float
+    high: float
+
+    @property
+    def value(self) -> float:
+        """k1/n1 − k2/n2."""
+        return self.k1 / self.n1 - self.k2 / self.n2
+
+    def __str__(self) -> str:
+        return (
+            f"{self.k1}/{self.n1} - {self.k2}/{self.n2}, 95 % interval "
+            f"[{self.low:.3g}, {self.high:.3g}]"
+        )
+
+
+def rate_difference(
+    rate1: float, n1: int, rate2: float, n2: int | None = None, level: float = LEVEL
+) -> RateDifference:
+    """Two rates read back from a table (each a multiple of 1/n, see
+    :func:`count`), their difference and its interval; ``n2`` defaults to
+    ``n1`` (two rates on the same points).
+
+    Examples
+    --------
+    >>> d = rate_difference(0.3, 100, 0.1)
+    >>> (d.k1, d.k2, round(d.value, 2), d.low > 0)
+    (30, 10, 0.2, True)
+    """
+    n2 = n1 if n2 is None else n2
+    k1, k2 = count(rate1, n1), count(rate2, n2)
+    return RateDifference(k1, n1, k2, n2, *difference_interval(k1, n1, k2, n2, level))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..intervals import clopper_pearson, count, difference_interval
+from ..intervals import clopper_pearson, count, rate_difference
 from ._row import ClaimRow
 from ._timing import exponent_row, fitted
 
@@ -283,14 +283,11 @@ def b5_margin_growth(history: pd.DataFrame, margins: pd.DataFrame) -> list[Claim
         n_test = int(last["n_test"])
         if len(zero):
             t0 = zero.iloc[0]
-            k_last = count(last["test_error"], n_test)
-            k_t0 = count(t0["test_error"], n_test)
-            lo, hi = difference_interval(k_last, n_test, k_t0, n_test)
-            change = (k_last - k_t0) / n_test
+            d = rate_difference(last["test_error"], n_test, t0["test_error"])
+            lo, hi, change = d.low, d.high, d.value
             text = (
                 f"test error at T_max - at T0 = {int(t0['t'])}, the first round of "
-                f"zero training error ({k_last} - {k_t0} of {n_test} test points; "
-                f"95 % interval [{lo:.3g}, {hi:.3g}])"
+                f"zero training error ({d})"
             )
         else:
             lo = hi = change = np.nan
@@ -444,9 +441,9 @@ def b12_noise_robustness(rates: pd.DataFrame) -> list[ClaimRow]:
         f"{int(first['n_test'])} clean test points, T = {int(last['rounds'])}"
     )
     n_test = int(first["n_test"])
-    k_last = count(last["adaboost_test_error"], n_test)
-    k_first = count(first["adaboost_test_error"], n_test)
-    lo, hi = difference_interval(k_last, n_test, k_first, n_test)
+    d = rate_difference(
+        last["adaboost_test_error"], n_test, first["adaboost_test_error"]
+    )
     rows = [
         ClaimRow(
             id="B12",
@@ -454,11 +451,10 @@ def b12_noise_robustness(rates: pd.DataFrame) -> list[ClaimRow]:
             source="Mohri, Boosting, 'Weaker Aspects'",
             dataset=where,
             quantity=f"test error at noise {last['rate']:g} - at {first['rate']:g} "
-            f"({k_last} - {k_first} of {n_test} test points; 95 % interval "
-            f"[{lo:.3g}, {hi:.3g}])",
-            measured=(k_last - k_first) / n_test,
-            ci_low=lo,
-            ci_high=hi,
+            f"({d})",
+            measured=d.value,
+            ci_low=d.low,
+            ci_high=d.high,
             bound=0.0,
             relation=">",
             kind="empirical",

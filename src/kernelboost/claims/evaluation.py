@@ -12,7 +12,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from ..intervals import count, difference_interval
+from ..intervals import rate_difference
 from ..status import STATUS_NOT_SEPARABLE, STATUS_OK
 from ._row import ClaimRow
 
@@ -300,14 +300,12 @@ def k16_c_fit(grid: pd.DataFrame, summary: pd.DataFrame) -> list[ClaimRow]:
     n_test = int(s["n_test"])
     at = grid[np.isclose(grid["sigma"].astype(float), sigma)].sort_values("C")
     chosen = at[np.isclose(at["C"].astype(float), c_star)].iloc[0]
-    k_star = count(chosen["test_error"], n_test)
     rows = []
     for end, title, fit in (
         (at.iloc[0], "a small C underfits", "smallest"),
         (at.iloc[-1], "a large C overfits", "largest"),
     ):
-        k = count(end["test_error"], n_test)
-        lo, hi = difference_interval(k, n_test, k_star, n_test)
+        d = rate_difference(end["test_error"], n_test, chosen["test_error"])
         rows.append(
             ClaimRow(
                 id="K16",
@@ -316,11 +314,10 @@ def k16_c_fit(grid: pd.DataFrame, summary: pd.DataFrame) -> list[ClaimRow]:
                 dataset=f"{s['dataset']}, Gaussian SVM at the CV-chosen sigma = "
                 f"{sigma:g}; {int(s['n_train'])} train / {n_test} test points",
                 quantity=f"test error at the {fit} C = {float(end['C']):g} minus at "
-                f"C* = {c_star:g}: {k} - {k_star} of {n_test} (95 % interval "
-                f"[{lo:.3g}, {hi:.3g}])",
-                measured=(k - k_star) / n_test,
-                ci_low=lo,
-                ci_high=hi,
+                f"C* = {c_star:g}: {d}",
+                measured=d.value,
+                ci_low=d.low,
+                ci_high=d.high,
                 bound=0.0,
                 relation=">",
                 kind="empirical",
@@ -354,8 +351,7 @@ def e4_knn_loo(
         raise ValueError("E4 needs k = 1 and k = 3 in knn.ks")
     first = errors.iloc[0]
     n = int(first["n_train"])
-    k1, k3 = count(loo[1], n), count(loo[3], n)
-    lo, hi = difference_interval(k1, n, k3, n)
+    d = rate_difference(loo[1], n, loo[3])
     return [
         ClaimRow(
             id="E4",
@@ -363,11 +359,10 @@ def e4_knn_loo(
             source="Huang 2017, problem 2 (1-NN vs 3-NN)",
             dataset=f"{int(first['n_train'])} training points, split seed "
             f"{int(first['split_seed'])}",
-            quantity=f"LOO(1-NN) - LOO(3-NN) = {k1}/{n} - {k3}/{n} (95 % "
-            f"interval [{lo:.3g}, {hi:.3g}])",
-            measured=(k1 - k3) / n,
-            ci_low=lo,
-            ci_high=hi,
+            quantity=f"LOO(1-NN) - LOO(3-NN) = {d}",
+            measured=d.value,
+            ci_low=d.low,
+            ci_high=d.high,
             bound=0.0,
             relation=">",
             kind="empirical",

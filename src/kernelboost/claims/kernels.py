@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from ..intervals import count, difference_interval
+from ..intervals import rate_difference
 from ._row import ClaimRow
 from ._timing import exponent_row, fitted
 
@@ -18,6 +18,16 @@ _IDENTITY_TITLES = {
 }
 
 
+def _identity_grid(part: pd.DataFrame) -> str:
+    """The (n, degree) settings of one identity's rows, e.g. "n ∈ {1, 2}, degree
+    ∈ {2, 3}" (no degree for the subset-product map)."""
+    ns = ", ".join(str(n) for n in sorted(part["n"].unique()))
+    degrees = sorted(d for d in part["degree"].unique() if d > 0)
+    return f"n ∈ {{{ns}}}" + (
+        f", degree ∈ {{{', '.join(map(str, degrees))}}}" if degrees else ""
+    )
+
+
 def k1_kernel_identity(identities: pd.DataFrame) -> list[ClaimRow]:
     """K1: each kernel equals the inner product of its explicit feature map.
 
@@ -26,11 +36,7 @@ def k1_kernel_identity(identities: pd.DataFrame) -> list[ClaimRow]:
     """
     rows = []
     for identity, part in identities.groupby("identity", sort=True):
-        ns = ", ".join(str(n) for n in sorted(part["n"].unique()))
-        degrees = sorted(d for d in part["degree"].unique() if d > 0)
-        grid = f"n ∈ {{{ns}}}" + (
-            f", degree ∈ {{{', '.join(map(str, degrees))}}}" if degrees else ""
-        )
+        grid = _identity_grid(part)
         rows.append(
             ClaimRow(
                 id="K1",
@@ -60,11 +66,7 @@ def k15_feature_distance(identities: pd.DataFrame) -> list[ClaimRow]:
     """
     rows = []
     for identity, part in identities.groupby("identity", sort=True):
-        ns = ", ".join(str(n) for n in sorted(part["n"].unique()))
-        degrees = sorted(d for d in part["degree"].unique() if d > 0)
-        grid = f"n ∈ {{{ns}}}" + (
-            f", degree ∈ {{{', '.join(map(str, degrees))}}}" if degrees else ""
-        )
+        grid = _identity_grid(part)
         rows.append(
             ClaimRow(
                 id="K15",
@@ -529,11 +531,10 @@ def k12_poly_degree(degrees: pd.DataFrame) -> list[ClaimRow]:
     n = int(last["n_test"])
     if len(lower):
         best = lower.loc[lower["test_error"].idxmin()]
-        k_last, k_best = count(last["test_error"], n), count(best["test_error"], n)
-        lo, hi = difference_interval(k_last, n, k_best, n)
-        overfit = dict(measured=(k_last - k_best) / n, ci_low=lo, ci_high=hi)
+        d = rate_difference(last["test_error"], n, best["test_error"])
+        overfit = dict(measured=d.value, ci_low=d.low, ci_high=d.high)
         versus = (
-            f"the best lower degree {int(best['degree'])} ({k_last} vs {k_best} "
+            f"the best lower degree {int(best['degree'])} ({d.k1} vs {d.k2} "
             f"errors of {n})"
         )
     else:
@@ -593,9 +594,8 @@ def k14_knn(
     n_test = int(last["n_test"])
 
     def versus_chosen(error: float) -> dict[str, float]:
-        k, k_chosen = count(error, n_test), count(chosen["test_error"], n_test)
-        lo, hi = difference_interval(k, n_test, k_chosen, n_test)
-        return {"measured": (k - k_chosen) / n_test, "ci_low": lo, "ci_high": hi}
+        d = rate_difference(error, n_test, chosen["test_error"])
+        return {"measured": d.value, "ci_low": d.low, "ci_high": d.high}
 
     common = dict(
         id="K14",
@@ -698,10 +698,9 @@ def k10_sigma_bias_variance(
     if n1 and n2:
         p1 = float(smallest["knn1_agreement_kernel"])
         p2 = float(largest["knn1_agreement_kernel"])
-        k1, k2 = count(p1, n1), count(p2, n2)
-        lo, hi = difference_interval(k1, n1, k2, n2)
-        agreement = dict(measured=p1 - p2, ci_low=lo, ci_high=hi)
-        counts = f"{k1}/{n1} vs {k2}/{n2}"
+        d = rate_difference(p1, n1, p2, n2)
+        agreement = dict(measured=d.value, ci_low=d.low, ci_high=d.high)
+        counts = f"{d.k1}/{n1} vs {d.k2}/{n2}"
     else:  # the intercept decides every test point at one end: nothing to read
         agreement = dict(measured=float("nan"))
         counts = f"{n1} vs {n2} points decided by the kernel"

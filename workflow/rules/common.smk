@@ -31,6 +31,7 @@ from kernelboost.experiments import (
     figure_experiment,
     figures,
 )
+from kernelboost.kinds import EVIDENCE_KINDS
 
 
 def digest(*refs):
@@ -168,12 +169,22 @@ def claim_status(path="results/claims.csv"):
     for name in figures():
         parts = []
         for claim in figure(name).claims:
-            holds = [row["holds"] for row in rows if row["id"] == claim]
-            held, failed = holds.count("true"), holds.count("false")
-            if held + failed:
-                text = f"{claim} held in {held} of {held + failed} rows"
-                parts.append(text + (" (did not hold in the rest)" if failed else ""))
-            elif holds:
+            mine = [row for row in rows if row["id"] == claim]
+            evidence = [r["holds"] for r in mine if r["kind"] in EVIDENCE_KINDS]
+            checks = [r["holds"] for r in mine if r["kind"] == "check"]
+            if evidence:
+                text = f"{claim} held in {evidence.count('true')} of {len(evidence)} rows"
+                rest = [
+                    f"{evidence.count('false')} did not hold",
+                    f"{evidence.count('not resolved')} not resolved",
+                ]
+                rest = [r for r in rest if not r.startswith("0 ")]
+                parts.append(text + (f" ({', '.join(rest)})" if rest else ""))
+            if checks:
+                parts.append(
+                    f"{claim}: {checks.count('true')} of {len(checks)} checks passed"
+                )
+            if mine and not evidence and not checks:
                 parts.append(f"{claim}: illustration only")
         status[name] = "; ".join(parts) + "." if parts else ""
     return status

@@ -22,6 +22,8 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
+from ..kinds import EVIDENCE_KINDS, Kind
+
 COLUMNS = (
     "id",
     "title",
@@ -37,17 +39,6 @@ COLUMNS = (
     "kind",
     "figure",
 )
-
-
-#: What a row is evidence of. ``theorem``: a guarantee about the algorithm as
-#: coded; ``identity``: an exact equality; ``empirical``: a tendency the lecture
-#: asserts, which the data may contradict; ``check``: true by construction of
-#: the code (a consistency test of the tool, shown but never counted as evidence
-#: for a lecture claim); ``illustration``: no verdict.
-Kind = Literal["theorem", "identity", "empirical", "check", "illustration"]
-
-#: The kinds that count as evidence for or against a lecture claim.
-EVIDENCE_KINDS: tuple[str, ...] = ("theorem", "identity", "empirical")
 
 
 Relation = Literal["<=", ">=", "<", ">", "==", "n/a"]

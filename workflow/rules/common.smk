@@ -173,7 +173,9 @@ def claim_status(path="results/claims.csv"):
             evidence = [r["holds"] for r in mine if r["kind"] in EVIDENCE_KINDS]
             checks = [r["holds"] for r in mine if r["kind"] == "check"]
             if evidence:
-                text = f"{claim} held in {evidence.count('true')} of {len(evidence)} rows"
+                text = (
+                    f"{claim} held in {evidence.count('true')} of {len(evidence)} rows"
+                )
                 rest = [
                     f"{evidence.count('false')} did not hold",
                     f"{evidence.count('not resolved')} not resolved",

@@ -58,6 +58,8 @@ class SVMLOOResult:
         SMO steps summed over the retrains.
     model : SVM
         The SVM fitted on all l points.
+    full_decision : ndarray of shape (l,)
+        f(x_i) of the SVM fitted on all l points.
     """
 
     loo_error: float
@@ -69,6 +71,21 @@ class SVMLOOResult:
     loo_decision: np.ndarray
     n_iter: int
     model: SVM
+    full_decision: np.ndarray
+
+    def support_only_mistakes(self) -> np.ndarray:
+        """The mistakes the support-vector-only LOO reports from these retrains.
+
+        A support vector's own retrained verdict, and for every other point the
+        full SVM's verdict on it, sign f(x_i) ≠ y_i: what
+        ``retrain="support"`` computes, read off a ``retrain="all"`` run
+        without retraining again.
+        """
+        positive = (self.loo_decision >= 0.0) != self.mistakes  # y_i = +1
+        mistakes = (self.full_decision >= 0.0) != positive
+        support = self.model.support_
+        mistakes[support] = self.mistakes[support]
+        return mistakes
 
 
 def _fill(amount: float, room: np.ndarray) -> np.ndarray:
@@ -261,6 +278,7 @@ def svm_loo(
         decision = y * Q_alpha + model.intercept_
     else:
         decision = model.decision_function(X)
+    full_decision = decision.copy()
     n_iter = 0
     not_converged = 0
     everyone = np.arange(m)
@@ -322,4 +340,5 @@ def svm_loo(
         loo_decision=decision,
         n_iter=n_iter,
         model=model,
+        full_decision=full_decision,
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -55,9 +56,28 @@ def test_main_rewrites_the_readme_or_says_what_is_missing(tmp_path: Path) -> Non
     _claims().to_csv(tmp_path / "results" / "claims.csv", index=False)
     assert gallery.main([str(readme), str(tmp_path / "results")]) == 0
     assert "| K1 | 5 | 1 | 1 | 1 | 1 of 2 | 0 |" in readme.read_text()
+    assert "](results/figures/adaboost_bound.png)" in readme.read_text()
     assert gallery.main([str(readme)]) == 2
+
+
+def test_results_read_from_elsewhere_are_linked_where_make_reproduce_puts_them(
+    tmp_path: Path,
+) -> None:
+    readme = tmp_path / "project" / "README.md"
+    readme.parent.mkdir()
+    readme.write_text(f"# x\n{gallery.START}\n{gallery.END}\n")
+    elsewhere = tmp_path / "fullrun" / "results"
+    elsewhere.mkdir(parents=True)
+    _claims().to_csv(elsewhere / "claims.csv", index=False)
+    assert gallery.main([str(readme), str(elsewhere)]) == 0
+    text = readme.read_text()
+    assert "](results/figures/adaboost_bound.png)" in text
+    assert str(tmp_path) not in text
 
 
 def test_the_project_readme_has_one_gallery_block() -> None:
     text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
     assert text.count(gallery.START) == text.count(gallery.END) == 1
+    links = re.findall(r"!\[[^]]*\]\(([^)]+)\)", text)
+    assert links, "the gallery shows no figure"
+    assert all(link.startswith("results/figures/") for link in links), links

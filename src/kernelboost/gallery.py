@@ -78,6 +78,19 @@ def replace_between_markers(text: str, block: str) -> str:
     return f"{head}{START}\n{block}\n{END}{tail}"
 
 
+def _link_base(readme: Path, results: Path) -> str:
+    """Where the README's image links point: ``results`` relative to the README.
+
+    Results read from elsewhere (a run in another directory) are linked at
+    ``results``, where ``make reproduce`` puts them, never by an absolute path
+    that exists only on the machine that wrote the README.
+    """
+    try:
+        return results.resolve().relative_to(readme.resolve().parent).as_posix()
+    except ValueError:
+        return "results"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``gallery.py README.md RESULTS_DIR``: rewrite the README's gallery block."""
     args = list(sys.argv[1:] if argv is None else argv)
@@ -92,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not claims_csv.exists():
         print(f"{claims_csv}: not found; run `make reproduce` first", file=sys.stderr)
         return 1
-    block = render(read_rows([claims_csv]), f"{results.as_posix()}/figures")
+    block = render(read_rows([claims_csv]), f"{_link_base(readme, results)}/figures")
     write_text_atomic(replace_between_markers(readme.read_text(), block), readme)
     return 0
 

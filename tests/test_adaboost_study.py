@@ -79,6 +79,7 @@ def test_b1_to_b6_hold_on_a_real_run(moons) -> None:
     assert illustration.holds is None
 
 
+@pytest.mark.can_fail("B1", "B2", "B3", "B4", "B6")
 def test_broken_numbers_make_the_rows_false(moons) -> None:
     history, _, bound = moons
     broken = history.copy()
@@ -134,6 +135,7 @@ def _toy_history(test_error: list[float], n_test: int = 200) -> pd.DataFrame:
     )
 
 
+@pytest.mark.can_fail("B5")
 def test_b5_reads_the_lower_tail_of_the_margin_distribution() -> None:
     history = _toy_history([0.3, 0.2, 0.25, 0.1])
     # The tail (margins ≤ 0.1) moves right while the bulk moves left.
@@ -205,6 +207,7 @@ def test_figures_draw(name, moons, tmp_path) -> None:
         ("bound_gamma", "bound_gamma_min"),
     ],
 )
+@pytest.mark.can_fail("B1")
 def test_b1_fails_when_any_one_link_of_the_chain_breaks(moons, column, other) -> None:
     # Each inequality of the chain is checked on its own: breaking one link at
     # one round, and nothing else, makes the row false.

@@ -129,6 +129,7 @@ def test_k2_k8_hold_on_the_stated_growth() -> None:
         (("predict_vs_m", "explicit", 2), 0.5),  # explicit prediction grows
     ],
 )
+@pytest.mark.can_fail("K2", "K8")
 def test_k2_k8_report_growth_off_the_stated_order(curve, exponent) -> None:
     table = synthetic({**STATED, curve: exponent})
     fits = exponent_table(table)
@@ -136,6 +137,25 @@ def test_k2_k8_report_growth_off_the_stated_order(curve, exponent) -> None:
     failed = [r for r in rows if not r.holds]
     assert len(failed) == 1
     assert failed[0].figure == "kernel_cost"
+
+
+B11_STATED = {
+    ("adaboost_vs_m", "adaboost", 0): 1.0,
+    ("adaboost_vs_n", "adaboost", 0): 1.0,
+    ("adaboost_vs_t", "adaboost", 0): 1.0,
+}
+
+
+@pytest.mark.can_fail("B11")
+def test_b11_reports_boosting_cost_off_the_stated_order() -> None:
+    table = synthetic(B11_STATED, noise=0.01)
+    assert [
+        r.verdict for r in claims.b11_boosting_cost(table, exponent_table(table))
+    ] == ["true"] * 3
+    # Quadratic in T, as if every round rescanned all earlier rounds.
+    table = synthetic({**B11_STATED, ("adaboost_vs_t", "adaboost", 0): 2.0}, noise=0.01)
+    rows = claims.b11_boosting_cost(table, exponent_table(table))
+    assert [r.holds for r in rows] == [True, True, False]
 
 
 def test_a_short_span_of_sizes_does_not_resolve_the_claim() -> None:

@@ -28,6 +28,7 @@ def test_feature_lift_rows_hold_on_circles() -> None:
     np.testing.assert_array_equal(np.sign(quad), points["label"])
 
 
+@pytest.mark.can_fail("K4")
 def test_k4_reports_data_the_lift_does_not_separate() -> None:
     """Blobs: a line separates them, and φ(x) = φ(−x) mixes them in R³."""
     data = make_dataset({"generator": "blobs", "n_samples": 40})

@@ -50,6 +50,7 @@ def test_b13_rows_hold_on_the_real_losses() -> None:
     assert hinge.measured == 0.0  # equality for u >= 1
 
 
+@pytest.mark.can_fail("B13")
 def test_b13_reports_a_loss_that_dips_below_zero_one() -> None:
     """The check can fail: a 'loss' below 1{u<0} somewhere gives holds=false."""
     u = losses.margin_grid(-2, 2, 41)

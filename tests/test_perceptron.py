@@ -53,6 +53,7 @@ def test_worked_table_study_matches_the_seed_row_by_row() -> None:
     assert rows[0].holds
 
 
+@pytest.mark.can_fail("K6")
 def test_k6_detects_a_table_that_differs_from_the_lecture() -> None:
     table = perceptron_worked_table()
     table.loc[2, "w2"] = -2.0
@@ -81,6 +82,7 @@ def test_xor_defeats_the_linear_perceptron_with_a_warning() -> None:
     assert model.train_error_per_epoch_.min() > 0
 
 
+@pytest.mark.can_fail("K7")
 def test_xor_study_and_k7_rows() -> None:
     data = make_dataset({"generator": "xor", "n_samples": 40})
     epochs = xor_epochs_table(data, max_epochs=20)

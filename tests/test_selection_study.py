@@ -124,6 +124,7 @@ def test_s1_holds_on_sparse_data_and_catches_the_diabetes_dropout(
     assert "s3" in rows[2].quantity
 
 
+@pytest.mark.can_fail("S1")
 def test_s1_rows_follow_broken_numbers(sparse_paths) -> None:
     weights, zeros = sparse_paths
     broken = zeros.copy()
@@ -267,6 +268,7 @@ def test_the_trap_is_known_by_its_role_not_its_name(diabetes) -> None:
     assert trap.holds is True
 
 
+@pytest.mark.can_fail("S3", "S4")
 def test_s3_s4_rows_follow_broken_numbers(subsets) -> None:
     path, all_subsets, counts, zscores = subsets
     bad_counts = counts.copy()

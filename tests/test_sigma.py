@@ -110,6 +110,7 @@ def test_k10_rows_follow_the_numbers(tables) -> None:
     assert rows[2].holds is True
 
 
+@pytest.mark.can_fail("K10")
 def test_k10_rows_can_fail(tables) -> None:
     errors = tables[0].copy()
     broken = errors.copy()

@@ -30,6 +30,7 @@ def test_identity_table_covers_each_map_once_per_setting(identity) -> None:
     assert (identity["max_rel_diff"] < 1e-12).all()
 
 
+@pytest.mark.can_fail("K1")
 def test_k1_rows_hold_and_fail_when_the_map_is_wrong(identity) -> None:
     rows = claims.k1_kernel_identity(identity)
     assert len(rows) == 4
@@ -53,6 +54,7 @@ def test_k15_distances_from_the_kernel_match_the_features(identity) -> None:
     assert held.count(False) == 1
 
 
+@pytest.mark.can_fail("K15")
 def test_k15_flags_a_wrong_feature_map(monkeypatch) -> None:
     # The quadratic map without its √2: both the inner products and the
     # distances summed over its coordinates disagree with the kernel.
@@ -85,6 +87,7 @@ def test_spectra_separate_kernels_from_non_kernels(spectra) -> None:
     assert rows["‖x − x'‖ is not a kernel: a negative eigenvalue"].measured < -0.01
 
 
+@pytest.mark.can_fail("K3")
 def test_k3_reports_a_kernel_with_a_negative_eigenvalue(spectra) -> None:
     """The check can fail: a 'valid' kernel with λ_min < −1e-10 is reported."""
     bad = spectra.copy()
@@ -105,6 +108,7 @@ def test_figures_draw(name, identity, spectra, tmp_path) -> None:
     assert (tmp_path / f"{name}.png").stat().st_size > 5000
 
 
+@pytest.mark.can_fail("K5")
 def test_representer_optimum_lies_in_the_span() -> None:
     from kernelboost.studies.kernels import representer_table
 

@@ -240,6 +240,7 @@ def test_panel_ids() -> None:
     assert panel_id(0.25, 100.0) == "s0.25_C100"
 
 
+@pytest.mark.can_fail("K11")
 def test_k11_panels_and_rows() -> None:
     data = make_dataset(
         {"generator": "moons", "n_samples": 60, "noise": 0.15, "seed": 4}
@@ -328,6 +329,7 @@ def test_pegasos_approaches_the_no_bias_svm_optimum() -> None:
     assert optimum <= model.primal_objective_ <= optimum * 1.01
 
 
+@pytest.mark.can_fail("K13")
 def test_k13_rows_and_a_failing_case() -> None:
     data = make_dataset({"generator": "moons", "n_samples": 60, "seed": 1})
     table = pegasos_convergence_table(data, 0.5, 0.05, 20_000, 8, seed=0)
@@ -415,6 +417,7 @@ def test_k12_rows(k12_table) -> None:
     assert rows[2].dataset.startswith("noisy")
 
 
+@pytest.mark.can_fail("K12")
 def test_k12_rows_can_fail(k12_table) -> None:
     table = k12_table.copy()
     noisy = table.index[table["role"] == "noisy"]

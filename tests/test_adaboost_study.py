@@ -1,4 +1,4 @@
-"""AdaBoost study (B1–B6, B14): per-round tables, claim rows, figures."""
+"""AdaBoost study (B1–B6, B14, B17): per-round tables, claim rows, figures."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def test_line_search_finds_the_closed_form_step() -> None:
 
 
 def test_history_has_every_per_round_quantity(moons) -> None:
-    history, margins, bound = moons
+    history, margins, bound, _ = moons
     for column in (
         "test_error",
         "b2_max_rel_diff",
@@ -65,7 +65,7 @@ def test_history_has_every_per_round_quantity(moons) -> None:
 
 
 def test_b1_to_b6_hold_on_a_real_run(moons) -> None:
-    history, _, bound = moons
+    history, _, bound, _ = moons
     rows = (
         claims.b1_adaboost_bound(history)
         + claims.b2_distribution_closed_form(history)
@@ -81,7 +81,7 @@ def test_b1_to_b6_hold_on_a_real_run(moons) -> None:
 
 @pytest.mark.can_fail("B1", "B2", "B3", "B4", "B6")
 def test_broken_numbers_make_the_rows_false(moons) -> None:
-    history, _, bound = moons
+    history, _, bound, _ = moons
     broken = history.copy()
     broken.loc[3, "train_error"] = broken.loc[3, "bound_Z"] * 1.5
     broken.loc[4, "b2_max_rel_diff"] = 1e-6
@@ -101,7 +101,7 @@ def test_broken_numbers_make_the_rows_false(moons) -> None:
 
 
 def test_b5_without_zero_training_error_is_false(moons) -> None:
-    history, margins, _ = moons
+    history, margins, _, _ = moons
     history = history.copy()
     history["train_error"] = history["train_error"].clip(lower=0.01)
     tail, bulk, test = claims.b5_margin_growth(history, margins)
@@ -187,7 +187,7 @@ def test_b5_test_error_needs_more_than_a_few_test_points() -> None:
     ],
 )
 def test_figures_draw(name, moons, tmp_path) -> None:
-    history, margins, bound = moons
+    history, margins, bound, _ = moons
     inputs = {
         "adaboost_bound": (history,),
         "exp_loss_descent": (history,),
@@ -217,3 +217,48 @@ def test_b1_fails_when_any_one_link_of_the_chain_breaks(moons, column, other) ->
     (b1,) = claims.b1_adaboost_bound(history)
     assert b1.holds is False
     assert b1.measured > 1e-4
+
+
+# --- B17 -----------------------------------------------------------------------------
+
+
+def test_uniform_margin_table(moons) -> None:
+    history, _, _, uniform = moons
+    eps = history["eps"].to_numpy()
+    gamma = float(np.min(0.5 - eps))
+    assert (uniform["gamma"] == gamma).all()
+    assert uniform["t"].max() == len(history)
+    assert len(uniform) == uniform["t"].nunique() * 3  # three ρ
+    np.testing.assert_allclose(
+        uniform["uniform_bound"],
+        (
+            (1 - 2 * gamma) ** (1 - uniform["rho"])
+            * (1 + 2 * gamma) ** (1 + uniform["rho"])
+        )
+        ** (uniform["t"] / 2),
+        rtol=1e-10,
+    )
+
+
+def test_b17_rows_hold_on_a_real_run_and_follow_the_numbers(moons) -> None:
+    uniform = moons[3]
+    rows = claims.b17_uniform_margin_bound(uniform)
+    assert [r.kind for r in rows] == ["theorem", "check", "check"]
+    assert all(r.holds for r in rows), rows
+    # A fraction above the uniform bound makes the theorem row false.
+    worse = uniform.copy()
+    worse.loc[worse.index[-1], "fraction"] = worse["uniform_bound"].iloc[-1] + 0.01
+    assert claims.b17_uniform_margin_bound(worse)[0].holds is False
+    # A product bound above the uniform one at some ρ ≤ 2γ breaks the check.
+    broken = uniform.copy()
+    at = broken.index[broken["rho"] <= 2 * broken["gamma"]][0]
+    broken.loc[at, "product_bound"] = broken.loc[at, "uniform_bound"] * 1.001
+    assert claims.b17_uniform_margin_bound(broken)[1].holds is False
+    # With no edge (γ = 0) no ρ ≥ 0 lies below γ: nothing decreases, no check.
+    flat = uniform.assign(gamma=0.0)
+    assert claims.b17_uniform_margin_bound(flat)[2].holds is False
+
+
+def test_uniform_margin_figure_draws(moons, tmp_path) -> None:
+    save_figure(plotter("uniform_margin_bound")(moons[3]), tmp_path / "f.png")
+    assert (tmp_path / "f.png").stat().st_size > 1000

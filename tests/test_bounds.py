@@ -162,3 +162,110 @@ def test_mwu_rounds() -> None:
             ValueError, match=r"'nu' parameter of mwu_rounds .*\(0, 1\)"
         ):
             bounds.mwu_rounds(0.1, nu)
+
+
+# --- B16, B17, B18 -------------------------------------------------------------------
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    eps=EPS,
+    gamma=st.floats(1e-3, 0.49),
+    rho=st.floats(0.0, 1.0),
+)
+def test_product_bound_below_uniform_bound_iff_rho_at_most_2gamma(eps, gamma, rho):
+    # With every ε_t ≤ ½ − γ, B6's product bound is at most the uniform one
+    # when ρ ≤ 2γ (ε^{1−ρ}(1−ε)^{1+ρ} increases up to (1 − ρ)/2 ≥ ½ − γ) ...
+    eps = np.minimum(eps, 0.5 - gamma)
+    T = len(eps)
+    product = bounds.margin_distribution_bound(eps, rho)
+    uniform = bounds.uniform_margin_bound(gamma, rho, T)
+    if rho <= 2 * gamma:
+        assert product <= uniform * (1 + 1e-9)
+    else:
+        # ... beyond it the uniform bound is ≥ 1, so it still bounds a fraction.
+        assert uniform >= 1.0 - 1e-12
+
+
+def test_product_bound_can_exceed_the_uniform_bound_beyond_2gamma() -> None:
+    # The slide's step "the upper bound can be bounded by" needs ρ ≤ 2γ: with
+    # γ = 0.05, ρ = 0.5 and ε = (1 − ρ)/2 = 0.25 ≤ ½ − γ the product is larger.
+    product = bounds.margin_distribution_bound([0.25], 0.5)
+    uniform = bounds.uniform_margin_bound(0.05, 0.5, 1)
+    assert product == pytest.approx(2 * math.sqrt(0.25**0.5 * 0.75**1.5))
+    assert product > uniform >= 1.0
+
+
+def test_ramp_margin_loss_lies_between_error_and_fraction() -> None:
+    rng = np.random.default_rng(0)
+    u = rng.uniform(-1, 1, 200)
+    rho = np.array([0.05, 0.2, 0.7, 1.0])
+    loss = bounds.ramp_margin_loss(u, rho)
+    assert loss.shape == (4,)
+    assert (loss >= np.mean(u <= 0) - 1e-15).all()
+    assert (loss <= (u[None, :] <= rho[:, None]).mean(axis=1) + 1e-15).all()
+    assert (np.diff(loss) >= 0).all()  # non-decreasing in ρ
+    assert bounds.ramp_margin_loss([-1.0, 0.05, 0.5], 0.1) == pytest.approx(0.5)
+    with pytest.raises(ValueError, match="rho of ramp_margin_loss must be > 0"):
+        bounds.ramp_margin_loss(u, 0.0)
+
+
+def test_margin_bounds_term_by_term() -> None:
+    rad = bounds.rademacher_margin_bound([0.1, 0.2], [0.1, 0.5], 0.05, 400, 0.05)
+    np.testing.assert_allclose(rad["complexity"], [1.0, 0.2])
+    np.testing.assert_allclose(rad["confidence"], 3 * math.sqrt(math.log(40) / 800))
+    np.testing.assert_allclose(
+        rad["bound"], rad["margin_loss"] + rad["complexity"] + rad["confidence"]
+    )
+    vc = bounds.vc_margin_bound(0.1, 0.5, 3, 400, 0.05)
+    assert float(vc["complexity"]) == pytest.approx(
+        4 * math.sqrt(6 * math.log(math.e * 400 / 3) / 400)
+    )
+    assert float(vc["confidence"]) == pytest.approx(math.sqrt(math.log(20) / 800))
+    # A larger d (an upper bound on the VC dimension) gives a larger bound.
+    assert bounds.vc_margin_bound(0.1, 0.5, 4, 400, 0.05)["bound"] > vc["bound"]
+    with pytest.raises(ValueError, match="rho of vc_margin_bound must be > 0"):
+        bounds.vc_margin_bound(0.1, -0.5, 3, 400, 0.05)
+
+
+def _lecture1_mwu(losses: np.ndarray, epsilon: float, rho: float) -> np.ndarray:
+    """l_MWU after every round of w_i ← w_i (1 − ε l_i^t/ρ), w = 1 at start."""
+    w = np.ones(losses.shape[1])
+    out = []
+    for row in losses:
+        out.append(float(w @ row) / w.sum())
+        w = w * (1 - epsilon * row / rho)
+    return np.cumsum(out)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    seed=SEEDS,
+    T=st.integers(1, 60),
+    n=st.integers(1, 12),
+    epsilon=st.floats(0.01, 0.5),
+    rho=st.floats(0.5, 3.0),
+)
+def test_mwu_subset_bound_holds_for_the_lecture1_update(seed, T, n, epsilon, rho):
+    rng = np.random.default_rng(seed)
+    losses = rng.uniform(-rho, rho, (T, n))
+    loss = _lecture1_mwu(losses, epsilon, rho)
+    subset = rng.random(n) < 0.5
+    subset[rng.integers(n)] = True
+    for S in (subset, np.ones(n, bool), np.arange(n) == rng.integers(n)):
+        bound = bounds.mwu_subset_bound(losses, S, epsilon, rho)
+        assert bound.shape == (T,)
+        assert (loss <= bound + 1e-9).all()
+
+
+def test_mwu_subset_bound_values_and_errors() -> None:
+    losses = np.array([[1.0, 0.0, -1.0], [1.0, 1.0, 0.0]])
+    bound = bounds.mwu_subset_bound(losses, [False, True, True], 0.5)
+    # After round 1: max(0, −1 + 0.5) + ln(3/2)/0.5; after round 2: max(1.5, −0.5).
+    np.testing.assert_allclose(bound, [math.log(1.5) / 0.5, 1.5 + math.log(1.5) / 0.5])
+    per_round = bounds.mwu_subset_bound(losses, [[True, False, False], [True] * 3], 0.5)
+    np.testing.assert_allclose(per_round, [1.5 + 2 * math.log(3), 3.0])
+    with pytest.raises(ValueError, match="non-empty"):
+        bounds.mwu_subset_bound(losses, [False] * 3, 0.5)
+    with pytest.raises(ValueError, match=r"values in \[-1, 1\]"):
+        bounds.mwu_subset_bound(2 * losses, [True] * 3, 0.5)

@@ -102,6 +102,10 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
         "E3": 1,
         "E4": 1,
         **{c: boosted for c in ("B1", "B2", "B3", "B6", "B14")},
+        # Rademacher and VC versions per dataset (vacuous ones as illustrations).
+        "B16": 2 * len(cfg["rademacher_margin_bound"]["datasets"]),
+        "B17": 3 * boosted,  # the uniform bound, product <= uniform, the base < 1
+        "B18": 2,  # Theorem 2 over rounds and S, and its slack
         "B4": 2 * boosted,
         "B5": 3 * boosted,  # the margins' lower tail, their bulk, the test error
         "B7": 3 * len(cfg["margin_growth"]["datasets"]),

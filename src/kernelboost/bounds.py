@@ -1,4 +1,4 @@
-"""The closed-form boosting bounds of CLAIMS.md (B1, B6, B10, B14).
+"""The closed-form boosting bounds of CLAIMS.md (B1, B6, B10, B14, B16–B18).
 
 Notation of the UML notes, Mądry 2012 and Mohri, Boosting: ε_t is the weighted
 error of the t-th base classifier under D_t, γ_t = ½ − ε_t its edge,
@@ -19,6 +19,18 @@ rounds.
 
 * B10, multiplicative-weights boosting (Mądry 2012, Theorem 1):
   T = ⌈4/γ² ln(1/ν)⌉ rounds make the majority vote ν-strong.
+* B16, the margin bounds for ensembles (Koltchinskii & Panchenko 2002;
+  Mohri, Boosting, 'Margin Bound - Ensemble Methods'): with probability
+  ≥ 1 − δ over the sample, for every h ∈ conv(H)::
+
+      R(h) ≤ R̂_ρ(h) + (2/ρ) R̂_S(H) + 3 √(log(2/δ) / (2m))
+      R(h) ≤ R̂_ρ(h) + (2/ρ) √(2d log(em/d) / m) + √(log(1/δ) / (2m))
+
+  (the second for a base class of VC dimension d).
+* B18, the MWU bound for a subset S of the n experts (Mądry 2012,
+  Theorem 2), 0 ≤ ε ≤ ½, losses in [−ρ, ρ]::
+
+      l_MWU ≤ max_{i∈S} (Σ_t l_i^t + ε Σ_t |l_i^t|) + ρ ln(n/|S|) / ε
 * B14, VC dimension of F_T = {sgn(Σ_{t≤T} α_t h_t − b)} for a base class of
   VC dimension d (Freund & Schapire 1997; Mohri, Boosting,
   'Overfitting?')::
@@ -45,9 +57,13 @@ __all__ = [
     "gamma_bound",
     "margin_distribution_bound",
     "mwu_rounds",
+    "mwu_subset_bound",
+    "rademacher_margin_bound",
+    "ramp_margin_loss",
     "product_Z",
     "uniform_gamma_bound",
     "uniform_margin_bound",
+    "vc_margin_bound",
     "vcdim_ft_bound",
     "z_factor",
 ]
@@ -292,3 +308,167 @@ def mwu_rounds(gamma: float, nu: float) -> int:
     nu = check_scalar(nu, "nu", "mwu_rounds", low=0.0, high=1.0)
     x = 4.0 / gamma**2 * math.log(1.0 / nu)
     return max(1, math.ceil(x * (1.0 - 1e-12)))
+
+
+def ramp_margin_loss(margins: object, rho: object) -> float | np.ndarray:
+    """R̂_ρ(h) = (1/m) Σ_i Φ_ρ(y_i h(x_i)), Φ_ρ(u) = min(1, max(0, 1 − u/ρ)).
+
+    The empirical margin loss of the margin bounds (claim B16). It is at
+    most the fraction of margins ≤ ρ, (1/m) Σ_i 1[y_i h(x_i) ≤ ρ], and at
+    least the training error (1/m) Σ_i 1[y_i h(x_i) ≤ 0].
+
+    Parameters
+    ----------
+    margins : array-like of shape (m,)
+        y_i h(x_i), e.g. the L1 margins y_i f(x_i)/‖α‖₁.
+    rho : float or array-like of shape (R,), values > 0
+
+    Returns
+    -------
+    float (scalar ρ) or ndarray of shape (R,)
+
+    Examples
+    --------
+    >>> ramp_margin_loss([-1.0, 0.05, 0.5], 0.1)
+    0.5
+    """
+    u = np.asarray(margins, dtype=np.float64).ravel()
+    scalar = np.ndim(rho) == 0
+    r = np.atleast_1d(np.asarray(rho, dtype=np.float64))
+    if not (np.isfinite(r).all() and (r > 0).all()):
+        raise ValueError(f"rho of ramp_margin_loss must be > 0; got {rho!r}.")
+    loss = np.clip(1.0 - u[None, :] / r[:, None], 0.0, 1.0).mean(axis=1)
+    return float(loss[0]) if scalar else loss
+
+
+def _margin_terms(rho: object, m: int, delta: float, owner: str):
+    r = np.asarray(rho, dtype=np.float64)
+    if not (np.isfinite(r).all() and (r > 0).all()):
+        raise ValueError(f"rho of {owner} must be > 0; got {rho!r}.")
+    m = check_scalar(m, "m", owner, kind="int", low=1, closed="left")
+    delta = check_scalar(delta, "delta", owner, low=0.0, high=1.0)
+    return r, m, delta
+
+
+def rademacher_margin_bound(
+    margin_loss: object, rho: object, rademacher: float, m: int, delta: float
+) -> dict[str, np.ndarray]:
+    """R̂_ρ(h) + (2/ρ) R̂_S(H) + 3 √(log(2/δ)/(2m)), term by term (claim B16).
+
+    Mohri, Boosting, 'Margin Bound - Ensemble Methods' (Koltchinskii and
+    Panchenko 2002): for a fixed ρ > 0, with probability ≥ 1 − δ over the
+    m-sample S, every h ∈ conv(H) has R(h) ≤ this.
+
+    Parameters
+    ----------
+    margin_loss : float or array-like
+        R̂_ρ(h), broadcast against ``rho``.
+    rho : float or array-like, values > 0
+    rademacher : float ≥ 0
+        (An upper bound on) the empirical Rademacher complexity R̂_S(H).
+    m : int ≥ 1
+    delta : float in (0, 1)
+
+    Returns
+    -------
+    dict
+        ``margin_loss``, ``complexity`` (2/ρ · R̂_S(H)), ``confidence``
+        (3 √(log(2/δ)/(2m))) and ``bound`` (their sum), arrays broadcast
+        against ``rho``.
+    """
+    r, m, delta = _margin_terms(rho, m, delta, "rademacher_margin_bound")
+    rademacher = check_scalar(
+        rademacher, "rademacher", "rademacher_margin_bound", low=0.0, closed="left"
+    )
+    loss = np.broadcast_to(np.asarray(margin_loss, dtype=np.float64), r.shape)
+    complexity = 2.0 / r * rademacher
+    confidence = np.full(r.shape, 3.0 * math.sqrt(math.log(2.0 / delta) / (2.0 * m)))
+    return {
+        "margin_loss": loss,
+        "complexity": complexity,
+        "confidence": confidence,
+        "bound": loss + complexity + confidence,
+    }
+
+
+def vc_margin_bound(
+    margin_loss: object, rho: object, d: int, m: int, delta: float
+) -> dict[str, np.ndarray]:
+    """R̂_ρ(h) + (2/ρ) √(2d log(em/d)/m) + √(log(1/δ)/(2m)), term by term.
+
+    Mohri, Boosting, 'Margin Bound - Ensemble Methods', for a base class H of
+    VC dimension d (≤ m) with values in {−1, +1}: for a fixed ρ > 0, with
+    probability ≥ 1 − δ every h ∈ conv(H) has R(h) ≤ this (claim B16). An
+    upper bound on d may be given: the bound grows with d for d ≤ m.
+
+    Parameters
+    ----------
+    margin_loss : float or array-like
+        R̂_ρ(h), broadcast against ``rho``.
+    rho : float or array-like, values > 0
+    d : int in [1, m]
+    m : int ≥ 1
+    delta : float in (0, 1)
+
+    Returns
+    -------
+    dict
+        ``margin_loss``, ``complexity``, ``confidence`` and ``bound``.
+    """
+    r, m, delta = _margin_terms(rho, m, delta, "vc_margin_bound")
+    d = check_scalar(
+        d, "d", "vc_margin_bound", kind="int", low=1, high=m, closed="both"
+    )
+    loss = np.broadcast_to(np.asarray(margin_loss, dtype=np.float64), r.shape)
+    complexity = 2.0 / r * math.sqrt(2.0 * d * math.log(math.e * m / d) / m)
+    confidence = np.full(r.shape, math.sqrt(math.log(1.0 / delta) / (2.0 * m)))
+    return {
+        "margin_loss": loss,
+        "complexity": complexity,
+        "confidence": confidence,
+        "bound": loss + complexity + confidence,
+    }
+
+
+def mwu_subset_bound(
+    losses: object, subset: object, epsilon: float, rho: float = 1.0
+) -> np.ndarray:
+    """Theorem 2 of Mądry 2012 after every round, for one subset S of experts.
+
+    max_{i∈S} (Σ_{s≤t} l_i^s + ε Σ_{s≤t} |l_i^s|) + ρ ln(n/|S|) / ε, for
+    t = 1, …, T: the bound on the loss Σ_{s≤t} Σ_i p_i^s l_i^s of the
+    multiplicative weights update w_i ← w_i (1 − ε l_i^t/ρ) run for t rounds.
+
+    Parameters
+    ----------
+    losses : array-like of shape (T, n), values in [−ρ, ρ]
+        l_i^t, expert i's loss in round t.
+    subset : array-like of bool, shape (n,) or (T, n)
+        S (non-empty); a 2-D mask gives a subset per round (row t is the S
+        used for the bound after round t).
+    epsilon : float in (0, ½]
+    rho : float > 0, default=1.0
+        The loss width ρ.
+
+    Returns
+    -------
+    ndarray of shape (T,)
+    """
+    epsilon = check_scalar(
+        epsilon, "epsilon", "mwu_subset_bound", low=0.0, high=0.5, closed="right"
+    )
+    rho = check_scalar(rho, "rho", "mwu_subset_bound", low=0.0)
+    L = np.asarray(losses, dtype=np.float64)
+    if L.ndim != 2 or not np.isfinite(L).all() or (np.abs(L) > rho).any():
+        raise ValueError(
+            f"losses of mwu_subset_bound must be a finite (T, n) array with "
+            f"values in [-{rho:g}, {rho:g}]."
+        )
+    T, n = L.shape
+    S = np.broadcast_to(np.asarray(subset, dtype=bool), (T, n))
+    size = S.sum(axis=1)
+    if (size == 0).any():
+        raise ValueError("subset of mwu_subset_bound must be non-empty in every round.")
+    score = np.cumsum(L, axis=0) + epsilon * np.cumsum(np.abs(L), axis=0)
+    best = np.where(S, score, -np.inf).max(axis=1)
+    return best + rho * np.log(n / size) / epsilon

@@ -485,7 +485,7 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "adaboost",
         B,
         "studies.adaboost:adaboost_tables",
-        ("history", "margins", "margin_bound"),
+        ("history", "margins", "margin_bound", "uniform_margin"),
         _per_dataset("adaboost"),
         {
             "adaboost_bound": Figure(
@@ -501,6 +501,9 @@ EXPERIMENTS: tuple[Experiment, ...] = (
                 "plotting.boosting:plot_adaboost_train_test", ("B5", "B14")
             ),
             "margin_bound": Figure("plotting.boosting:plot_margin_bound", ("B6",)),
+            "uniform_margin_bound": Figure(
+                "plotting.boosting:plot_uniform_margin_bound", ("B17",)
+            ),
         },
         {
             "B1": "claims.boosting:b1_adaboost_bound",
@@ -510,7 +513,22 @@ EXPERIMENTS: tuple[Experiment, ...] = (
             "B5": "claims.boosting:b5_margin_growth",
             "B6": "claims.boosting:b6_margin_bound",
             "B14": "claims.boosting:b14_vc_bound",
+            "B17": "claims.boosting:b17_uniform_margin_bound",
         },
+        label="dataset",
+    ),
+    Experiment(
+        "rademacher_margin_bound",
+        B,
+        "studies.margin_bounds:rademacher_bound_table",
+        ("bounds",),
+        _per_dataset("rademacher_margin_bound"),
+        {
+            "rademacher_margin_bound": Figure(
+                "plotting.boosting:plot_rademacher_margin_bound", ("B16",)
+            )
+        },
+        {"B16": "claims.boosting:b16_rademacher_margin_bound"},
         label="dataset",
     ),
     Experiment(
@@ -551,10 +569,17 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         "mwu_boosting",
         B,
         "studies.weak_learning:mwu_tables",
-        ("history", "summary", "regions", "points"),
+        ("history", "summary", "regions", "points", "theorem2"),
         _section("mwu_boosting", name=True),
-        {"mwu_boosting": Figure("plotting.weak_learning:plot_mwu_boosting", ("B10",))},
-        {"B10": "claims.weak_learning:b10_mwu_boosting"},
+        {
+            "mwu_boosting": Figure(
+                "plotting.weak_learning:plot_mwu_boosting", ("B10", "B18")
+            )
+        },
+        {
+            "B10": "claims.weak_learning:b10_mwu_boosting",
+            "B18": "claims.weak_learning:b18_mwu_theorem2",
+        },
     ),
     Experiment(
         "noise_robustness",

@@ -32,6 +32,8 @@ from .boosting import (
     b12_noise_robustness,
     b13_losses,
     b14_vc_bound,
+    b16_rademacher_margin_bound,
+    b17_uniform_margin_bound,
 )
 from .evaluation import (
     e1_loo_bound,
@@ -63,7 +65,12 @@ from .selection import (
     s3_subset_selection,
     s4_zscore_elimination,
 )
-from .weak_learning import b8_xor_stumps, b9_nonconvex_combination, b10_mwu_boosting
+from .weak_learning import (
+    b8_xor_stumps,
+    b9_nonconvex_combination,
+    b10_mwu_boosting,
+    b18_mwu_theorem2,
+)
 
 __all__ = [
     "COLUMNS",
@@ -88,6 +95,9 @@ __all__ = [
     "b12_noise_robustness",
     "b13_losses",
     "b14_vc_bound",
+    "b16_rademacher_margin_bound",
+    "b17_uniform_margin_bound",
+    "b18_mwu_theorem2",
     "k10_sigma_bias_variance",
     "k11_svm_sigma_C_grid",
     "k12_poly_degree",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..bounds import uniform_margin_bound
 from ..intervals import clopper_pearson, count, rate_difference
 from ._row import ClaimRow
 from ._timing import exponent_row, fitted
@@ -334,6 +335,199 @@ def b6_margin_bound(margin_bound: pd.DataFrame) -> list[ClaimRow]:
                 figure="margin_bound",
             )
         )
+    return rows
+
+
+#: Relative slack of B17's product ≤ uniform check: the two sides are equal in
+#: exact arithmetic when every ε_t = ½ − γ, and the product bound sums up to T
+#: logarithms.
+B17_ROUNDING = 1e-9
+
+
+def b16_rademacher_margin_bound(bounds: pd.DataFrame) -> list[ClaimRow]:
+    """B16: the Koltchinskii–Panchenko margin bounds against the test error.
+
+    Per dataset, two rows, one per version of the bound (the empirical
+    Rademacher complexity of the stumps, and the VC dimension): the test error
+    of AdaBoost's sign(f_T) with its Clopper–Pearson 95 % interval, against
+    the smallest bound over the ρ grid (each bound is simultaneous over the
+    grid, so choosing its smallest value is allowed). The bound holds with
+    probability ≥ 1 − δ − δ_mc (Rademacher) or 1 − δ (VC) over the training
+    sample: a row that does not hold is such an event, or a bug. A bound
+    ≥ 1 says nothing about an error rate: the row is then an
+    ``illustration`` that says it is vacuous, never evidence.
+    """
+    rows = []
+    for name, part in bounds.groupby("dataset", sort=False):
+        first = part.iloc[0]
+        m, n_test = int(first["n_train"]), int(first["n_test"])
+        mistakes = int(first["test_mistakes"])
+        lo, hi = clopper_pearson(mistakes, n_test)
+        test = mistakes / n_test
+        G, delta = int(first["grid_size"]), float(first["delta"])
+        rhos = ", ".join(f"{r:g}" for r in part["rho"])
+        where = (
+            f"{name} (m = {m} training points, N = {int(first['n_features'])} "
+            f"features, {n_test} test points, split seed "
+            f"{int(first['split_seed'])}), T = {int(first['T'])}, rho in {{{rhos}}}"
+        )
+        versions = (
+            (
+                "rad",
+                "empirical Rademacher",
+                f"R_S(stumps) <= {float(first['rademacher_upper']):.4g} (mean of "
+                f"{int(first['n_draws'])} exact sups "
+                f"{float(first['rademacher_mean']):.4g} + McDiarmid term "
+                f"{float(first['mc_deviation']):.2g} at "
+                f"delta_mc = {float(first['mc_delta']):g}); probability >= "
+                f"{1 - delta - float(first['mc_delta']):g}",
+            ),
+            (
+                "vc",
+                "VC",
+                f"d <= {int(first['vc_dimension'])} for stumps on "
+                f"R^{int(first['n_features'])}; probability >= {1 - delta:g}",
+            ),
+        )
+        for key, label, about in versions:
+            best = part.loc[part[f"{key}_bound"].idxmin()]
+            bound = float(best[f"{key}_bound"])
+            terms = (
+                f"at rho = {float(best['rho']):g}: margin loss "
+                f"{float(best['margin_loss']):.4g} + complexity "
+                f"{float(best[f'{key}_complexity']):.4g} + confidence "
+                f"{float(best[f'{key}_confidence']):.4g} (delta = {delta:g} shared "
+                f"by the {G} rho)"
+            )
+            common = dict(
+                id="B16",
+                source="Mohri, Boosting, 'Rademacher Complexity of Convex Hulls', "
+                "'Margin Bound - Ensemble Methods' (Koltchinskii and Panchenko 2002)",
+                dataset=where,
+                figure="rademacher_margin_bound",
+            )
+            if bound >= 1.0:
+                rows.append(
+                    ClaimRow(
+                        title=f"margin bound ({label}) is vacuous here",
+                        quantity=f"smallest {label} margin bound over the rho grid, "
+                        f"{terms}; {about}; it is >= 1, so it bounds no error rate "
+                        f"(test error {test:.4g})",
+                        measured=bound,
+                        bound=float("nan"),
+                        relation="n/a",
+                        kind="illustration",
+                        **common,
+                    )
+                )
+                continue
+            rows.append(
+                ClaimRow(
+                    title=f"test error <= margin bound ({label}) of f/||alpha||_1",
+                    quantity=f"test error of sign(f_T) (y f(x) <= 0) against the "
+                    f"smallest {label} margin bound over the rho grid, {terms}; "
+                    f"{about}",
+                    measured=test,
+                    ci_low=lo,
+                    ci_high=hi,
+                    bound=bound,
+                    relation="<=",
+                    kind="theorem",
+                    **common,
+                )
+            )
+    return rows
+
+
+def b17_uniform_margin_bound(uniform_margin: pd.DataFrame) -> list[ClaimRow]:
+    """B17: Pr_S[y f(x) ≤ ρ‖α‖₁] ≤ [(1 − 2γ)^{1−ρ}(1 + 2γ)^{1+ρ}]^{T/2}.
+
+    γ is the smallest edge ½ − ε_t over the whole run, measured. Per dataset:
+
+    * theorem: the largest fraction − uniform bound over the (t, ρ) grid
+      (``<= 0``);
+    * check: the largest (product − uniform)/uniform over the grid points with
+      ρ ≤ 2γ (``<=`` :data:`B17_ROUNDING`). With every ε_t ≤ ½ − γ this is algebra:
+      ε ↦ ε^{1−ρ}(1 − ε)^{1+ρ} increases on [0, (1 − ρ)/2], which contains
+      [0, ½ − γ] exactly when ρ ≤ 2γ. For ρ > 2γ the product can exceed the
+      uniform bound, which is then ≥ 1 (the quantity reports how far);
+    * check: the base (1 − 2γ)^{1−ρ}(1 + 2γ)^{1+ρ} is < 1 for every grid ρ
+      < γ (algebra: the bound decreases exponentially in T there).
+    """
+    rows = []
+    for name, part in uniform_margin.groupby("dataset", sort=False):
+        gamma = float(part["gamma"].iloc[0])
+        m = int(part["n_train"].iloc[0])
+        ts = part["t"].unique()
+        rhos = np.sort(part["rho"].unique())
+        where = (
+            f"{name} (m = {m}), T = {int(ts.max())}, {len(ts)} rounds t on an even "
+            f"grid, rho in {{{', '.join(f'{r:g}' for r in rhos)}}}, "
+            f"gamma = min_t edge = {gamma:.4g}"
+        )
+        common = dict(
+            id="B17",
+            source="Mohri, Boosting, 'Margin Distribution', 'Notes'",
+            dataset=where,
+            figure="uniform_margin_bound",
+        )
+        gap = part["fraction"] - part["uniform_bound"]
+        within = part[part["rho"] <= 2 * gamma]
+        beyond = part[part["rho"] > 2 * gamma]
+        ratio = (within["product_bound"] - within["uniform_bound"]) / within[
+            "uniform_bound"
+        ]
+        note = ""
+        if len(beyond):
+            over = beyond["product_bound"] / beyond["uniform_bound"]
+            note = (
+                f"; for rho > 2 gamma, outside the step, product/uniform reaches "
+                f"{float(over.max()):.3g} (uniform bound >= 1 there)"
+            )
+        below = rhos[rhos < gamma]
+        # The base is the uniform bound at T = 2.
+        base = np.atleast_1d(uniform_margin_bound(gamma, below, 2))
+        reach = ""
+        if len(below):
+            top = part[part["rho"] == below.max()]
+            zero = top[top["fraction"] == 0]
+            if len(zero):
+                reach = (
+                    f"; at rho = {below.max():g} the fraction first reaches 0 at "
+                    f"t = {int(zero['t'].min())} of the grid"
+                )
+        rows += [
+            ClaimRow(
+                title="uniform margin bound [(1-2g)^(1-rho)(1+2g)^(1+rho)]^(T/2)",
+                quantity="max over t and rho of fraction(margin <= rho) - uniform "
+                "bound",
+                measured=float(gap.max()),
+                bound=0.0,
+                relation="<=",
+                kind="theorem",
+                **common,
+            ),
+            ClaimRow(
+                title="B6's product bound <= the uniform bound when rho <= 2 gamma",
+                quantity="max over t and rho <= 2 gamma of (product - uniform) / "
+                f"uniform ({len(within['rho'].unique())} rho){note}",
+                measured=float(ratio.max()) if len(ratio) else float("nan"),
+                bound=B17_ROUNDING,
+                relation="<=",
+                kind="check",
+                **common,
+            ),
+            ClaimRow(
+                title="for rho < gamma the base is < 1: exponential decrease in T",
+                quantity="max over grid rho < gamma of (1-2 gamma)^(1-rho) "
+                f"(1+2 gamma)^(1+rho) ({len(below)} rho){reach}",
+                measured=float(base.max()) if len(base) else float("nan"),
+                bound=1.0,
+                relation="<",
+                kind="check",
+                **common,
+            ),
+        ]
     return rows
 
 

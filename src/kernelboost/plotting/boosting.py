@@ -1,4 +1,4 @@
-"""Figures of the boosting family B1–B14."""
+"""Figures of the boosting family B1–B17."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import pandas as pd
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
 
+from ..intervals import clopper_pearson
 from ._base import STYLE, draw_timings, new_figure
 
 _LOSS_STYLE = {
@@ -219,6 +220,171 @@ def plot_margin_bound(margin_bound: pd.DataFrame) -> Figure:
             "Margin distribution bound 2^T Π √(ε_t^{1−ρ}(1−ε_t)^{1+ρ}) (B6)",
             fontsize=11,
             y=1.02,
+        )
+    return fig
+
+
+def plot_uniform_margin_bound(uniform_margin: pd.DataFrame) -> Figure:
+    """Figure ``uniform_margin_bound`` (B17): the margin fraction against T.
+
+    One column per dataset; top row the largest grid ρ below γ (the smallest
+    edge of the run), bottom row the smallest grid ρ above it. Each panel:
+    the fraction of training margins ≤ ρ, B6's product bound and the uniform
+    bound [(1 − 2γ)^{1−ρ}(1 + 2γ)^{1+ρ}]^{T/2} on a log scale; a fraction of 0
+    is drawn as a marker on the bottom edge; the dotted line is 1/m (below it
+    the fraction must be 0).
+    """
+    names = list(dict.fromkeys(uniform_margin["dataset"]))
+    n = len(names)
+    fig, axes = new_figure(2, n, width=3.9 * n, height=7.4, squeeze=False)
+    with plt.rc_context(STYLE):
+        for col, name in enumerate(names):
+            part = uniform_margin[uniform_margin["dataset"] == name]
+            gamma = float(part["gamma"].iloc[0])
+            m = int(part["n_train"].iloc[0])
+            rhos = np.sort(part["rho"].unique())
+            below, above = rhos[rhos < gamma], rhos[rhos > gamma]
+            picks = (
+                (below.max() if len(below) else None, "<"),
+                (above.min() if len(above) else None, ">"),
+            )
+            floor = 0.1 / m
+            for row, (rho, side) in enumerate(picks):
+                ax = axes[row][col]
+                if rho is None:
+                    ax.set_axis_off()
+                    continue
+                p = part[part["rho"] == rho].sort_values("t")
+                t = p["t"].to_numpy()
+                frac = p["fraction"].to_numpy()
+                ax.plot(
+                    t,
+                    np.where(frac > 0, frac, np.nan),
+                    color="C0",
+                    lw=1.6,
+                    label="fraction of margins ≤ ρ",
+                )
+                zero = frac == 0
+                ax.plot(
+                    t[zero],
+                    np.full(zero.sum(), floor),
+                    "|",
+                    color="C0",
+                    ms=6,
+                    label="fraction = 0 (drawn at the bottom)",
+                )
+                ax.plot(
+                    t,
+                    p["product_bound"].clip(lower=floor, upper=20),
+                    color="C1",
+                    ls="--",
+                    label="B6: 2^T Π √(ε^{1−ρ}(1−ε)^{1+ρ})",
+                )
+                ax.plot(
+                    t,
+                    p["uniform_bound"].clip(lower=floor, upper=20),
+                    color="C3",
+                    lw=1.4,
+                    label="[(1−2γ)^{1−ρ}(1+2γ)^{1+ρ}]^{T/2}",
+                )
+                ax.axhline(1.0 / m, color="grey", ls=":", lw=1, label="1/m")
+                ax.set_yscale("log")
+                ax.set_ylim(floor, 20)
+                ax.set_xlabel("rounds T")
+                ax.set_title(f"{name}: ρ = {rho:g} {side} γ = {gamma:.3g}", fontsize=9)
+            axes[0][0].set_ylabel("ρ below γ")
+            axes[1][0].set_ylabel("ρ above γ")
+        axes[0][0].legend(fontsize=6, loc="upper right")
+        fig.suptitle(
+            "Uniform margin bound, γ = smallest edge of the run (B17; Mohri, "
+            "Boosting, 'Margin Distribution', 'Notes')",
+            fontsize=11,
+            y=1.0,
+        )
+        fig.tight_layout()
+    return fig
+
+
+def plot_rademacher_margin_bound(bounds: pd.DataFrame) -> Figure:
+    """Figure ``rademacher_margin_bound`` (B16): the margin bounds against ρ.
+
+    One panel per dataset: the empirical margin loss R̂_ρ(h), the complexity
+    term (2/ρ) R̂_S(H) and the confidence term of the Rademacher bound, their
+    sum, the VC bound, and the test error of sign(f_T) with its 95 %
+    Clopper–Pearson interval; above 1 a bound is vacuous.
+    """
+    names = list(dict.fromkeys(bounds["dataset"]))
+    fig, axes = _dataset_axes(names, height=4.2)
+    top = 2.0
+    with plt.rc_context(STYLE):
+        for ax, name in zip(axes, names, strict=True):
+            p = bounds[bounds["dataset"] == name].sort_values("rho")
+            rho = p["rho"]
+            ax.plot(
+                rho,
+                p["margin_loss"],
+                color="C0",
+                marker="o",
+                ms=3,
+                label="margin loss R̂_ρ(h)",
+            )
+            ax.plot(
+                rho,
+                p["rad_complexity"].clip(upper=top),
+                color="C2",
+                ls="--",
+                label="(2/ρ) R̂_S(stumps)",
+            )
+            ax.plot(
+                rho, p["rad_confidence"], color="C4", ls=":", label="3 √(log(2G/δ)/2m)"
+            )
+            ax.plot(
+                rho,
+                p["rad_bound"].clip(upper=top),
+                color="C3",
+                lw=2,
+                label="bound (Rademacher)",
+            )
+            ax.plot(
+                rho,
+                p["vc_bound"].clip(upper=top),
+                color="C1",
+                lw=1.4,
+                ls="-.",
+                label="bound (VC)",
+            )
+            first = p.iloc[0]
+            n_test, k = int(first["n_test"]), int(first["test_mistakes"])
+            lo, hi = clopper_pearson(k, n_test)
+            ax.axhline(
+                k / n_test, color="black", lw=1.2, label="test error (band: 95 % CI)"
+            )
+            ax.axhspan(lo, hi, color="black", alpha=0.15, lw=0)
+            ax.axhline(1.0, color="grey", lw=0.8)
+            ax.text(rho.min(), 1.02, "vacuous above 1", fontsize=7, color="grey")
+            ax.set_xscale("log")
+            ax.set_ylim(0, top)
+            ax.set_xlabel("ρ")
+            best = float(p["rad_bound"].min())
+            ax.set_title(
+                f"{name} (m = {int(first['n_train'])}): min bound {best:.3g}",
+                fontsize=9,
+            )
+        axes[0].set_ylabel("error, bound and its terms (clipped at 2)")
+        handles, labels = axes[0].get_legend_handles_labels()
+        fig.legend(
+            handles,
+            labels,
+            fontsize=8,
+            loc="upper center",
+            ncol=len(labels),
+            bbox_to_anchor=(0.5, 0.0),
+        )
+        fig.suptitle(
+            "Margin bounds for conv(stumps) at AdaBoost's f/‖α‖₁ (B16; Mohri, "
+            "Boosting, 'Margin Bound - Ensemble Methods')",
+            fontsize=11,
+            y=1.03,
         )
     return fig
 

@@ -14,8 +14,10 @@ round t (the notation of Mohri, Boosting):
   2(d + 1)(t + 1) log₂((t + 1)e) on the VC dimension of F_t (B14) for the
   base-class dimension d given.
 
-Margins at a few rounds (B5's cumulative distributions) and B6's bound on
-Pr_S[y f(x) ≤ ρ ‖α‖₁] over a ρ grid are returned as separate tables.
+Margins at a few rounds (B5's cumulative distributions), B6's bound on
+Pr_S[y f(x) ≤ ρ ‖α‖₁] over a ρ grid, and B17's uniform form of it,
+[(1 − 2γ)^{1−ρ} (1 + 2γ)^{1+ρ}]^{T/2} with γ the smallest edge of the run, on
+a grid of rounds, are returned as separate tables.
 """
 
 from __future__ import annotations
@@ -27,7 +29,11 @@ import pandas as pd
 from scipy.optimize import minimize_scalar
 
 from ..boosting import AdaBoost, Stumps
-from ..bounds import margin_distribution_bound, vcdim_ft_bound
+from ..bounds import (
+    margin_distribution_bound,
+    uniform_margin_bound,
+    vcdim_ft_bound,
+)
 from ..datasets import Dataset
 from ..model_selection import train_test_split
 
@@ -57,8 +63,9 @@ def adaboost_tables(
     margin_rounds: Sequence[int],
     rhos: Sequence[float],
     vc_dimension: int = 2,
-) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
-    """Run AdaBoost with stumps and tabulate what claims B1–B6 and B14 measure.
+    t_grid_points: int = 200,
+) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """Run AdaBoost with stumps and tabulate what claims B1–B6, B14, B17 measure.
 
     Parameters
     ----------
@@ -75,6 +82,9 @@ def adaboost_tables(
         Margin levels of B6.
     vc_dimension : int, default=2
         d of the base class in B14's bound 2(d + 1)(t + 1) log₂((t + 1)e).
+    t_grid_points : int, default=200
+        Number of evenly spaced rounds (the last one included) of B17's table;
+        every round if the run is shorter.
 
     Returns
     -------
@@ -88,6 +98,12 @@ def adaboost_tables(
     margin_bound : DataFrame
         ``t, rho, fraction, bound``: Pr_S[y f_t(x)/‖α‖₁ ≤ ρ] against
         2^t Π_{s≤t} √(ε_s^{1−ρ}(1−ε_s)^{1+ρ}).
+    uniform_margin : DataFrame
+        ``t, rho, fraction, product_bound, uniform_bound, gamma, n_train``
+        (B17): on the grid of rounds, the same fraction and product bound
+        beside [(1 − 2γ)^{1−ρ}(1 + 2γ)^{1+ρ}]^{t/2}, γ = min_{s≤T} (½ − ε_s)
+        the smallest edge of the whole run (so every round t ≤ T meets the
+        hypothesis ε_s ≤ ½ − γ).
     """
     train, test = train_test_split(data.y, test_fraction, split_seed)
     Xtr, ytr, Xte, yte = data.X[train], data.y[train], data.X[test], data.y[test]
@@ -151,4 +167,54 @@ def adaboost_tables(
                     "bound": float(b),
                 }
             )
-    return history, margins, pd.DataFrame(rows)
+    uniform = uniform_margin_table(
+        eps, ytr[None, :] * F_train / alpha_sums[:, None], rho, t_grid_points
+    )
+    uniform["n_train"] = m
+    return history, margins, pd.DataFrame(rows), uniform
+
+
+def uniform_margin_table(
+    eps: np.ndarray, margins: np.ndarray, rhos: np.ndarray, t_grid_points: int
+) -> pd.DataFrame:
+    """B17's table: the fraction of margins ≤ ρ, B6's product bound and the
+    uniform bound [(1 − 2γ)^{1−ρ}(1 + 2γ)^{1+ρ}]^{t/2}, γ = min_t (½ − ε_t).
+
+    Parameters
+    ----------
+    eps : ndarray of shape (T,)
+        ε_1, …, ε_T of the run.
+    margins : ndarray of shape (T, m)
+        Row t−1: the L1 margins y_i f_t(x_i)/‖α‖₁ after round t.
+    rhos : ndarray of shape (R,)
+    t_grid_points : int ≥ 1
+        Evenly spaced rounds of the grid, T included.
+
+    Returns
+    -------
+    DataFrame
+        ``t, rho, fraction, product_bound, uniform_bound, gamma``.
+    """
+    T = len(eps)
+    ts = np.unique(np.linspace(1, T, min(T, max(1, int(t_grid_points)))).round())
+    ts = ts.astype(int)
+    gamma = float(np.min(0.5 - eps))
+    product = margin_distribution_bound(eps, rhos, cumulative=True)  # (T, R)
+    rows = []
+    for t in ts:
+        fraction = (margins[t - 1][None, :] <= rhos[:, None]).mean(axis=1)
+        uniform = uniform_margin_bound(gamma, rhos, t)
+        for r, f, p, u in zip(
+            rhos, fraction, product[t - 1], np.atleast_1d(uniform), strict=True
+        ):
+            rows.append(
+                {
+                    "t": int(t),
+                    "rho": float(r),
+                    "fraction": float(f),
+                    "product_bound": float(p),
+                    "uniform_bound": float(u),
+                    "gamma": gamma,
+                }
+            )
+    return pd.DataFrame(rows)

@@ -20,6 +20,10 @@
   of T = ⌈4/γ² ln(1/ν)⌉ rounds of multiplicative-weights boosting
   (:class:`~kernelboost.boosting.MajorityBoost`, ε = γ) misclassifies at most
   a fraction ν of the training points. :func:`mwu_tables`.
+* **B18** (Mądry 2012, Theorem 2). The same run, read as multiplicative
+  weights over the m experts (samples): after every round t, its loss
+  l_MWU(1..t) is at most max_{i∈S} (Σ_s l_i^s + ε Σ_s |l_i^s|) + ρ ln(m/|S|)/ε
+  for every non-empty set S of experts. :func:`mwu_theorem2_table`.
 
 Every function is deterministic: the weak learners break ties by a fixed order
 (see :mod:`kernelboost.boosting`).
@@ -46,7 +50,7 @@ from ..boosting import (
     WeakLearner,
     weighted_error,
 )
-from ..bounds import mwu_rounds
+from ..bounds import mwu_rounds, mwu_subset_bound
 from ..datasets import TRIANGLE, Dataset, edge_lines
 from ._grid import padded_grid, split_points
 
@@ -58,6 +62,7 @@ __all__ = [
     "line_family",
     "line_predictions",
     "mwu_tables",
+    "mwu_theorem2_table",
     "nonconvex_tables",
     "xor_stumps_tables",
 ]
@@ -564,8 +569,9 @@ def mwu_tables(
     depth: int = 2,
     grid_points: int = 100,
     name: str = "dataset",
-) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
-    """B10: Mądry 2012's Theorem 1, run as :class:`~kernelboost.boosting.MajorityBoost`.
+) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """B10, B18: Mądry 2012's Theorems 1 and 2, run as
+    :class:`~kernelboost.boosting.MajorityBoost`.
 
     Multiplicative weights over the m training examples with ε = γ: round t
     draws p^t ∝ v, takes the weak learner's h^t of smallest weighted error
@@ -612,6 +618,8 @@ def mwu_tables(
         ``x1, x2, prediction`` of h_f on a grid (no rows unless 2-D data).
     points : DataFrame
         ``x1, x2, label, train`` (no rows unless 2-D data).
+    theorem2 : DataFrame
+        B18's per-round table, :func:`mwu_theorem2_table` with ε = γ, ρ = 1.
     """
     if weak_learner == "stumps":
         learner: WeakLearner = Stumps()
@@ -656,4 +664,79 @@ def mwu_tables(
     else:
         regions = pd.DataFrame(columns=["x1", "x2", "prediction"])
         points = pd.DataFrame(columns=["x1", "x2", "label", "train"])
-    return history, summary, regions, points
+    theorem2 = mwu_theorem2_table(model, data.X, data.y, epsilon=gamma)
+    return history, summary, regions, points, theorem2
+
+
+def mwu_theorem2_table(
+    model: MajorityBoost, X: np.ndarray, y: np.ndarray, *, epsilon: float
+) -> pd.DataFrame:
+    """B18: Theorem 2 of Mądry 2012 after every round of a fitted run.
+
+    The experts are the m training examples and expert j's loss in round t is
+    l_j^t = 1 if h^t(x_j) = y_j, else 0 (ρ = 1). The loss of the algorithm is
+    read from the run itself: l_MWU^t = Σ_j p_j^t l_j^t = 1 − ε_t, with ε_t
+    the weighted error of h^t under the weights p^t that ``model`` actually
+    used (its ``history_["eps"]``); nothing here recomputes p^t. The
+    theorem is about the update w_j ← w_j (1 − ε l_j^t/ρ); for losses in
+    {0, 1} and ρ = 1 this is MajorityBoost's w_j ← w_j (1 − ε)^{l_j^t}.
+
+    After every round t the bound
+    max_{i∈S} (Σ_{s≤t} l_i^s + ε Σ_{s≤t} |l_i^s|) + ln(m/|S|)/ε
+    (:func:`~kernelboost.bounds.mwu_subset_bound`) is computed for three
+    choices of S:
+
+    * ``bar``: S̄_t, the examples the majority of h^1, …, h^t misclassifies
+      (the set of the proof of Theorem 1; a vote tie counts as +1, as in
+      :meth:`~kernelboost.boosting.MajorityBoost.predict`); NaN in the rounds
+      where the majority makes no mistake;
+    * ``single``: each single expert {i}; the bound for every singleton holds
+      iff it holds for the smallest, (1 + ε) min_i Σ_s l_i^s + ln m / ε;
+    * ``all``: every expert, (1 + ε) max_i Σ_s l_i^s.
+
+    Parameters
+    ----------
+    model : MajorityBoost
+        Fitted on (X, y).
+    X : ndarray of shape (m, n)
+    y : ndarray of shape (m,)
+        The training labels, in {−1, +1}.
+    epsilon : float in (0, ½]
+        The update's ε (MajorityBoost's γ).
+
+    Returns
+    -------
+    DataFrame
+        ``t, l_mwu, lower, bound_bar, size_bar, bound_single, bound_all``:
+        l_MWU(1..t), the lower bound t(½ + min_{s≤t} edge_s) the proof of
+        Theorem 1 uses, and the three bounds with |S̄_t|.
+    """
+    eps = model.history_["eps"].to_numpy()
+    T, m = len(eps), len(y)
+    pred = np.array([h.predict(X) for h in model.learners_]).reshape(T, m)
+    losses = (pred == y[None, :]).astype(np.float64)  # l_j^t, shape (T, m)
+    votes = np.cumsum(pred, axis=0)
+    wrong = np.where(votes >= 0, 1.0, -1.0) != y[None, :]  # S̄_t per round
+    size_bar = wrong.sum(axis=1)
+    bar = np.full(T, np.nan)
+    some = size_bar > 0
+    if some.any():  # rounds without a mistake get S = all, then NaN
+        subsets = np.where(some[:, None], wrong, True)
+        bar[some] = mwu_subset_bound(losses, subsets, epsilon)[some]
+    single = np.min(
+        [mwu_subset_bound(losses, np.arange(m) == i, epsilon) for i in range(m)],
+        axis=0,
+    )
+    every = mwu_subset_bound(losses, np.ones(m, dtype=bool), epsilon)
+    t = np.arange(1, T + 1)
+    return pd.DataFrame(
+        {
+            "t": t,
+            "l_mwu": np.cumsum(1.0 - eps),
+            "lower": t * (0.5 + np.minimum.accumulate(0.5 - eps)),
+            "bound_bar": bar,
+            "size_bar": size_bar.astype(int),
+            "bound_single": single,
+            "bound_all": every,
+        }
+    )

@@ -240,6 +240,7 @@ def test_uniform_margin_table(moons) -> None:
     )
 
 
+@pytest.mark.can_fail("B17")
 def test_b17_rows_hold_on_a_real_run_and_follow_the_numbers(moons) -> None:
     uniform = moons[3]
     rows = claims.b17_uniform_margin_bound(uniform)

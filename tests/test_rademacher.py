@@ -201,6 +201,7 @@ def test_a_vacuous_bound_is_an_illustration(small) -> None:
     assert all("vacuous" in r.title and r.measured >= 1 for r in rows)
 
 
+@pytest.mark.can_fail("B16")
 def test_rows_hold_where_the_bound_says_something_and_can_fail(large) -> None:
     rad, _ = claims.b16_rademacher_margin_bound(large)
     assert rad.kind == "theorem"

@@ -105,3 +105,26 @@ def test_an_interval_must_be_whole_and_contain_the_measurement() -> None:
         _row(0.5, 0.0, 0.2)
     with pytest.raises(ValueError, match="needs an inequality"):
         _row(0.1, 0.0, 0.2, "==")
+
+
+def test_mean_interval_is_scipys_one_sample_t_interval() -> None:
+    from kernelboost.intervals import mean_interval
+
+    x = np.random.default_rng(3).normal(0.4, 2.0, 37)
+    r = mean_interval(x)
+    ci = stats.ttest_1samp(x, 0.0).confidence_interval(0.95)
+    assert r.n == 37
+    assert r.mean == pytest.approx(x.mean())
+    assert (r.low, r.high) == (pytest.approx(ci.low), pytest.approx(ci.high))
+    assert r.low < r.mean < r.high
+
+
+def test_mean_interval_of_equal_values_is_a_point_and_needs_two_values() -> None:
+    from kernelboost.intervals import mean_interval
+
+    r = mean_interval([0.0, 0.0, 0.0])
+    assert (r.low, r.mean, r.high) == (0.0, 0.0, 0.0)
+    with pytest.raises(ValueError, match="at least two"):
+        mean_interval([1.0])
+    with pytest.raises(ValueError, match="finite"):
+        mean_interval([1.0, math.nan])

@@ -116,10 +116,15 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
         # One comparison of the extreme rates, then one row per positive rate.
         "B12": 1 + sum(r > 0 for r in cfg["noise_robustness"]["rates"]),
         "B13": 4,  # one per surrogate loss
+        # Two identities, then three rows per setting (toy, stumps) and one
+        # count of non-zero weights per setting.
+        "B19": 10,
         "S1": 3,
         "S2": 2,
         "S3": 10,
         "S4": 2,
+        "S5": 4 * len(cfg["stepwise_stopping"]["datasets"]),
+        "S6": 7,  # three face kinds, KKT, solver agreement, the trend, the shares
     }
     # In the catalog's order K, E, B, S.
     expected = [c for c in claim_ids() for _ in range(count[c])]

@@ -239,15 +239,21 @@ def _section(
     return runs
 
 
-def _per_dataset(section: str) -> Callable[[Config], dict[str, Run]]:
-    """A sweep, one run per dataset of ``<section>.datasets``: the other keys of
-    the section and the held-out split are the study's arguments."""
+def _per_dataset(
+    section: str,
+    need: Need = ANY,
+    shared: Callable[[Config], dict[str, Any]] = _split,
+) -> Callable[[Config], dict[str, Run]]:
+    """A sweep, one run per dataset of ``<section>.datasets`` (each of which
+    must meet ``need``): the other keys of the section and ``shared`` (by
+    default the held-out split) are the study's arguments."""
 
     def runs(cfg: Config) -> dict[str, Run]:
         args = {k: v for k, v in cfg[section].items() if k != "datasets"}
         return {
             name: Run(
-                {"data": DataRef(f"{section}.datasets", name)}, args | _split(cfg)
+                {"data": DataRef(f"{section}.datasets", name, need)},
+                args | shared(cfg),
             )
             for name in cfg[section]["datasets"]
         }
@@ -582,6 +588,15 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         },
     ),
     Experiment(
+        "margin_geometry",
+        B,
+        "studies.margin_geometry:margin_geometry_tables",
+        ("distances", "solutions", "weights", "points"),
+        _section("margin_geometry", PLANE, datasets=("stumps",), name=True),
+        {"margin_geometry": Figure("plotting.margins:plot_margin_geometry", ("B19",))},
+        {"B19": "claims.margins:b19_margin_geometry"},
+    ),
+    Experiment(
         "noise_robustness",
         B,
         "studies.noise:noise_table",
@@ -656,6 +671,33 @@ EXPERIMENTS: tuple[Experiment, ...] = (
             "S3": "claims.selection:s3_subset_selection",
             "S4": "claims.selection:s4_zscore_elimination",
         },
+    ),
+    Experiment(
+        "stepwise_stopping",
+        S,
+        "studies.stepwise_stopping:stepwise_stopping_tables",
+        ("curve", "summary", "losses"),
+        _per_dataset(
+            "stepwise_stopping",
+            REGRESSION,
+            shared=lambda c: _split(c) | _cv(c),
+        ),
+        {
+            "stepwise_stopping": Figure(
+                "plotting.selection:plot_stepwise_stopping", ("S5",)
+            )
+        },
+        {"S5": "claims.selection:s5_stepwise_stopping"},
+        label="dataset",
+    ),
+    Experiment(
+        "l1_ball_faces",
+        S,
+        "studies.l1_ball:l1_ball_tables",
+        ("solutions",),
+        _section("l1_ball_faces"),
+        {"l1_ball_faces": Figure("plotting.selection:plot_l1_ball_faces", ("S6",))},
+        {"S6": "claims.selection:s6_l1_ball_faces"},
     ),
 )
 

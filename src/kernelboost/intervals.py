@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
 from scipy import stats
 
 #: Two-sided confidence level of every interval of the claims.
@@ -147,3 +148,52 @@ def rate_difference(
     n2 = n1 if n2 is None else n2
     k1, k2 = count(rate1, n1), count(rate2, n2)
     return RateDifference(k1, n1, k2, n2, *difference_interval(k1, n1, k2, n2, level))
+
+
+@dataclass(frozen=True)
+class MeanInterval:
+    """The mean of n values and its Student-t interval.
+
+    Attributes
+    ----------
+    n : int
+    mean, low, high : float
+    """
+
+    n: int
+    mean: float
+    low: float
+    high: float
+
+    def __str__(self) -> str:
+        return (
+            f"mean {self.mean:.4g} over {self.n}, 95 % interval "
+            f"[{self.low:.4g}, {self.high:.4g}]"
+        )
+
+
+def mean_interval(values: object, level: float = LEVEL) -> MeanInterval:
+    """Student-t interval of the mean of n values: x̄ ± t_{n−1} s / √n.
+
+    s is the sample standard deviation (ddof 1) and t_{n−1} the (1 + level)/2
+    quantile of Student's t with n − 1 degrees of freedom. Applied to the
+    differences of two models' losses on the same test points it is the
+    paired t interval of the difference of their mean losses (the two losses
+    of a point are correlated; the differences of distinct points are taken
+    as independent). All values equal give the point interval [x̄, x̄].
+
+    Examples
+    --------
+    >>> r = mean_interval([1.0, 2.0, 3.0])
+    >>> (r.mean, round(r.low, 4), round(r.high, 4))
+    (2.0, -0.4841, 4.4841)
+    """
+    x = np.asarray(values, dtype=np.float64).ravel()
+    n = x.size
+    if n < 2 or not np.isfinite(x).all():
+        raise ValueError(f"need at least two finite values; got {n}.")
+    mean = float(x.mean())
+    half = (
+        float(stats.t.ppf(0.5 + level / 2, n - 1)) * float(x.std(ddof=1)) / math.sqrt(n)
+    )
+    return MeanInterval(n, mean, mean - half, mean + half)

@@ -1,4 +1,4 @@
-"""L1 margins, the maximum-margin LP and the boosting game (claim B7).
+"""L1 margins, the maximum-margin LP and the boosting game (claims B7, B19).
 
 For base classifiers h_1, …, h_N and weights α ≥ 0, the L1 margin of
 f = Σ_j α_j h_j at a labelled point is y f(x) / ‖α‖₁ ∈ [−1, 1]. With the
@@ -21,6 +21,15 @@ margin matrix M_ij = y_i h_j(x_i) of shape (m, N):
   condition γ* > 0 holds iff the data are separable with a positive L1
   margin.
 
+For weights of either sign (B19; Mohri, Boosting, 'SVM vs AdaBoost'), the
+L1 margin |α·h(x)|/‖α‖₁ of f = α·h is the ℓ∞ distance from h(x) to the
+hyperplane {u : α·u = 0}, as the SVM's |w·Φ(x)|/‖w‖₂ is the ℓ2 distance
+(the distance in a norm is |α·u|/‖α‖_* with ‖·‖_* the dual norm).
+:func:`hyperplane_distance` finds both distances by direct minimization over
+the hyperplane, without that formula; :func:`signed_max_margin` maximizes the
+L1 margin over signed α (an LP) and :func:`l2_max_margin` the L2 margin (the
+hard-margin linear SVM without intercept).
+
 Both LPs are solved with ``scipy.optimize.linprog(method="highs")`` at tight
 tolerances; each function returns the value its returned vector actually
 achieves (min_i (Mα)_i, resp. max_j (dᵀM)_j), so ``game_value(M)[0] −
@@ -35,13 +44,19 @@ import pandas as pd
 from scipy.optimize import linprog
 
 from ._validation import check_array, check_labels
+from .kernels import Linear
+from .svm import SVM
 
 __all__ = [
     "distinct_stumps",
     "game_value",
+    "hyperplane_distance",
     "l1_margins",
+    "l2_max_margin",
     "margin_matrix",
     "max_margin",
+    "norm_margin",
+    "signed_max_margin",
 ]
 
 _HIGHS = {
@@ -265,3 +280,195 @@ def distinct_stumps(
         [rows[k] for k in keep], columns=["feature", "threshold", "polarity"]
     )
     return H, table
+
+
+# --- B19: L1 against L2 margins --------------------------------------------
+
+
+def norm_margin(predictions: object, weights: object, y: object, p: float) -> float:
+    """The p-norm margin of f = w·h over a sample: min_i y_i w·h(x_i) / ‖w‖_p.
+
+    p = 1 gives the L1 (boosting) margin of Mohri, Boosting, 'L1-Geometric
+    Margin'; p = 2 the geometric margin of the SVM. The weights may have
+    either sign.
+
+    Parameters
+    ----------
+    predictions : array-like of shape (m, N)
+        H[i, j] = h_j(x_i).
+    weights : array-like of shape (N,)
+        w, not all zero.
+    y : array-like of shape (m,)
+        Labels in {−1, +1}.
+    p : {1, 2, inf}
+        The norm of w that normalizes the margin.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> norm_margin([[1.0, 1.0], [1.0, -1.0]], [3.0, 1.0], [1, 1], 1)
+    0.5
+    """
+    H = check_array(predictions, name="predictions")
+    w = np.asarray(weights, dtype=np.float64).ravel()
+    if w.shape != (H.shape[1],) or not np.isfinite(w).all():
+        raise ValueError(
+            f"weights must be {H.shape[1]} finite numbers; got shape {w.shape}."
+        )
+    if p not in (1, 2, np.inf):
+        raise ValueError(f"p must be 1, 2 or inf; got {p!r}.")
+    norm = float(np.linalg.norm(w, ord=p))
+    if norm == 0.0:
+        raise ValueError("weights are all zero: the margin is undefined.")
+    yy = check_labels(y, H.shape[0])
+    return float((yy * (H @ w)).min() / norm)
+
+
+def hyperplane_distance(point: object, normal: object, norm: str) -> float:
+    """Distance from u0 to the hyperplane {u : a·u = 0}, by direct minimization.
+
+    min_{u : a·u = 0} ‖u − u0‖, found without the closed form |a·u0|/‖a‖_*
+    (‖·‖_* the dual norm), so that the closed form can be tested against it:
+
+    - ``norm="inf"``: the LP  min s  s.t.  −s ≤ u_j − u0_j ≤ s,  a·u = 0
+      (HiGHS, tolerances 1e-10), whose optimal value is returned;
+    - ``norm="2"``: the shortest step δ that reaches the hyperplane,
+      a·(u0 + δ) = 0, as the minimum-norm least-squares solution of that one
+      equation (LAPACK ``gelsd``, an SVD): ‖δ‖₂.
+
+    Parameters
+    ----------
+    point : array-like of shape (N,)
+        u0.
+    normal : array-like of shape (N,)
+        a, not zero.
+    norm : {"inf", "2"}
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> round(hyperplane_distance([1.0, 1.0], [1.0, 1.0], "inf"), 9)
+    1.0
+    >>> round(hyperplane_distance([1.0, 1.0], [1.0, 1.0], "2"), 9)
+    1.414213562
+    """
+    from scipy import sparse
+
+    u0 = np.asarray(point, dtype=np.float64).ravel()
+    a = np.asarray(normal, dtype=np.float64).ravel()
+    if u0.shape != a.shape or not (np.isfinite(u0).all() and np.isfinite(a).all()):
+        raise ValueError("point and normal must be finite vectors of one length.")
+    if not np.any(a):
+        raise ValueError("normal is zero: it defines no hyperplane.")
+    N = a.size
+    if norm == "2":
+        # The shortest step δ with a·(u0 + δ) = 0: minimum-norm least squares.
+        step = np.linalg.lstsq(a[None, :], [-float(a @ u0)], rcond=None)[0]
+        return float(np.linalg.norm(step))
+    if norm != "inf":
+        raise ValueError(f"norm must be 'inf' or '2'; got {norm!r}.")
+    # Variables (u_1..u_N, s): minimize s.
+    c = np.zeros(N + 1)
+    c[-1] = 1.0
+    eye = sparse.identity(N, format="csr")
+    ones = sparse.csr_matrix(np.ones((N, 1)))
+    A_ub = sparse.vstack(
+        [sparse.hstack([eye, -ones]), sparse.hstack([-eye, -ones])], format="csr"
+    )
+    b_ub = np.concatenate([u0, -u0])
+    res = linprog(
+        c,
+        A_ub=A_ub,
+        b_ub=b_ub,
+        A_eq=np.concatenate([a, [0.0]])[None, :],
+        b_eq=[0.0],
+        bounds=[(None, None)] * N + [(0.0, None)],
+        method="highs",
+        options=_HIGHS,
+    )
+    if res.status != 0:
+        raise RuntimeError(f"The distance LP failed: {res.message}")
+    return float(res.fun)
+
+
+def signed_max_margin(predictions: object, y: object) -> tuple[float, np.ndarray]:
+    """The maximum L1 margin over weights of either sign.
+
+    max_{α ≠ 0} min_i y_i α·h(x_i) / ‖α‖₁, solved as :func:`max_margin` on
+    [M, −M] (M_ij = y_i h_j(x_i)): α = α⁺ − α⁻ with α⁺, α⁻ ≥ 0 on the
+    simplex. This is the LP of Mohri, Boosting, 'Linear Programming Problem'
+    over the class H ∪ (−H); α ≥ 0 over a class closed under negation is the
+    same problem.
+
+    Parameters
+    ----------
+    predictions : array-like of shape (m, N)
+    y : array-like of shape (m,)
+
+    Returns
+    -------
+    rho : float
+        The L1 margin :func:`norm_margin` of the returned α.
+    alpha : ndarray of shape (N,)
+        ‖α‖₁ = 1 (α⁺ and α⁻ never overlap at the optimum).
+
+    Examples
+    --------
+    >>> rho, alpha = signed_max_margin([[1.0, -1.0], [-1.0, -1.0]], [1, 1])
+    >>> round(rho, 9), alpha.round(9).tolist()
+    (1.0, [0.0, -1.0])
+    """
+    M = margin_matrix(predictions, y)
+    N = M.shape[1]
+    _, weights = max_margin(np.hstack([M, -M]))
+    alpha = weights[:N] - weights[N:]
+    alpha = alpha / np.abs(alpha).sum()
+    return norm_margin(M, alpha, np.ones(M.shape[0]), 1), alpha
+
+
+def l2_max_margin(
+    predictions: object, y: object, tol: float = 1e-8
+) -> tuple[float, np.ndarray]:
+    """The maximum L2 margin max_{w ≠ 0} min_i y_i w·h(x_i) / ‖w‖₂.
+
+    The hard-margin linear SVM without intercept on the features h(x)
+    (:class:`kernelboost.svm.SVM` with ``Linear()``, ``C=inf``,
+    ``fit_intercept=False``): w = Σ_i α_i y_i h(x_i) over its support vectors.
+    Mohri, Boosting, 'SVM vs AdaBoost': the SVM's predictor x ↦ w·Φ(x) has no
+    bias term either; a constant feature, if the class has one, plays its role.
+
+    Parameters
+    ----------
+    predictions : array-like of shape (m, N)
+        Must be linearly separable through the origin (else
+        :class:`~kernelboost.exceptions.NotSeparableError`).
+    y : array-like of shape (m,)
+    tol : float > 0, default=1e-8
+        SMO's stopping tolerance.
+
+    Returns
+    -------
+    rho : float
+        The L2 margin :func:`norm_margin` the returned w achieves.
+    w : ndarray of shape (N,)
+        Scaled to ‖w‖₂ = 1.
+
+    Examples
+    --------
+    >>> rho, w = l2_max_margin([[2.0, 0.0], [0.0, -2.0]], [1, -1])
+    >>> round(rho, 6), w.round(6).tolist()
+    (1.414214, [0.707107, 0.707107])
+    """
+    H = check_array(predictions, name="predictions")
+    yy = check_labels(y, H.shape[0])
+    svm = SVM(kernel=Linear(), C=float("inf"), tol=tol, fit_intercept=False)
+    svm.fit(H, yy)
+    w = svm.support_vectors_.T @ svm.dual_coef_
+    w = w / np.linalg.norm(w)
+    return norm_margin(H, w, yy, 2), w

@@ -156,6 +156,11 @@ class _SubsetScorer:
             errors.append(float(np.mean((yte - Xte[:, cols] @ coef) ** 2)))
         return float(np.mean(errors))
 
+    def null(self) -> float:
+        """CV error of the null model, which predicts the training mean (not
+        counted in ``n_models``)."""
+        return float(np.mean([np.mean(yte**2) for _, _, _, yte in self.folds]))
+
 
 @dataclass(frozen=True)
 class SelectionResult:
@@ -177,8 +182,17 @@ class SelectionResult:
         Models trained (each scored by K-fold CV, i.e. fitted K times).
     best_features : tuple of int
         The model of smallest CV error on ``path`` (ties: the smaller model,
-        then the earlier one).
+        then the earlier one); ``()`` for the null model when forward
+        stepwise stopped before adding a feature.
     best_cv_mse : float
+    null_cv_mse : float
+        Forward stepwise: the CV error of the null model (the training mean,
+        no feature), where the path starts. NaN otherwise.
+    stop_step : int or None
+        Forward stepwise with ``early_stop``: the step whose best model had a
+        larger CV error than the model before it, where the search stopped
+        (its models were trained; its feature was not added). ``None`` if the
+        error never rose, or without ``early_stop``.
     """
 
     path: pd.DataFrame
@@ -186,19 +200,32 @@ class SelectionResult:
     n_models: int
     best_features: tuple[int, ...]
     best_cv_mse: float
+    null_cv_mse: float = math.nan
+    stop_step: int | None = None
 
 
-def _result(path: list[dict], models: list[dict]) -> SelectionResult:
+def _result(
+    path: list[dict],
+    models: list[dict],
+    null_cv_mse: float = math.nan,
+    stop_step: int | None = None,
+) -> SelectionResult:
     path_frame = pd.DataFrame(path)
     models_frame = pd.DataFrame(models, columns=["step", "size", "features", "cv_mse"])
-    order = path_frame.sort_values(["cv_mse", "size"], kind="stable").index
-    best = path_frame.loc[order[0]]
+    if path_frame.empty:  # stopped before the first feature: the null model
+        features, cv = (), null_cv_mse
+    else:
+        order = path_frame.sort_values(["cv_mse", "size"], kind="stable").index
+        best = path_frame.loc[order[0]]
+        features, cv = tuple(best["features"]), float(best["cv_mse"])
     return SelectionResult(
         path=path_frame,
         models=models_frame,
         n_models=len(models),
-        best_features=tuple(best["features"]),
-        best_cv_mse=float(best["cv_mse"]),
+        best_features=features,
+        best_cv_mse=cv,
+        null_cv_mse=null_cv_mse,
+        stop_step=stop_step,
     )
 
 
@@ -299,20 +326,31 @@ def forward_stepwise(
     seed: int | np.random.Generator = 0,
     *,
     max_features: int | None = None,
+    early_stop: bool = False,
 ) -> SelectionResult:
     """Forward stepwise selection scored by K-fold cross-validation.
 
-    Start from the empty model; at each step try adding every feature not
-    yet chosen and keep the one whose model has the smallest CV mean squared
-    error (ties: the lowest feature index). Run to ``max_features`` features
-    (all d by default); ``best_features`` is the model of smallest CV error on
-    the path, which is where the lecture's rule "stop when the validation
-    error starts increasing" stops if the error curve has a single minimum.
+    Start from the null model (no feature: it predicts the training mean);
+    at each step try adding every feature not yet chosen and keep the one
+    whose model has the smallest CV mean squared error (ties: the lowest
+    feature index). Run to ``max_features`` features (all d by default);
+    ``best_features`` is the model of smallest CV error on the path.
+
+    With ``early_stop``, the lecture's rule (Shewchuk, Lecture 14, §14.2):
+    "repeatedly add best feature until test errors start increasing (due to
+    overfitting) instead of decreasing". At step s the best candidate's CV
+    error E_s is compared with the error E_{s−1} of the current model (E_0
+    the null model's); at the first s with E_s > E_{s−1} the search stops,
+    keeps the s − 1 features it had, and records ``stop_step = s``. No
+    patience: one rise stops it. The models of step s have been trained, so
+    stopping at step s trains ``forward_model_count(d, s)`` models.
 
     Number of models trained (see :func:`forward_model_count`)::
 
         k steps: d + (d − 1) + … + (d − k + 1) = k·d − k(k − 1)/2,
         full path (k = d): d(d + 1)/2.
+
+    The null model's CV error is computed on the same folds and not counted.
 
     Parameters
     ----------
@@ -322,12 +360,16 @@ def forward_stepwise(
     seed : int or Generator, default=0
     max_features : int or None, default=None
         k, the number of steps (1 ≤ k ≤ d); ``None`` means d.
+    early_stop : bool, default=False
+        Stop at the first step whose CV error exceeds the previous model's.
 
     Returns
     -------
     SelectionResult
-        ``path`` has one row per step with the extra columns ``step`` and
-        ``added`` (the feature added).
+        ``path`` has one row per feature added with the extra columns
+        ``step`` and ``added`` (the feature added); with ``early_stop`` it
+        ends at the model kept, and ``models`` also lists the models of the
+        step that stopped the search.
     """
     X, y = check_X_y(X, y)
     d = X.shape[1]
@@ -344,6 +386,9 @@ def forward_stepwise(
         )
     )
     score = _SubsetScorer(X, y, n_splits, seed, "forward_stepwise")
+    null = score.null()
+    previous = null
+    stop_step = None
     chosen: list[int] = []
     models: list[dict] = []
     path: list[dict] = []
@@ -360,6 +405,10 @@ def forward_stepwise(
             if best is None or mse < best[0]:
                 best = (mse, j)
         assert best is not None
+        if early_stop and best[0] > previous:
+            stop_step = step
+            break
+        previous = best[0]
         chosen.append(best[1])
         path.append(
             {
@@ -371,7 +420,7 @@ def forward_stepwise(
                 "n_models": score.n_models,
             }
         )
-    return _result(path, models)
+    return _result(path, models, null, stop_step)
 
 
 def backward_stepwise(

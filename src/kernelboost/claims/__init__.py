@@ -4,8 +4,9 @@ A claim is measured, never asserted: each row holds the measured quantity, the
 bound or expected value, the relation checked and whether it held. The row type
 and the table helpers are in :mod:`._row`; the functions of each claim family
 in their own module (:mod:`.kernels`, :mod:`.boosting`, :mod:`.weak_learning`,
-:mod:`.selection`, :mod:`.evaluation`). Which function computes which claim,
-from which tables, is the experiment registry's (:mod:`kernelboost.experiments`).
+:mod:`.margins`, :mod:`.selection`, :mod:`.evaluation`). Which function computes
+which claim, from which tables, is the experiment registry's
+(:mod:`kernelboost.experiments`).
 """
 
 from __future__ import annotations
@@ -59,11 +60,14 @@ from .kernels import (
     k14_knn,
     k15_feature_distance,
 )
+from .margins import b19_margin_geometry
 from .selection import (
     s1_lasso_zeros,
     s2_contours,
     s3_subset_selection,
     s4_zscore_elimination,
+    s5_stepwise_stopping,
+    s6_l1_ball_faces,
 )
 from .weak_learning import (
     b8_xor_stumps,
@@ -98,6 +102,7 @@ __all__ = [
     "b16_rademacher_margin_bound",
     "b17_uniform_margin_bound",
     "b18_mwu_theorem2",
+    "b19_margin_geometry",
     "k10_sigma_bias_variance",
     "k11_svm_sigma_C_grid",
     "k12_poly_degree",
@@ -118,6 +123,8 @@ __all__ = [
     "s2_contours",
     "s3_subset_selection",
     "s4_zscore_elimination",
+    "s5_stepwise_stopping",
+    "s6_l1_ball_faces",
     "e1_loo_bound",
     "e2_non_sv_removal",
     "e3_cv_selection",

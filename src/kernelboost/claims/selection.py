@@ -1,4 +1,4 @@
-"""Claim rows of the selection and regularization family S1–S4.
+"""Claim rows of the selection and regularization family S1–S6.
 
 Shewchuk, Lecture 14, §14.2 (subset selection) and §14.3 (the Lasso).
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..intervals import mean_interval, rate_difference
 from ._row import ClaimRow
 
 _METHOD_TITLES = {
@@ -304,4 +305,248 @@ def s4_zscore_elimination(
                 figure="subset_selection",
             )
         )
+    return rows
+
+
+# --- S5: forward stepwise stopped by the validation error ----------------------
+
+
+def s5_stepwise_stopping(
+    curve: pd.DataFrame, summary: pd.DataFrame, losses: pd.DataFrame
+) -> list[ClaimRow]:
+    """S5: forward stepwise stopped when the validation error rises.
+
+    Parameters
+    ----------
+    curve, summary, losses : DataFrame
+        From :func:`kernelboost.studies.stepwise_stopping.stepwise_stopping_tables`,
+        stacked over datasets (first column ``dataset``).
+
+    Returns
+    -------
+    list of ClaimRow
+        Per dataset:
+
+        - identity: models trained by the stopped search ``==``
+          forward_model_count(d, s), s the step that stopped it (d if none);
+        - empirical: mean test loss of the kept model minus of the all-features
+          model, ``< 0``, with the paired t interval of the per-point
+          difference of squared errors (stopping avoids overfitting);
+        - empirical: mean test loss of the kept model minus of the model of
+          smallest test error on the full path, ``<= 0`` (holds only when the
+          rule keeps that model; not resolved when the interval straddles 0;
+          the minimum is chosen on the test points, which favours it);
+        - illustration: the size kept, beside the CV minimum and the test
+          minimum of the full path.
+    """
+    source = "Shewchuk, Lecture 14, §14.2 'Subset Selection'"
+    rows = []
+    for name, s in summary.groupby("dataset", sort=False):
+        s = s.iloc[0]
+        part = losses[losses["dataset"] == name]
+        path = curve[curve["dataset"] == name].sort_values("size")
+        d, kept = int(s["d"]), int(s["kept_size"])
+        stop = int(s["stop_step"])
+        stopped_at = f"step {stop}" if stop <= d else "never (full path)"
+        where = (
+            f"{name} ({int(s['n_train'])} training points, {int(s['n_test'])} test "
+            f"points, d = {d}), {int(s['n_splits'])}-fold CV on the training part"
+        )
+        common = dict(id="S5", source=source, dataset=where, figure="stepwise_stopping")
+        vs_all = mean_interval(part["kept"] - part["all"])
+        vs_best = mean_interval(part["kept"] - part["best"])
+        mse = (
+            f"test MSE kept ({kept} features) {float(s['test_mse_kept']):.4g}, "
+            f"all {d} features {float(s['test_mse_all']):.4g}, path minimum "
+            f"({int(s['test_min_size'])} features) {float(s['test_mse_min']):.4g}"
+        )
+        cv = path["cv_mse"].to_numpy()
+        rows += [
+            ClaimRow(
+                title="forward stepwise stopped at step s trains the truncated count",
+                quantity=f"models trained; the CV error first rose at {stopped_at}: "
+                f"forward_model_count(d, {min(stop, d)}) = "
+                f"{int(s['formula_models'])} (full path {int(s['n_models_full'])})",
+                measured=float(s["n_models"]),
+                bound=float(s["formula_models"]),
+                relation="==",
+                kind="identity",
+                **common,
+            ),
+            ClaimRow(
+                title="stopping when the validation error rises beats all features",
+                quantity="mean over test points of (squared error of the kept "
+                "model - of the all-features model), paired t interval; " + mse,
+                measured=vs_all.mean,
+                ci_low=vs_all.low,
+                ci_high=vs_all.high,
+                bound=0.0,
+                relation="<",
+                kind="empirical",
+                **common,
+            ),
+            ClaimRow(
+                title="the stopped model is the best of the forward path on test",
+                quantity="mean over test points of (squared error of the kept "
+                "model - of the path's test-best model), paired t interval; " + mse,
+                measured=vs_best.mean,
+                ci_low=vs_best.low,
+                ci_high=vs_best.high,
+                bound=0.0,
+                relation="<=",
+                kind="empirical",
+                **common,
+            ),
+            ClaimRow(
+                title="the validation curve of forward stepwise",
+                quantity=f"features kept by the rule; CV MSE from {cv[0]:.4g} (no "
+                f"feature) to {cv[kept]:.4g} at the stop, {cv[-1]:.4g} with all "
+                f"{d}; CV minimum of the full path at "
+                f"{int(s['cv_min_size'])} features, test minimum at "
+                f"{int(s['test_min_size'])}",
+                measured=float(kept),
+                bound=float("nan"),
+                relation="n/a",
+                kind="illustration",
+                **common,
+            ),
+        ]
+    return rows
+
+
+# --- S6: corners, edges and faces of the L1 ball -------------------------------
+
+#: Zero weights of a point in the relative interior of each face in 3-D.
+S6_ZEROS = {"corner": 2, "edge": 1, "facet": 0}
+#: The KKT residual of the located face (relative to λ); rounding is ~1e-15.
+S6_KKT_TOL = 1e-8
+#: max |w_face − w_cd|: coordinate descent runs to a duality gap of 1e-14.
+S6_CD_TOL = 1e-6
+
+
+def s6_l1_ball_faces(solutions: pd.DataFrame) -> list[ClaimRow]:
+    """S6: on a corner, an edge or a facet of the 3-D L1 ball, 2, 1 or 0 zeros.
+
+    Parameters
+    ----------
+    solutions : DataFrame
+        From :func:`kernelboost.studies.l1_ball.l1_ball_tables`.
+
+    Returns
+    -------
+    list of ClaimRow
+        - check, one row per kind of face: solutions located (from barycentric
+          coordinates) on that kind of face whose Lasso solution at the
+          matching λ, by coordinate descent, does not have 2 (corner), 1
+          (edge) or 0 (facet) exactly-zero weights, ``<= 0``. A point inside
+          a corner, edge or facet has that many zero coordinates by the
+          definition of the faces, so this tests the two solvers, not the
+          lecture;
+        - check: the largest KKT residual of the located faces, ``<= 1e-8``;
+        - check: the largest |w_face − w_cd|, ``<= 1e-6``;
+        - empirical: the share of solutions with at least one zero weight
+          (on a corner or an edge) at the smallest t minus at the largest,
+          ``> 0``, with Newcombe's interval ("especially for large λ");
+        - illustration: the share on a corner over all problems and radii,
+          with the shares per radius.
+    """
+    first = solutions.iloc[0]
+    problems = solutions["problem"].nunique()
+    fractions = np.sort(solutions["fraction"].unique())
+    where = (
+        f"{problems} random least-squares problems (3 correlated features, "
+        f"{int(first['n_samples'])} points, seed {int(first['seed'])}), "
+        f"t = f ||beta_hat||_1 for f in {', '.join(f'{f:g}' for f in fractions)}"
+    )
+    common = dict(
+        id="S6",
+        source="Shewchuk, Lecture 14, §14.3 'Lasso'",
+        dataset=where,
+        figure="l1_ball_faces",
+    )
+    rows = []
+    for face, zeros in S6_ZEROS.items():
+        on = solutions[solutions["face"] == face]
+        wrong = int((on["cd_zeros"] != zeros).sum())
+        rows.append(
+            ClaimRow(
+                title=f"touching a{'n' if face == 'edge' else ''} {face} sets "
+                f"{zeros} weight{'s' if zeros != 1 else ''} to zero",
+                quantity=f"of the {len(on)} solutions located on "
+                f"a{'n' if face == 'edge' else ''} {face} (from "
+                "barycentric coordinates over the face's vertices), those whose "
+                f"Lasso solution at the matching lambda has not {zeros} exactly-zero "
+                "weights (coordinate descent)",
+                measured=float(wrong),
+                bound=0.0,
+                relation="<=",
+                kind="check",
+                **common,
+            )
+        )
+    rows += [
+        ClaimRow(
+            title="the located face satisfies the KKT conditions",
+            quantity="max over solutions of max_{j in S} |g_j - lambda s_j| / lambda, "
+            "g = X_c^T(y_c - X_c w)/m, lambda = ||g||_inf, (S, s) the face's "
+            f"support and signs; smallest inactive slack "
+            f"{float(solutions['inactive_slack'].min()):.3g}",
+            measured=float(solutions["kkt_residual"].max()),
+            bound=S6_KKT_TOL,
+            relation="<=",
+            kind="check",
+            **common,
+        ),
+        ClaimRow(
+            title="face search and coordinate descent find the same solution",
+            quantity="max over solutions of max_j |w_face - w_cd|",
+            measured=float(solutions["cd_diff"].max()),
+            bound=S6_CD_TOL,
+            relation="<=",
+            kind="check",
+            **common,
+        ),
+    ]
+    low, high = fractions[0], fractions[-1]
+    small = solutions[solutions["fraction"] == low]
+    large = solutions[solutions["fraction"] == high]
+    k_small = int((small["face"] != "facet").sum())
+    k_large = int((large["face"] != "facet").sum())
+    diff = rate_difference(
+        k_small / len(small), len(small), k_large / len(large), len(large)
+    )
+    rows.append(
+        ClaimRow(
+            title="more weights are zero as the L1 ball shrinks",
+            quantity=f"share of solutions with at least one zero weight (on a corner "
+            f"or an edge) at t = {low:g} ||beta_hat||_1 minus at t = {high:g} "
+            f"||beta_hat||_1: {diff}",
+            measured=diff.value,
+            ci_low=diff.low,
+            ci_high=diff.high,
+            bound=0.0,
+            relation=">",
+            kind="empirical",
+            **common,
+        )
+    )
+    shares = solutions.groupby("fraction")["face"].value_counts(normalize=True)
+    text = "; ".join(
+        f"f = {f:g}: "
+        + ", ".join(f"{face} {shares.get((f, face), 0.0):.2f}" for face in S6_ZEROS)
+        for f in fractions
+    )
+    rows.append(
+        ClaimRow(
+            title="where the RSS isosurface touches the L1 ball",
+            quantity=f"share of solutions on a corner over all problems and radii "
+            f"(edge {float((solutions['face'] == 'edge').mean()):.3f}, facet "
+            f"{float((solutions['face'] == 'facet').mean()):.3f}); per f: {text}",
+            measured=float((solutions["face"] == "corner").mean()),
+            bound=float("nan"),
+            relation="n/a",
+            kind="illustration",
+            **common,
+        )
+    )
     return rows

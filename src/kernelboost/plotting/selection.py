@@ -1,7 +1,10 @@
-"""Figures of claims S1–S4: the Lasso path, the L1 diamond, subset selection.
+"""Figures of claims S1–S6: the Lasso path, the L1 diamond, subset selection,
+forward stepwise stopped by the validation error, the faces of the L1 ball.
 
 Each function takes the tables of the matching study in
-:mod:`kernelboost.studies.selection_paths`, in the order the study returns them
+:mod:`kernelboost.studies.selection_paths`,
+:mod:`~kernelboost.studies.stepwise_stopping` or
+:mod:`~kernelboost.studies.l1_ball`, in the order the study returns them
 (possibly read back from CSV).
 """
 
@@ -16,7 +19,13 @@ from matplotlib.patches import Rectangle
 
 from ._base import STYLE, new_figure
 
-__all__ = ["plot_lasso_path", "plot_lasso_ridge_contours", "plot_subset_selection"]
+__all__ = [
+    "plot_l1_ball_faces",
+    "plot_lasso_path",
+    "plot_lasso_ridge_contours",
+    "plot_stepwise_stopping",
+    "plot_subset_selection",
+]
 
 #: How many features of the Lasso path are drawn in colour (Shewchuk, Lecture 14:
 #: "only four of the weights are really useful for prediction; they're in
@@ -372,6 +381,183 @@ def plot_subset_selection(
         fig.suptitle(
             "S3 — best subset vs forward/backward stepwise; S4 — elimination "
             "by the smallest |z|",
+            fontsize=11,
+        )
+    return fig
+
+
+def plot_stepwise_stopping(
+    curve: pd.DataFrame, summary: pd.DataFrame, losses: pd.DataFrame
+) -> Figure:
+    """Figure ``stepwise_stopping`` (S5): validation and test error of forward
+    stepwise selection against the number of features, per dataset, with the
+    step where the validation error first rose and the model kept."""
+    del losses
+    names = list(dict.fromkeys(summary["dataset"]))
+    fig, axes = new_figure(
+        1, len(names), width=5.6 * len(names), height=4.4, squeeze=False
+    )
+    with plt.rc_context(STYLE):
+        for ax, name in zip(axes[0], names, strict=True):
+            c = curve[curve["dataset"] == name].sort_values("size")
+            s = summary[summary["dataset"] == name].iloc[0]
+            d, kept, stop = int(s["d"]), int(s["kept_size"]), int(s["stop_step"])
+            ax.plot(
+                c["size"],
+                c["cv_mse"],
+                "o-",
+                color="C0",
+                ms=3.5,
+                label=f"validation ({int(s['n_splits'])}-fold CV on the training part)",
+            )
+            ax.plot(
+                c["size"],
+                c["test_mse"],
+                "s-",
+                color="C1",
+                ms=3.5,
+                label=f"test ({int(s['n_test'])} held-out points)",
+            )
+            ax.axvline(
+                kept,
+                color="C3",
+                lw=1.4,
+                label=f"kept: {kept} features, "
+                f"test MSE {float(s['test_mse_kept']):.4g}",
+            )
+            if stop <= d:
+                rise = c[c["size"] == stop]
+                ax.plot(
+                    rise["size"],
+                    rise["cv_mse"],
+                    "x",
+                    color="C3",
+                    ms=10,
+                    mew=2,
+                    label=f"step {stop}: validation error rose, search stopped",
+                )
+            best = int(s["test_min_size"])
+            ax.plot(
+                [best],
+                [float(s["test_mse_min"])],
+                "*",
+                color="k",
+                ms=11,
+                label=f"test minimum on the path ({best} features)",
+            )
+            ax.plot(
+                [d],
+                [float(s["test_mse_all"])],
+                "D",
+                color="C1",
+                mec="k",
+                ms=6,
+                label=f"all {d} features, test MSE {float(s['test_mse_all']):.4g}",
+            )
+            ax.set_xlabel("features in the model (forward stepwise order)")
+            ax.set_ylabel("mean squared error")
+            ax.set_title(
+                f"{name} ({int(s['n_train'])} training points, d = {d})", fontsize=10
+            )
+            ax.legend(fontsize=7)
+        fig.suptitle(
+            "S5 — forward stepwise: add the best feature until the validation "
+            "error rises (Shewchuk, Lecture 14, §14.2)",
+            fontsize=11,
+        )
+        fig.tight_layout()
+    return fig
+
+
+_FACE_STYLE = {
+    "corner": ("corner: 2 zero weights", "C3"),
+    "edge": ("edge: 1 zero weight", "C1"),
+    "facet": ("facet: no zero weight", "C0"),
+}
+
+
+def plot_l1_ball_faces(solutions: pd.DataFrame) -> Figure:
+    """Figure ``l1_ball_faces`` (S6).
+
+    Left: the unit cross-polytope ‖w‖₁ = 1 and every constrained solution
+    scaled to it, w*/t, coloured by the face it lies on (corners drawn with
+    their counts). Right: the share of corners, edges and facets for each
+    radius t = f‖β̂‖₁.
+    """
+    fig = None
+    with plt.rc_context(STYLE):
+        fig, _ = new_figure(width=12.5, height=5.6)
+        fig.clf()
+        ax3 = fig.add_subplot(1, 2, 1, projection="3d")
+        ax = fig.add_subplot(1, 2, 2)
+        vertices = np.vstack([np.eye(3), -np.eye(3)])
+        for i in range(6):
+            for j in range(i + 1, 6):
+                if abs(i - j) != 3:  # ±e_k are not joined
+                    a, b = vertices[i], vertices[j]
+                    ax3.plot(*zip(a, b, strict=True), color="grey", lw=0.7)
+        W = (
+            solutions[["w1", "w2", "w3"]].to_numpy()
+            / solutions["t"].to_numpy()[:, None]
+        )
+        for face, (label, colour) in _FACE_STYLE.items():
+            at = (solutions["face"] == face).to_numpy()
+            if face == "corner":
+                corners, counts = np.unique(np.round(W[at]), axis=0, return_counts=True)
+                ax3.scatter(
+                    *corners.T,
+                    s=12 + 1.2 * counts,
+                    c=colour,
+                    depthshade=False,
+                    label=f"{label} ({int(at.sum())})",
+                )
+                for p, n in zip(corners, counts, strict=True):
+                    ax3.text(*(1.15 * p), str(n), fontsize=7, color=colour)
+            else:
+                ax3.scatter(
+                    *W[at].T,
+                    s=5,
+                    c=colour,
+                    depthshade=False,
+                    label=f"{label} ({int(at.sum())})",
+                )
+        ax3.set_xlabel("w1 / t")
+        ax3.set_ylabel("w2 / t")
+        ax3.set_zlabel("w3 / t")
+        for axis in (ax3.xaxis, ax3.yaxis, ax3.zaxis):
+            axis.set_ticks([-1.0, 0.0, 1.0])
+        ax3.set_box_aspect((1, 1, 1))
+        ax3.view_init(elev=22, azim=35)
+        ax3.legend(fontsize=7, loc="upper left")
+        ax3.set_title("solutions w*/t on the unit cross-polytope", fontsize=10)
+
+        shares = (
+            solutions.groupby("fraction")["face"]
+            .value_counts(normalize=True)
+            .unstack(fill_value=0.0)
+        )
+        fractions = shares.index.to_numpy()
+        at = np.arange(len(fractions))
+        bottom = np.zeros(len(fractions))
+        for face, (label, colour) in _FACE_STYLE.items():
+            v = shares[face].to_numpy() if face in shares else np.zeros(len(fractions))
+            ax.bar(at, v, width=0.8, bottom=bottom, color=colour, label=label)
+            bottom += v
+        ax.set_xticks(at, [f"{f:g}" for f in fractions])
+        ax.set_xlabel("radius t / ‖β̂‖₁ (smaller: larger λ)")
+        ax.set_ylabel("share of problems")
+        ax.set_ylim(0.0, 1.12)
+        ax.set_yticks(np.linspace(0.0, 1.0, 6))
+        ax.legend(fontsize=8, loc="upper center", ncol=3)
+        first = solutions.iloc[0]
+        ax.set_title(
+            f"{solutions['problem'].nunique()} random problems, 3 correlated "
+            f"features, {int(first['n_samples'])} points (seed {int(first['seed'])})",
+            fontsize=10,
+        )
+        fig.suptitle(
+            "S6 — the RSS isosurface touches the L1 ball at a corner (2 zeros), an "
+            "edge (1) or a facet (0) (Shewchuk, Lecture 14, §14.3)",
             fontsize=11,
         )
     return fig

@@ -1,0 +1,137 @@
+"""S6: least squares on the 3-D L1 ball, located face by face."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy.optimize import minimize
+
+from kernelboost.claims.selection import s6_l1_ball_faces
+from kernelboost.cross_polytope import constrained_least_squares, faces
+from kernelboost.plotting import save_figure
+from kernelboost.plotting.selection import plot_l1_ball_faces
+from kernelboost.selection import lasso_path
+from kernelboost.studies.l1_ball import l1_ball_tables, random_problem
+from kernelboost.studies.selection_paths import constrained_lasso_2d
+
+
+def test_the_cross_polytope_has_its_faces() -> None:
+    assert Counter(f.dimension for f in faces(3)) == {0: 6, 1: 12, 2: 8}
+    assert len(faces(2)) == 8
+    assert len(faces(4)) == 3**4 - 1
+    corner = faces(3)[0]
+    np.testing.assert_array_equal(corner.vertices(3, 2.0), [[2.0, 0.0, 0.0]])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_two_features_agree_with_the_exact_edge_solver(seed) -> None:
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((30, 2)) @ np.array([[1.0, 0.6], [0.0, 0.8]])
+    y = X @ rng.standard_normal(2) + rng.standard_normal(30)
+    beta = np.linalg.lstsq(X - X.mean(0), y - y.mean(), rcond=None)[0]
+    for f in (0.1, 0.5, 0.9):
+        t = f * np.abs(beta).sum()
+        sol = constrained_least_squares(X, y, t)
+        np.testing.assert_allclose(sol.w, constrained_lasso_2d(X, y, t), atol=1e-10)
+        assert np.abs(sol.w).sum() == pytest.approx(t)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_three_features_agree_with_a_generic_solver(seed) -> None:
+    """SLSQP on w = p − n, p, n ≥ 0, Σ(p + n) ≤ t reaches the same RSS."""
+    rng = np.random.default_rng(seed)
+    X, y = random_problem(rng, 40, 1.0)
+    Xc, yc = X - X.mean(0), y - y.mean()
+    beta = np.linalg.lstsq(Xc, yc, rcond=None)[0]
+    t = 0.4 * np.abs(beta).sum()
+    sol = constrained_least_squares(X, y, t)
+
+    def rss(v):
+        r = yc - Xc @ (v[:3] - v[3:])
+        return r @ r
+
+    res = minimize(
+        rss,
+        np.full(6, t / 6),
+        bounds=[(0, None)] * 6,
+        constraints=[{"type": "ineq", "fun": lambda v: t - v.sum()}],
+        method="SLSQP",
+        options={"ftol": 1e-14, "maxiter": 500},
+    )
+    assert sol.rss <= res.fun * (1 + 1e-8)
+    assert sol.rss == pytest.approx(res.fun, rel=1e-6)
+    assert sol.face is not None
+    assert np.all(sol.barycentric > 0)
+    assert sol.barycentric.sum() == pytest.approx(1)
+
+
+def test_a_corner_is_found_and_lasso_agrees() -> None:
+    X = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [0.0, 0.0, 0.0]]
+    y = [3.0, 1.0, 0.0, 0.0]
+    sol = constrained_least_squares(X, y, 1.0)
+    assert sol.face.support == (0,)
+    assert sol.face.dimension == 0
+    Xa, ya = np.array(X), np.array(y)
+    Xc, yc = Xa - Xa.mean(0), ya - ya.mean()
+    lam = np.max(np.abs(Xc.T @ (yc - Xc @ sol.w))) / 4
+    w = lasso_path(Xa, ya, [lam], tol=1e-14, max_iter=10_000)[1][:, 0]
+    np.testing.assert_allclose(w, sol.w, atol=1e-10)
+    assert np.count_nonzero(w == 0.0) == 2
+
+
+def test_inside_the_ball_is_least_squares_and_rank_deficiency_refused() -> None:
+    rng = np.random.default_rng(0)
+    X, y = random_problem(rng, 20, 1.0)
+    sol = constrained_least_squares(X, y, 1e6)
+    assert sol.face is None
+    np.testing.assert_allclose(
+        sol.w, np.linalg.lstsq(X - X.mean(0), y - y.mean(), rcond=None)[0]
+    )
+    with pytest.raises(ValueError, match="full column rank"):
+        constrained_least_squares(np.column_stack([X[:, 0], X[:, 0]]), y, 1.0)
+
+
+@pytest.fixture(scope="module")
+def solutions() -> pd.DataFrame:
+    return l1_ball_tables(n_problems=25, fractions=(0.05, 0.3, 0.6, 0.9))
+
+
+def test_table_covers_every_problem_and_radius(solutions) -> None:
+    assert len(solutions) == 100
+    assert set(solutions["face"]) <= {"corner", "edge", "facet"}
+    expected = solutions["face"].map({"corner": 2, "edge": 1, "facet": 0})
+    assert (solutions["cd_zeros"] == expected).all()
+    radius = np.abs(solutions[["w1", "w2", "w3"]]).sum(axis=1)
+    np.testing.assert_allclose(radius, solutions["t"], rtol=1e-10)
+
+
+def test_s6_rows_hold_on_a_real_run(solutions) -> None:
+    rows = s6_l1_ball_faces(solutions)
+    assert [r.kind for r in rows] == ["check"] * 5 + ["empirical", "illustration"]
+    assert all(r.holds for r in rows[:6])
+
+
+@pytest.mark.can_fail("S6")
+def test_s6_rows_follow_broken_numbers(solutions) -> None:
+    broken = solutions.copy()
+    corner = broken.index[broken["face"] == "corner"][0]
+    broken.loc[corner, "cd_zeros"] = 1
+    rows = s6_l1_ball_faces(broken)
+    assert rows[0].holds is False
+    assert rows[1].holds is True
+    broken = solutions.copy()
+    broken.loc[broken.index[0], "kkt_residual"] = 1e-3
+    assert s6_l1_ball_faces(broken)[3].holds is False
+    # Only facets at the smallest radius, corners at the largest.
+    broken = solutions.copy()
+    broken.loc[broken["fraction"] == 0.05, "face"] = "facet"
+    broken.loc[broken["fraction"] == 0.9, "face"] = "corner"
+    assert s6_l1_ball_faces(broken)[5].holds is False
+
+
+def test_figure_draws(solutions, tmp_path) -> None:
+    save_figure(plot_l1_ball_faces(solutions), tmp_path / "f.png")
+    assert (tmp_path / "f.png").stat().st_size > 1000

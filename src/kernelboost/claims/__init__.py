@@ -32,6 +32,7 @@ from .boosting import (
     b12_noise_robustness,
     b13_losses,
     b14_vc_bound,
+    b15_adaboost_cycle,
 )
 from .evaluation import (
     e1_loo_bound,
@@ -88,6 +89,7 @@ __all__ = [
     "b12_noise_robustness",
     "b13_losses",
     "b14_vc_bound",
+    "b15_adaboost_cycle",
     "k10_sigma_bias_variance",
     "k11_svm_sigma_C_grid",
     "k12_poly_degree",

@@ -613,12 +613,16 @@ def b15_adaboost_cycle(lp: pd.DataFrame, runs: pd.DataFrame) -> list[ClaimRow]:
     if len(random):
         third = (random["limit_margin"] - RUDIN_ADABOOST_MARGIN).abs() <= 1e-9
         others = random.loc[~third, "margin_last"]
-        rest = (
-            f"the other {len(others)} have L1 margin {others.min():.6g} to "
-            f"{others.max():.6g} at T (rho* = {rho:.6g})"
-            if len(others)
-            else "every start does"
-        )
+        if len(others) == 0:
+            rest = "every start does"
+        elif len(others) == 1:
+            rest = f"the other has L1 margin {others.iloc[0]:.6g} at T"
+        else:
+            rest = (
+                f"the other {len(others)} have L1 margins {others.min():.6g} to "
+                f"{others.max():.6g} at T"
+            )
+        rest += f" (rho* = {rho:.6g})"
         rows.append(
             ClaimRow(
                 title="From random initial distributions",

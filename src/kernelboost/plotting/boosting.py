@@ -417,6 +417,6 @@ def plot_margin_cycle(
             "AdaBoost need not maximize the L1 margin: 1/3 instead of 3/8 "
             "(B15; Mohri, Boosting; Rudin, Daubechies and Schapire 2004)",
             fontsize=11,
-            y=1.03,
+            y=1.1,
         )
     return fig

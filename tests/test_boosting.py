@@ -704,3 +704,129 @@ def test_hyper_parameters_are_stored_untouched() -> None:
     fitted = AdaBoost(n_rounds=2).fit(X, y)
     assert isinstance(fitted.weak_learner_, Stumps)
     assert fitted.weak_learner is None
+
+
+# --- a given initial distribution (sample_weight) -------------------------------------
+
+
+def _matrix_fit(H: np.ndarray, y: np.ndarray, w=None, n_rounds: int = 30) -> AdaBoost:
+    model = AdaBoost(
+        weak_learner=HypothesisMatrix(H), n_rounds=n_rounds, keep_distributions=True
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NoEdgeWarning)
+        return model.fit(np.arange(H.shape[0], dtype=float)[:, None], y, w)
+
+
+def _random_game(seed: int, m: int = 12, N: int = 9) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    return rng.choice([-1.0, 1.0], size=(m, N)), rng.choice([-1.0, 1.0], size=m)
+
+
+def test_uniform_or_scaled_sample_weight_changes_nothing() -> None:
+    X, y = noisy_data(3)
+    default = AdaBoost(n_rounds=25, keep_distributions=True).fit(X, y)
+    for w in (np.ones(len(y)), np.full(len(y), 7.5)):
+        given_ = AdaBoost(n_rounds=25, keep_distributions=True).fit(X, y, w)
+        pd.testing.assert_frame_equal(given_.history_, default.history_)
+        np.testing.assert_array_equal(given_.distributions_, default.distributions_)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=SEEDS)
+def test_integer_weights_are_duplicated_rows(seed) -> None:
+    """D_1 ∝ counts is AdaBoost on the sample with each row repeated."""
+    H, y = _random_game(seed)
+    counts = np.random.default_rng(seed + 1).integers(1, 4, size=y.size)
+    weighted = _matrix_fit(H, y, counts, n_rounds=10)
+    rows = np.repeat(np.arange(y.size), counts)
+    repeated = _matrix_fit(H[rows], y[rows], n_rounds=10)
+    a, b = weighted.history_, repeated.history_
+    assert a["column"].tolist() == b["column"].tolist()
+    # α_t → 0 when the game's value is 0: compare absolutely there.
+    np.testing.assert_allclose(a["alpha"], b["alpha"], rtol=1e-9, atol=1e-12)
+    np.testing.assert_allclose(a["min_margin"], b["min_margin"], rtol=1e-9, atol=1e-12)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=SEEDS)
+def test_zero_weights_are_ignored_by_the_weights_not_by_the_margin(seed) -> None:
+    """Rows of weight 0 stay at 0; AdaBoost then runs as on the other rows."""
+    H, y = _random_game(seed)
+    w = np.random.default_rng(seed + 2).random(y.size)
+    w[:3] = 0.0
+    full = _matrix_fit(H, y, w)
+    rest = _matrix_fit(H[3:], y[3:], w[3:])
+    assert (full.distributions_[:, :3] == 0.0).all()
+    np.testing.assert_allclose(full.distributions_[:, 3:], rest.distributions_)
+    assert full.history_["column"].tolist() == rest.history_["column"].tolist()
+    np.testing.assert_allclose(full.alphas_, rest.alphas_, rtol=1e-7, atol=1e-12)
+    # The margin is over every row, the zero-weight ones included.
+    yf = y * (H[:, full.history_["column"].to_numpy(int)] @ full.alphas_)
+    assert full.history_["min_margin"].iloc[-1] == pytest.approx(
+        yf.min() / full.alphas_.sum()
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=SEEDS)
+def test_closed_form_of_the_distribution_from_a_given_d1(seed) -> None:
+    """D_{t+1}(i) = D_1(i) exp(−y_i f_t(x_i)) / Π_{s≤t} Z_s (B2 from any D_1)."""
+    H, y = _random_game(seed)
+    w = np.random.default_rng(seed + 3).random(y.size)
+    model = _matrix_fit(H, y, w, n_rounds=15)
+    d1 = w / w.sum()
+    np.testing.assert_allclose(model.distributions_[0], d1)
+    columns = model.history_["column"].to_numpy(int)
+    yf = np.zeros(y.size)
+    for t in range(model.n_rounds_):
+        yf += model.alphas_[t] * y * H[:, columns[t]]
+        if model.stop_reason_ == "perfect" and t == model.n_rounds_ - 1:
+            break  # D is not updated after a perfect round (AdaBoost's Notes)
+        closed = d1 * np.exp(-yf) / model.history_["bound_Z"].iloc[t]
+        np.testing.assert_allclose(model.distributions_[t + 1], closed, rtol=1e-9)
+    # exp_loss is the D_1-weighted exponential loss.
+    assert model.history_["exp_loss"].iloc[-1] == pytest.approx(
+        float(d1 @ np.exp(-yf)), rel=1e-9
+    )
+
+
+def test_no_weighted_mistake_is_a_perfect_round_with_eps_from_d1() -> None:
+    """h_t wrong only on a row of weight 0 has ε_t = 0: ε̃ = d²/4, d = min D_1(i) > 0."""
+    y = np.ones(4)
+    H = np.array([[-1.0], [1.0], [1.0], [1.0]])
+    w = np.array([0.0, 1.0, 2.0, 5.0])
+    model = _matrix_fit(H, y, w)
+    assert model.stop_reason_ == "perfect"
+    assert model.n_rounds_ == 1
+    d = 1.0 / 8.0
+    assert model.history_["eps"].iloc[0] == pytest.approx(d * d / 4)
+    assert np.exp(-model.alphas_[0]) < d
+    # Row 0 (weight 0) stays wrong: the training error counts it.
+    assert model.history_["train_error"].iloc[0] == 0.25
+
+
+def test_perfect_round_after_others_classifies_every_weighted_point() -> None:
+    """With a non-uniform D_1, α̃ still outweighs every earlier round."""
+    y = np.array([1.0, 1.0, 1.0, -1.0, -1.0, -1.0, 1.0, -1.0])
+    first = np.array([1.0, 1.0, 1.0, -1.0, -1.0, -1.0, -1.0, 1.0])
+    second = np.array([1.0, 1.0, 1.0, 1.0, 1.0, -1.0, 1.0, -1.0])
+    w = np.array([30.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0])
+    model = AdaBoost(weak_learner=Scripted([first, second, y]), n_rounds=10)
+    model.fit(np.zeros((8, 1)), y, w)
+    assert model.stop_reason_ == "perfect"
+    assert model.history_["train_error"].iloc[-1] == 0.0
+
+
+@pytest.mark.parametrize(
+    ("w", "match"),
+    [
+        ([1.0, -1.0, 1.0, 1.0], "finite and >= 0"),
+        ([1.0, np.nan, 1.0, 1.0], "finite and >= 0"),
+        ([0.0, 0.0, 0.0, 0.0], "sums to 0"),
+        ([1.0, 1.0], "2 entries but X has 4 rows"),
+    ],
+)
+def test_bad_sample_weight(w, match) -> None:
+    with pytest.raises(ValueError, match=match):
+        AdaBoost(n_rounds=3).fit(XOR_X, XOR_Y, w)

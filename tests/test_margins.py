@@ -1,13 +1,16 @@
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernelboost.boosting import AdaBoost, HypothesisMatrix, Stumps
+from kernelboost.boosting import AdaBoost, HypothesisMatrix, Stumps, Trees
 from kernelboost.margins import (
     distinct_stumps,
+    distinct_trees,
     game_value,
     l1_margins,
     margin_matrix,
@@ -173,3 +176,60 @@ def test_distinct_stumps_are_distinct_and_complete(seed, m, n) -> None:
     # With one feature of v distinct values there are exactly 2v of them.
     v = np.unique(X[:, 0]).size
     assert distinct_stumps(X[:, :1]).shape[1] == 2 * v
+
+
+# --- distinct depth-2 trees -----------------------------------------------------------
+
+
+def _brute_force_trees(X: np.ndarray) -> set[tuple[float, ...]]:
+    """Every depth-2 tree written out: a root split, a split (or none) on each
+    side, four leaf labels; thresholds midway between distinct values."""
+    m, n = X.shape
+    splits = [np.zeros(m, dtype=bool)]  # "no split": everything on one side
+    for j in range(n):
+        v = np.unique(X[:, j])
+        splits += [X[:, j] > t for t in (v[:-1] + v[1:]) / 2]
+    trees = set()
+    for root in splits:
+        for left in splits:
+            for right in splits:
+                for labels in itertools.product((-1.0, 1.0), repeat=4):
+                    leaf = np.where(
+                        root,
+                        np.where(right, labels[3], labels[2]),
+                        np.where(left, labels[1], labels[0]),
+                    )
+                    trees.add(tuple(leaf))
+    return trees
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=SEEDS, m=st.integers(1, 9), n=st.integers(1, 2))
+def test_distinct_trees_are_every_depth_2_tree(seed, m, n) -> None:
+    rng = np.random.default_rng(seed)
+    X = rng.integers(0, 4, size=(m, n)).astype(float)
+    H = distinct_trees(X)
+    assert np.unique(H, axis=1).shape[1] == H.shape[1]
+    assert {tuple(c) for c in H.T} == _brute_force_trees(X)
+    # Stumps are trees; so is what the greedy weak learner returns.
+    assert {tuple(c) for c in distinct_stumps(X).T} <= {tuple(c) for c in H.T}
+    y = rng.choice([-1.0, 1.0], size=m)
+    pred = Trees(2).fit(X, y, rng.random(m)).predict(X)
+    assert (pred[:, None] == H).all(axis=0).any()
+
+
+def test_distinct_trees_on_xor_and_a_threshold_budget() -> None:
+    X = np.array([[1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.0]])
+    y = X[:, 0] * X[:, 1]
+    H = distinct_trees(np.repeat(X, 5, axis=0))
+    assert H.shape == (20, 16)  # every labelling of the four corners
+    M = margin_matrix(distinct_trees(X), y)
+    assert max_margin(M)[0] == pytest.approx(1.0)
+    assert max_margin(margin_matrix(distinct_stumps(X), y))[0] == pytest.approx(0.0)
+    # A budget of thresholds gives a sub-family.
+    Z = np.random.default_rng(0).standard_normal((30, 2))
+    small, full = distinct_trees(Z, max_thresholds=3), distinct_trees(Z)
+    assert small.shape[1] < full.shape[1]
+    assert {tuple(c) for c in small.T} <= {tuple(c) for c in full.T}
+    with pytest.raises(ValueError, match="max_thresholds"):
+        distinct_trees(Z, max_thresholds=0)

@@ -109,13 +109,15 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
         "B4": 2 * boosted,
         "B5": 3 * boosted,  # the margins' lower tail, their bulk, the test error
         "B7": 3 * len(cfg["margin_growth"]["datasets"]),
-        "B8": 4,
+        "B8": 8,  # four on edges and AdaBoost, four on the boosting game
         "B9": 7,
         "B10": 2,
         "B11": 3,
         # One comparison of the extreme rates, then one row per positive rate.
         "B12": 1 + sum(r > 0 for r in cfg["noise_robustness"]["rates"]),
         "B13": 4,  # one per surrogate loss
+        # ρ* = 3/8, the gap, the limit 1/3, ≤ ρ*, uniform; random starts if any.
+        "B15": 5 + (cfg["margin_cycle"]["n_random_starts"] > 0),
         # Two identities, then three rows per setting (toy, stumps) and one
         # count of non-zero weights per setting.
         "B19": 10,

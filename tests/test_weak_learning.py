@@ -42,6 +42,7 @@ from kernelboost.studies.weak_learning import (
     mwu_tables,
     mwu_theorem2_table,
     nonconvex_tables,
+    xor_game_table,
     xor_stumps_tables,
 )
 
@@ -92,7 +93,7 @@ def test_every_stump_errs_on_half_of_exact_xor() -> None:
 
 
 def test_xor_tables(xor) -> None:
-    edges, history, runs, regions, points = xor
+    edges, history, runs, regions, points, game = xor
     stumps = edges[edges["learner"] == "stumps"]
     assert (stumps["edge"].abs() <= 1e-12).all()
     assert (edges.loc[edges["learner"] == "trees", "edge"] == 0.5).all()
@@ -108,22 +109,47 @@ def test_xor_tables(xor) -> None:
     assert len(regions) == 2 * 20 * 20
     assert set(regions.loc[regions["learner"] == "stumps", "prediction"]) == {1}
     assert len(points) == 40
+    # The boosting game: stumps have neither edge nor margin, depth-2 trees
+    # (here all 16 labellings of the corners) have both.
+    game = game.set_index("learner")
+    assert game.loc["stumps", "rho_star"] == pytest.approx(0.0, abs=1e-9)
+    assert game.loc["stumps", "game_value"] == pytest.approx(0.0, abs=1e-9)
+    assert game.loc["trees", "n_hypotheses"] == 16
+    assert game.loc["trees", "rho_star"] == pytest.approx(1.0)
+    assert game.loc["trees", "game_value"] == pytest.approx(1.0)
+    assert bool(game.loc["trees", "all_thresholds"])
+
+
+def test_stumps_have_a_positive_margin_on_jittered_xor() -> None:
+    """Why B8's stump-margin row is evidence: it needs the exact corners."""
+    data = make_dataset({"generator": "xor", "n_samples": 40, "noise": 0.25, "seed": 2})
+    game = xor_game_table(data.X, data.y, max_thresholds=4).set_index("learner")
+    assert game.loc["stumps", "rho_star"] > 1e-6
+    assert not game.loc["trees", "all_thresholds"]
 
 
 @pytest.mark.can_fail("B8")
 def test_b8_rows_follow_the_numbers(xor) -> None:
     rows = b8_xor_stumps(*xor)
-    assert [r.id for r in rows] == ["B8"] * 4
-    assert _holds(rows) == [True, True, True, None]
+    assert [r.id for r in rows] == ["B8"] * 8
+    assert _holds(rows) == [True, True, True, None, True, True, True, True]
+    assert [r.kind for r in rows[4:]] == ["theorem", "check", "theorem", "check"]
     assert {r.figure for r in rows} == {"xor_stumps"}
-    edges, history, runs, regions, points = (t.copy() for t in xor)
+    edges, history, runs, regions, points, game = (t.copy() for t in xor)
     edges.loc[edges["learner"] == "stumps", "edge"] = 0.1
     runs.loc[runs["learner"] == "trees", "train_error"] = 0.1
-    assert _holds(b8_xor_stumps(edges, history, runs, regions, points)) == [
+    # Stumps with a margin, trees without one, duals that disagree.
+    game.loc[game["learner"] == "stumps", "rho_star"] = 0.05
+    game.loc[game["learner"] == "trees", "rho_star"] = 0.0
+    assert _holds(b8_xor_stumps(edges, history, runs, regions, points, game)) == [
         False,
         False,
         False,
         None,
+        False,
+        False,
+        False,
+        False,
     ]
 
 

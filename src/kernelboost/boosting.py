@@ -145,7 +145,9 @@ def _check_weights(sample_weight: object, m: int) -> np.ndarray:
             f"sample_weight must be finite and >= 0; got {float(w[i])!r} at index {i}."
         )
     if not w.sum() > 0:
-        raise ValueError("sample_weight sums to 0; at least one weight must be > 0.")
+        raise ValueError(
+            "sample_weight sums to 0: all weights are zero; at least one must be > 0."
+        )
     return w
 
 
@@ -769,16 +771,18 @@ class _Round:
 
 
 class _LogDistribution:
-    """The AdaBoost distribution D_t, kept as log D_t.
+    """The AdaBoost distribution D_t, kept as log D_t, from a given D_1.
 
     ``w`` = D_t / max_i D_t(i) is what the weak learner receives; with
-    ``keep`` every D_t is stored in ``kept``.
+    ``keep`` every D_t is stored in ``kept``. A point with D_1(i) = 0 has
+    log D_t(i) = −inf and weight 0 in every round.
     """
 
-    def __init__(self, m: int, keep: bool) -> None:
-        self.log_d = np.full(m, -math.log(m))
-        self.w = np.ones(m)
-        self.kept = [np.full(m, 1.0 / m)] if keep else None
+    def __init__(self, d1: np.ndarray, keep: bool) -> None:
+        with np.errstate(divide="ignore"):  # D_1(i) = 0 gives log D_1(i) = −inf
+            self.log_d = np.log(d1)
+        self.w = d1 / d1.max()
+        self.kept = [d1.copy()] if keep else None
 
     def update(self, margin: np.ndarray) -> float:
         """D_{t+1} ∝ D_t exp(−margin), normalized in log space.
@@ -944,8 +948,9 @@ class _Ensemble(ClassifierMixin, BaseEstimator):
 class AdaBoost(_Ensemble):
     """AdaBoost (Freund & Schapire 1997) as in the UML notes and Mohri, Boosting.
 
-    D_1 uniform; round t takes the weak learner's h_t of smallest weighted
-    error ε_t = Pr_{i∼D_t}[h_t(x_i) ≠ y_i], sets α_t = ½ ln((1 − ε_t)/ε_t) and
+    D_1 uniform (or given: ``fit(X, y, sample_weight)``); round t takes the
+    weak learner's h_t of smallest weighted error
+    ε_t = Pr_{i∼D_t}[h_t(x_i) ≠ y_i], sets α_t = ½ ln((1 − ε_t)/ε_t) and
     D_{t+1}(i) = D_t(i) exp(−α_t y_i h_t(x_i)) / Z_t with
     Z_t = 2 √(ε_t (1 − ε_t)); the classifier is sign(f_T), f_T = Σ_t α_t h_t.
 
@@ -984,7 +989,7 @@ class AdaBoost(_Ensemble):
           sample (α = (α_1, …, α_t));
         - ``exp_loss`` (1/m) Σ_i exp(−y_i f_t(x_i)), the objective of which
           AdaBoost is coordinate descent (claim B4); it equals Π_{s≤t} Z_s up
-          to rounding;
+          to rounding (Σ_i D_1(i) exp(−y_i f_t(x_i)) for a given D_1);
         - the weak learner's own columns (``WeakLearner.columns``): stumps
           ``feature, threshold, polarity``; trees ``n_leaves, root_feature,
           root_threshold``; hypothesis matrices ``column``.
@@ -1006,7 +1011,11 @@ class AdaBoost(_Ensemble):
     ``gamma``, ``alpha``, ``Z`` and the bounds follow the formulas above and
     stay finite). This α_t is large enough for sign(f_t) to classify every
     training point correctly whatever came before: the training error is at
-    most Π_{s<t} Z_s · exp(−α_t) < 1/m, hence 0. Fitting then stops with
+    most Π_{s<t} Z_s · exp(−α_t) < 1/m, hence 0. With a given D_1, ε_t = 0
+    means no mistake on a point of positive D_1(i), and ε̃ = d²/4 with d the
+    smallest positive D_1(i) (1/(4m²) again for uniform D_1): the error
+    weighted by D_1 is then below d, so every point of positive weight is
+    classified correctly (points of weight 0 may not be). Fitting then stops with
     ``stop_reason_ = "perfect"``: the update would multiply every weight by
     the same factor, so D_{t+1} = D_t (the last row of ``distributions_``)
     and claims B2 and B3 do not apply to that round.
@@ -1025,10 +1034,19 @@ class AdaBoost(_Ensemble):
 
     *Margins.* Since every α_t > 0, ‖α‖₁ = Σ_t α_t.
 
+    *A given D_1* (``sample_weight``). The update is the same, so
+    D_{t+1}(i) = D_1(i) exp(−y_i f_t(x_i)) / Π_{s≤t} Z_s and claims B1–B4
+    hold with the training error weighted by D_1. Rudin, Daubechies and
+    Schapire (2004) start AdaBoost from such a D_1 to put it on a cycle
+    (claim B15).
+
     References
     ----------
     Y. Freund and R. E. Schapire. A decision-theoretic generalization of
     on-line learning and an application to boosting. JCSS 55(1), 1997.
+
+    C. Rudin, I. Daubechies and R. E. Schapire. The dynamics of AdaBoost:
+    cyclic behavior and convergence of margins. JMLR 5:1557–1595, 2004.
 
     Examples
     --------
@@ -1063,7 +1081,7 @@ class AdaBoost(_Ensemble):
     def _weights(self) -> np.ndarray:
         return self.alphas_
 
-    def fit(self, X: object, y: object) -> AdaBoost:
+    def fit(self, X: object, y: object, sample_weight: object = None) -> AdaBoost:
         """Run at most ``n_rounds`` rounds of AdaBoost on (X, y).
 
         Parameters
@@ -1072,6 +1090,12 @@ class AdaBoost(_Ensemble):
             (m, 1) row indices for a :class:`HypothesisMatrix`.
         y : array-like of shape (m,)
             Two class labels (see ``classes_``).
+        sample_weight : array-like of shape (m,), optional
+            The initial distribution D_1 ∝ ``sample_weight`` (finite, ≥ 0, not
+            all 0); default uniform, D_1(i) = 1/m. Points of weight 0 keep
+            weight 0 in every round (the updates are multiplicative), so the
+            weak learner never sees them, but they still count in
+            ``train_error`` and ``min_margin``.
 
         Returns
         -------
@@ -1079,13 +1103,20 @@ class AdaBoost(_Ensemble):
         """
         self._validate_params()
         X, y = self._validate_data(X, y)
+        m = X.shape[0]
+        if sample_weight is None:
+            d1 = np.full(m, 1.0 / m)
+        else:
+            w = _check_weights(sample_weight, m)
+            d1 = w / w.sum()
         learner = self.weak_learner if self.weak_learner is not None else Stumps()
         search = learner.prepare(X, y)
-        D = _LogDistribution(X.shape[0], bool(self.keep_distributions))
+        D = _LogDistribution(d1, bool(self.keep_distributions))
         history = _AdaBoostHistory(y, tuple(learner.columns))
+        eps_floor = _perfect_eps(d1)
         learners, stop = self._boosting_loop(
             int(self.n_rounds),
-            lambda t: self._boost(t, D, search, y),
+            lambda t: self._boost(t, D, search, y, eps_floor),
             history.record,
         )
         self.weak_learner_ = learner
@@ -1098,7 +1129,12 @@ class AdaBoost(_Ensemble):
         return self
 
     def _boost(
-        self, t: int, D: _LogDistribution, search: WeakSearch, y: np.ndarray
+        self,
+        t: int,
+        D: _LogDistribution,
+        search: WeakSearch,
+        y: np.ndarray,
+        eps_floor: float,
     ) -> _Round:
         """One round of AdaBoost: h_t, ε_t, α_t, Z_t, and D_t → D_{t+1}.
 
@@ -1111,33 +1147,35 @@ class AdaBoost(_Ensemble):
         search : WeakSearch
         y : ndarray of shape (m,)
             Labels in {−1.0, +1.0}.
+        eps_floor : float
+            ε̃, the error recorded for a round with ε_t = 0 (:func:`_perfect_eps`).
 
         Returns
         -------
         _Round
             ``stop`` is ``NO_EDGE`` when ε_t ≥ ½ (D unchanged) and ``PERFECT``
-            when ε_t = 0 (then ``eps`` is ε̃ = 1/(4m²); see the class Notes).
+            when ε_t = 0 (then ``eps`` is ε̃; see the class Notes).
         """
-        m = y.shape[0]
         h, pred = search.best(D.w)
         yh = y * pred
         miss = (yh < 0).astype(np.float64)
         w_total = float(D.w.sum())
         w_miss = _dot(D.w, miss)
         stop = None
-        if not miss.any():  # ε_t = 0
+        if w_miss > 0.0:
+            log_eps = math.log(w_miss) - math.log(w_total)
+        elif miss.any():  # the missed weights underflowed in w, not in log D
+            log_eps = _logsumexp(D.log_d[miss > 0])  # −inf: all had D_1(i) = 0
+        else:
+            log_eps = -math.inf
+        if log_eps == -math.inf:  # ε_t = 0
             stop = StopReason.PERFECT
-            eps = 1.0 / (4.0 * m * m)
+            eps = eps_floor
             log_eps, log_hit = math.log(eps), math.log1p(-eps)
         else:
-            eps = w_miss / w_total
+            eps = w_miss / w_total if w_miss > 0.0 else math.exp(log_eps)
             if eps >= 0.5 - NO_EDGE_TOL:
                 return _Round(t, h, pred, eps, stop=StopReason.NO_EDGE)
-            if w_miss > 0.0:
-                log_eps = math.log(w_miss) - math.log(w_total)
-            else:  # the missed weights underflowed in w, not in log D
-                log_eps = _logsumexp(D.log_d[miss > 0])
-                eps = math.exp(log_eps)
             log_hit = math.log(w_total - w_miss) - math.log(w_total)
         alpha = 0.5 * (log_hit - log_eps)
         log_Z = math.log(2.0) + 0.5 * (log_eps + log_hit)
@@ -1172,8 +1210,25 @@ class AdaBoost(_Ensemble):
 
 
 def _logsumexp(a: np.ndarray) -> float:
+    """log Σ exp(a_i); −inf when every a_i is −inf."""
     a_max = float(a.max())
+    if a_max == -math.inf:
+        return -math.inf
     return a_max + math.log(float(np.exp(a - a_max).sum()))
+
+
+def _perfect_eps(d1: np.ndarray) -> float:
+    """ε̃ = d²/4 with d = min_{i: D_1(i) > 0} D_1(i): 1/(4m²) for uniform D_1.
+
+    Then e^{−α} = √(ε̃/(1 − ε̃)) < d, which makes a round with ε_t = 0 classify
+    every point of positive D_1 correctly (see the Notes of :class:`AdaBoost`).
+    """
+    positive = d1[d1 > 0.0]
+    if (positive == positive[0]).all():  # uniform on its support: d = 1/k
+        k = positive.size
+        return 1.0 / (4.0 * k * k)
+    d = float(positive.min())
+    return 0.25 * d * d
 
 
 # --- boosting by multiplicative weights (Mądry 2012) ----------------------------------

@@ -1,4 +1,4 @@
-"""L1 margins, the maximum-margin LP and the boosting game (claims B7, B19).
+"""L1 margins, the maximum-margin LP and the boosting game (claims B7, B8, B15, B19).
 
 For base classifiers h_1, …, h_N and weights α ≥ 0, the L1 margin of
 f = Σ_j α_j h_j at a labelled point is y f(x) / ‖α‖₁ ∈ [−1, 1]. With the
@@ -49,6 +49,7 @@ from .svm import SVM
 
 __all__ = [
     "distinct_stumps",
+    "distinct_trees",
     "game_value",
     "hyperplane_distance",
     "l1_margins",
@@ -280,6 +281,89 @@ def distinct_stumps(
         [rows[k] for k in keep], columns=["feature", "threshold", "polarity"]
     )
     return H, table
+
+
+def _thresholds(column: np.ndarray, max_thresholds: int | None) -> np.ndarray:
+    """Midpoints between consecutive distinct values (at most ``max_thresholds``,
+    at evenly spaced ranks, when there are more)."""
+    values = np.unique(column)
+    thresholds = 0.5 * values[:-1] + 0.5 * values[1:]
+    thresholds = np.where(thresholds < values[1:], thresholds, values[:-1])
+    if max_thresholds is not None and thresholds.size > max_thresholds:
+        ranks = np.linspace(0, thresholds.size - 1, max_thresholds)
+        thresholds = thresholds[np.unique(np.round(ranks).astype(np.intp))]
+    return thresholds
+
+
+def _unique_columns(H: np.ndarray) -> np.ndarray:
+    """The distinct columns of H, each kept once, in order of first appearance."""
+    _, first = np.unique(H, axis=1, return_index=True)
+    return np.ascontiguousarray(H[:, np.sort(first)])
+
+
+def distinct_trees(X: object, *, max_thresholds: int | None = None) -> np.ndarray:
+    """Predictions on X of every distinct depth-2 decision tree.
+
+    A depth-2 tree splits the points on x_j > θ at its root, then each side on
+    its own split x_k > θ' (or not at all), and labels its (up to) four leaves
+    ±1. On the training set its predictions are therefore, on each side of the
+    root split, a stump restricted to that side (including the constants):
+    the class is every pair (stump on the left part, stump on the right part)
+    over every root split, and contains every stump and both constants.
+    Thresholds are the midpoints between consecutive distinct values of each
+    feature, as in :func:`distinct_stumps`; with ``max_thresholds``, at most
+    that many per feature, at evenly spaced ranks (a sub-family, for data with
+    many distinct values). Columns with the same predictions are kept once.
+
+    Parameters
+    ----------
+    X : array-like of shape (m, n)
+    max_thresholds : int or None, default=None
+        At most this many thresholds per feature (``None``: all of them).
+
+    Returns
+    -------
+    H : ndarray of shape (m, K)
+        H[i, k] = h_k(x_i) ∈ {−1.0, +1.0}. With v_j distinct values of
+        feature j there are S = Σ_j (v_j − 1) splits, and K ≤ 2 + S·(2S + 2)²
+        before duplicates are dropped.
+
+    Examples
+    --------
+    On the four XOR points every one of the 2⁴ labellings is a depth-2 tree:
+
+    >>> X = [[1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.0]]
+    >>> distinct_trees(X).shape
+    (4, 16)
+    """
+    X = check_array(X)
+    m, n = X.shape
+    if max_thresholds is not None and int(max_thresholds) < 1:
+        raise ValueError(
+            f"max_thresholds of distinct_trees must be None or an integer >= 1; "
+            f"got {max_thresholds!r}."
+        )
+    splits = [
+        X[:, j] > theta
+        for j in range(n)
+        for theta in _thresholds(X[:, j], max_thresholds)
+    ]
+    # Stumps on the whole set, as ±1 columns: both constants, then each split
+    # in both polarities.
+    stumps = [np.ones(m), -np.ones(m)]
+    for right in splits:
+        side = np.where(right, 1.0, -1.0)
+        stumps += [side, -side]
+    S = np.column_stack(stumps)
+    columns = [np.array([[1.0], [-1.0]]).repeat(m, axis=1).T]  # the constants
+    for right in splits:
+        left_part = _unique_columns(S[~right])
+        right_part = _unique_columns(S[right])
+        trees = np.empty((m, left_part.shape[1], right_part.shape[1]))
+        trees[~right] = left_part[:, :, None]
+        trees[right] = right_part[:, None, :]
+        columns.append(trees.reshape(m, -1))
+    return _unique_columns(np.hstack(columns))
 
 
 # --- B19: L1 against L2 margins --------------------------------------------

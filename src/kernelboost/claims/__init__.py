@@ -33,6 +33,7 @@ from .boosting import (
     b12_noise_robustness,
     b13_losses,
     b14_vc_bound,
+    b15_adaboost_cycle,
     b16_rademacher_margin_bound,
     b17_uniform_margin_bound,
 )
@@ -99,6 +100,7 @@ __all__ = [
     "b12_noise_robustness",
     "b13_losses",
     "b14_vc_bound",
+    "b15_adaboost_cycle",
     "b16_rademacher_margin_bound",
     "b17_uniform_margin_bound",
     "b18_mwu_theorem2",

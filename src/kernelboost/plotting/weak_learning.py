@@ -50,13 +50,16 @@ def plot_xor_stumps(
     runs: pd.DataFrame,
     regions: pd.DataFrame,
     points: pd.DataFrame,
+    game: pd.DataFrame,
 ) -> Figure:
     """Figure ``xor_stumps`` (B8): AdaBoost with stumps vs depth-d trees on XOR.
 
     Left and middle: the decision regions sign(f_T) of each run, with the
     training points (each corner of exact XOR is repeated). Right: the
-    training error after each round t (t = 0 is f ≡ 0), and the best edge
-    γ = ½ − ε of each learner under the uniform distribution.
+    training error after each round t (t = 0 is f ≡ 0), the best edge
+    γ = ½ − ε of each learner under the uniform distribution, and the
+    boosting game over all distinct stumps and depth-2 trees: the maximum L1
+    margin ρ* and the guaranteed edge γ* of the worst distribution.
     """
     fig, axes = new_figure(1, 3, width=13.5, height=4.4)
     with plt.rc_context(STYLE):
@@ -114,6 +117,14 @@ def plot_xor_stumps(
                     f"  {label}, {_learner_label(str(e['learner']), int(e['depth']))}"
                     f": {_fmt_edge(float(e['edge']))}"
                 )
+        lines.append("boosting game on the data (LP):")
+        for _, g in game.iterrows():
+            lines.append(
+                f"  {int(g['n_hypotheses'])} "
+                f"{_learner_label(str(g['learner']), int(g['depth']))}: "
+                f"ρ* = {_fmt_edge(float(g['rho_star']))}, "
+                f"γ* = {_fmt_edge(float(g['game_value']) / 2)}"
+            )
         ex.text(
             0.97,
             0.55,

@@ -4,7 +4,10 @@
   uniform distribution on the four XOR points (±1, ±1) with labels x1·x2,
   every stump h has weighted error ε = ½, so its edge γ = ½ − ε is 0 and
   AdaBoost with stumps cannot take a single step; depth-2 trees have edge ½
-  and boosting them reaches training error 0 at once.
+  and boosting them reaches training error 0 at once. The boosting game
+  (Mohri, Boosting, 'AdaBoost and Game Theory') says the same of every
+  distribution at once: over all distinct stumps the maximum L1 margin ρ* and
+  twice the guaranteed edge 2γ* are 0, over depth-2 trees they are positive.
   :func:`xor_stumps_tables`.
 * **B9** (UML notes, Boosting §I–II). Combinations of hyperplanes express
   regions no single hyperplane can: the intersection sign(h1 + h2 + h3 − 2.5) of three
@@ -52,6 +55,13 @@ from ..boosting import (
 )
 from ..bounds import mwu_rounds, mwu_subset_bound
 from ..datasets import TRIANGLE, Dataset, edge_lines
+from ..margins import (
+    distinct_stumps,
+    distinct_trees,
+    game_value,
+    margin_matrix,
+    max_margin,
+)
 from ._grid import padded_grid, split_points
 
 __all__ = [
@@ -64,6 +74,7 @@ __all__ = [
     "mwu_tables",
     "mwu_theorem2_table",
     "nonconvex_tables",
+    "xor_game_table",
     "xor_stumps_tables",
 ]
 
@@ -103,13 +114,67 @@ def _first_zero_round(history: pd.DataFrame) -> float:
     return float(zero.iloc[0]) if len(zero) else math.nan
 
 
+def _game_row(learner: str, depth: int, H: np.ndarray, y: np.ndarray) -> dict:
+    """ρ* (max-margin LP) and 2γ* (game value, its dual) over the columns of H."""
+    M = margin_matrix(H, y)
+    rho_star, _ = max_margin(M)
+    value, _ = game_value(M)
+    return {
+        "learner": learner,
+        "depth": depth,
+        "n_hypotheses": int(M.shape[1]),
+        "rho_star": rho_star,
+        "game_value": value,
+    }
+
+
+def xor_game_table(
+    X: np.ndarray, y: np.ndarray, max_thresholds: int | None = 8
+) -> pd.DataFrame:
+    """The boosting game on XOR over all distinct stumps and depth-2 trees.
+
+    Parameters
+    ----------
+    X : ndarray of shape (m, n)
+    y : ndarray of shape (m,)
+        Labels in {−1, +1}.
+    max_thresholds : int or None, default=8
+        The depth-2 trees use at most this many thresholds per feature
+        (:func:`~kernelboost.margins.distinct_trees`); exact XOR has one per
+        feature, so it does not bite there. Stumps use every threshold.
+
+    Returns
+    -------
+    DataFrame
+        ``learner, depth, n_hypotheses, rho_star, game_value, all_thresholds``:
+        one row for ``stumps`` (:func:`~kernelboost.margins.distinct_stumps`)
+        and one for ``trees`` (depth 2); ``rho_star`` is the maximum L1
+        margin max_{α ∈ Δ} min_i (Mα)_i and ``game_value`` is
+        min_{d ∈ Δ} max_j (dᵀM)_j = 2γ*, the best edge the class guarantees
+        under every distribution (doubled); ``all_thresholds`` says whether
+        the class uses every threshold of every feature.
+    """
+    # A feature with v distinct values has v − 1 thresholds.
+    n_thresholds = max(np.unique(X[:, j]).size - 1 for j in range(X.shape[1]))
+    complete = max_thresholds is None or n_thresholds <= max_thresholds
+    rows = [
+        _game_row("stumps", 1, distinct_stumps(X), y) | {"all_thresholds": True},
+        _game_row("trees", 2, distinct_trees(X, max_thresholds=max_thresholds), y)
+        | {"all_thresholds": bool(complete)},
+    ]
+    return pd.DataFrame(rows)
+
+
 def xor_stumps_tables(
     data: Dataset,
     n_rounds: int,
     depth: int = 2,
     grid_points: int = 100,
     name: str = "xor",
-) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    max_thresholds: int = 8,
+) -> tuple[
+    pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame
+]:
     """B8: stumps have no edge on XOR; depth-``depth`` trees do.
 
     Parameters
@@ -125,6 +190,9 @@ def xor_stumps_tables(
         Side of the square grid on which the decision regions are evaluated.
     name : str, default="xor"
         The dataset's name, recorded in ``runs``.
+    max_thresholds : int, default=8
+        Thresholds per feature of the depth-2 trees of the game
+        (:func:`xor_game_table`).
 
     Returns
     -------
@@ -149,6 +217,9 @@ def xor_stumps_tables(
         ``learner, x1, x2, prediction`` of sign(f_T) on the grid.
     points : DataFrame
         ``x1, x2, label, train`` (all points are training points).
+    game : DataFrame
+        The boosting game on ``data`` over all distinct stumps and depth-2
+        trees (:func:`xor_game_table`).
 
     Notes
     -----
@@ -230,6 +301,7 @@ def xor_stumps_tables(
         pd.DataFrame(runs),
         pd.concat(regions, ignore_index=True),
         points,
+        xor_game_table(data.X, data.y, max_thresholds),
     )
 
 

@@ -329,6 +329,15 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         threads="all",
     ),
     Experiment(
+        "gaussian_series",
+        K,
+        "studies.series:gaussian_series_table",
+        ("series",),
+        _section("gaussian_series", name=True),
+        {"gaussian_series": Figure("plotting.gaussian:plot_gaussian_series", ("K17",))},
+        {"K17": "claims.gaussian:k17_gaussian_series"},
+    ),
+    Experiment(
         "sigma_bias_variance",
         K,
         "studies.sigma:sigma_tables",

@@ -3,9 +3,10 @@
 A claim is measured, never asserted: each row holds the measured quantity, the
 bound or expected value, the relation checked and whether it held. The row type
 and the table helpers are in :mod:`._row`; the functions of each claim family
-in their own module (:mod:`.kernels`, :mod:`.boosting`, :mod:`.weak_learning`,
-:mod:`.selection`, :mod:`.evaluation`). Which function computes which claim,
-from which tables, is the experiment registry's (:mod:`kernelboost.experiments`).
+in their own module (:mod:`.kernels`, :mod:`.gaussian`, :mod:`.boosting`,
+:mod:`.weak_learning`, :mod:`.selection`, :mod:`.evaluation`). Which function
+computes which claim, from which tables, is the experiment registry's
+(:mod:`kernelboost.experiments`).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from .evaluation import (
     e4_knn_loo,
     k16_c_fit,
 )
+from .gaussian import k17_gaussian_series
 from .kernels import (
     k1_kernel_identity,
     k2_kernel_cost,
@@ -95,6 +97,7 @@ __all__ = [
     "k14_knn",
     "k15_feature_distance",
     "k16_c_fit",
+    "k17_gaussian_series",
     "k1_kernel_identity",
     "k2_kernel_cost",
     "k3_gram_spectra",

@@ -338,6 +338,20 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         {"K17": "claims.gaussian:k17_gaussian_series"},
     ),
     Experiment(
+        "incremental_update",
+        K,
+        "studies.updates:incremental_update_tables",
+        ("drift", "timings", "fits"),
+        _section("incremental_update", name=True),
+        {
+            "incremental_update": Figure(
+                "plotting.updates:plot_incremental_update", ("K18",)
+            )
+        },
+        {"K18": "claims.updates:k18_incremental_update"},
+        threads="all",
+    ),
+    Experiment(
         "sigma_bias_variance",
         K,
         "studies.sigma:sigma_tables",

@@ -3,10 +3,10 @@
 A claim is measured, never asserted: each row holds the measured quantity, the
 bound or expected value, the relation checked and whether it held. The row type
 and the table helpers are in :mod:`._row`; the functions of each claim family
-in their own module (:mod:`.kernels`, :mod:`.gaussian`, :mod:`.boosting`,
-:mod:`.weak_learning`, :mod:`.selection`, :mod:`.evaluation`). Which function
-computes which claim, from which tables, is the experiment registry's
-(:mod:`kernelboost.experiments`).
+in their own module (:mod:`.kernels`, :mod:`.gaussian`, :mod:`.updates`,
+:mod:`.boosting`, :mod:`.weak_learning`, :mod:`.selection`,
+:mod:`.evaluation`). Which function computes which claim, from which tables, is
+the experiment registry's (:mod:`kernelboost.experiments`).
 """
 
 from __future__ import annotations
@@ -65,6 +65,7 @@ from .selection import (
     s3_subset_selection,
     s4_zscore_elimination,
 )
+from .updates import k18_incremental_update
 from .weak_learning import b8_xor_stumps, b9_nonconvex_combination, b10_mwu_boosting
 
 __all__ = [
@@ -98,6 +99,7 @@ __all__ = [
     "k15_feature_distance",
     "k16_c_fit",
     "k17_gaussian_series",
+    "k18_incremental_update",
     "k1_kernel_identity",
     "k2_kernel_cost",
     "k3_gram_spectra",

@@ -97,6 +97,7 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
         "K16": 2,  # the smallest and the largest C against the chosen one
         "K17": 4 + len(cfg["gaussian_series"]["sigmas"]),  # then one per σ
         "K18": 4,  # the drift of two learners, two timing exponents
+        "K19": 4,  # extrema at the CV σ, two extrapolations, σ-dependence
         # One per configuration, and one check of the fast LOO per dataset ×
         # kernel (each has a soft margin C, which is always measured).
         "E1": pairs * len(sweep["C"]) + pairs,

@@ -352,6 +352,19 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         threads="all",
     ),
     Experiment(
+        "gaussian_oscillation",
+        K,
+        "studies.oscillation:oscillation_tables",
+        ("summary", "curves", "points"),
+        _section("gaussian_oscillation", LINE, name=True, shared=_cv),
+        {
+            "gaussian_oscillation": Figure(
+                "plotting.gaussian:plot_gaussian_oscillation", ("K19",)
+            )
+        },
+        {"K19": "claims.gaussian:k19_oscillation"},
+    ),
+    Experiment(
         "sigma_bias_variance",
         K,
         "studies.sigma:sigma_tables",

@@ -41,7 +41,7 @@ from .evaluation import (
     e4_knn_loo,
     k16_c_fit,
 )
-from .gaussian import k17_gaussian_series
+from .gaussian import k17_gaussian_series, k19_oscillation
 from .kernels import (
     k1_kernel_identity,
     k2_kernel_cost,
@@ -100,6 +100,7 @@ __all__ = [
     "k16_c_fit",
     "k17_gaussian_series",
     "k18_incremental_update",
+    "k19_oscillation",
     "k1_kernel_identity",
     "k2_kernel_cost",
     "k3_gram_spectra",

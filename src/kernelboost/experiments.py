@@ -365,6 +365,20 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         {"K19": "claims.gaussian:k19_oscillation"},
     ),
     Experiment(
+        "primal_dual_cost",
+        K,
+        "studies.updates:primal_dual_cost_table",
+        ("timings",),
+        _section("primal_dual_cost"),
+        {
+            "primal_dual_cost": Figure(
+                "plotting.updates:plot_primal_dual_cost", ("K20",)
+            )
+        },
+        {"K20": "claims.updates:k20_primal_dual_cost"},
+        threads="all",
+    ),
+    Experiment(
         "sigma_bias_variance",
         K,
         "studies.sigma:sigma_tables",

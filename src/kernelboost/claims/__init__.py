@@ -65,7 +65,7 @@ from .selection import (
     s3_subset_selection,
     s4_zscore_elimination,
 )
-from .updates import k18_incremental_update
+from .updates import k18_incremental_update, k20_primal_dual_cost
 from .weak_learning import b8_xor_stumps, b9_nonconvex_combination, b10_mwu_boosting
 
 __all__ = [
@@ -101,6 +101,7 @@ __all__ = [
     "k17_gaussian_series",
     "k18_incremental_update",
     "k19_oscillation",
+    "k20_primal_dual_cost",
     "k1_kernel_identity",
     "k2_kernel_cost",
     "k3_gram_spectra",

@@ -50,6 +50,7 @@ from kernelboost.exceptions import (
     NotFittedError,
     NotSeparableError,
 )
+from kernelboost.kernel_ridge import KernelRidge
 from kernelboost.kernels import (
     Gaussian,
     Laplacian,
@@ -74,6 +75,7 @@ ESTIMATOR_CLASSES = [
     KNN,
     Ridge,
     Lasso,
+    KernelRidge,
 ]
 CLASSIFIER_CLASSES = ESTIMATOR_CLASSES[:8]
 PARAMETERIZED_CLASSES = [

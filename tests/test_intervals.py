@@ -15,6 +15,7 @@ from kernelboost.intervals import (
     clopper_pearson,
     count,
     difference_interval,
+    ratio_interval,
     wilson,
 )
 
@@ -128,3 +129,24 @@ def test_mean_interval_of_equal_values_is_a_point_and_needs_two_values() -> None
         mean_interval([1.0])
     with pytest.raises(ValueError, match="finite"):
         mean_interval([1.0, math.nan])
+
+
+def test_ratio_interval_covers_the_true_ratio() -> None:
+    """Student-t on log ratios: about 95 % coverage for log-normal noise."""
+    rng = np.random.default_rng(3)
+    hits = 0
+    for _ in range(400):
+        ratios = 2.0 * np.exp(0.3 * rng.standard_normal(5))
+        r, lo, hi = ratio_interval(ratios)
+        assert lo <= r <= hi
+        hits += lo <= 2.0 <= hi
+    assert 0.91 <= hits / 400 <= 0.99
+
+
+def test_ratio_interval_edges() -> None:
+    r, lo, hi = ratio_interval([3.0])
+    assert r == pytest.approx(3.0)
+    assert math.isnan(lo)
+    assert math.isnan(hi)
+    with pytest.raises(ValueError, match="positive"):
+        ratio_interval([1.0, 0.0])

@@ -335,6 +335,56 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         threads="all",
     ),
     Experiment(
+        "gaussian_series",
+        K,
+        "studies.series:gaussian_series_table",
+        ("series",),
+        _section("gaussian_series", name=True),
+        {"gaussian_series": Figure("plotting.gaussian:plot_gaussian_series", ("K17",))},
+        {"K17": "claims.gaussian:k17_gaussian_series"},
+    ),
+    Experiment(
+        "incremental_update",
+        K,
+        "studies.updates:incremental_update_tables",
+        ("drift", "timings", "fits"),
+        _section("incremental_update", name=True),
+        {
+            "incremental_update": Figure(
+                "plotting.updates:plot_incremental_update", ("K18",)
+            )
+        },
+        {"K18": "claims.updates:k18_incremental_update"},
+        threads="all",
+    ),
+    Experiment(
+        "gaussian_oscillation",
+        K,
+        "studies.oscillation:oscillation_tables",
+        ("summary", "curves", "points"),
+        _section("gaussian_oscillation", LINE, name=True, shared=_cv),
+        {
+            "gaussian_oscillation": Figure(
+                "plotting.gaussian:plot_gaussian_oscillation", ("K19",)
+            )
+        },
+        {"K19": "claims.gaussian:k19_oscillation"},
+    ),
+    Experiment(
+        "primal_dual_cost",
+        K,
+        "studies.updates:primal_dual_cost_table",
+        ("timings",),
+        _section("primal_dual_cost"),
+        {
+            "primal_dual_cost": Figure(
+                "plotting.updates:plot_primal_dual_cost", ("K20",)
+            )
+        },
+        {"K20": "claims.updates:k20_primal_dual_cost"},
+        threads="all",
+    ),
+    Experiment(
         "sigma_bias_variance",
         K,
         "studies.sigma:sigma_tables",

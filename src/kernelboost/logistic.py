@@ -32,6 +32,7 @@ from .base import (
 )
 from .exceptions import ConvergenceWarning
 from .kernels import KERNEL, Gaussian, Kernel
+from .perceptron import UpdateCallback, update_scores
 
 
 def sigmoid(u: np.ndarray) -> np.ndarray:
@@ -124,7 +125,9 @@ class KernelLogisticRegression(ClassifierMixin, BaseEstimator):
         self.shuffle = shuffle
         self.random_state = random_state
 
-    def fit(self, X: object, y: object) -> KernelLogisticRegression:
+    def fit(
+        self, X: object, y: object, callback: UpdateCallback | None = None
+    ) -> KernelLogisticRegression:
         """Gradient ascent on J for at most ``max_epochs`` epochs.
 
         Parameters
@@ -132,6 +135,12 @@ class KernelLogisticRegression(ClassifierMixin, BaseEstimator):
         X : array-like of shape (m, n)
         y : array-like of shape (m,)
             Two class labels (see ``classes_``).
+        callback : callable, optional
+            Called after every update as ``callback(i, a, b, f)``: the index of
+            the weight a stochastic step changed (−1 after a batch step, which
+            changes them all), the dual weights a, the intercept b and the kept
+            scores f = Ka + b (the live arrays: copy them to keep them, and do
+            not change them). For monitoring (claim K18).
 
         Returns
         -------
@@ -164,16 +173,20 @@ class KernelLogisticRegression(ClassifierMixin, BaseEstimator):
                     db = eps * residual.sum()
                     b += db
                     f += db
+                if callback is not None:
+                    callback(-1, a, b, f)
             else:
                 order = rng.permutation(m) if self.shuffle else range(m)
                 for i in order:
                     residual = t[i] - sigmoid(f[i : i + 1])[0]
                     delta = eps * (residual - lam * a[i])
                     a[i] += delta
-                    f += delta * K[:, i]
+                    update_scores(f, K, i, delta)
                     if self.fit_intercept:
                         b += eps * residual
                         f += eps * residual
+                    if callback is not None:
+                        callback(int(i), a, b, f)
             ll, obj = objective()
             lls.append(ll)
             objs.append(obj)

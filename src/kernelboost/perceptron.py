@@ -27,6 +27,31 @@ from .base import RANDOM_STATE, BaseEstimator, Boolean, ClassifierMixin, Interva
 from .exceptions import ConvergenceWarning
 from .kernels import KERNEL, Kernel, Linear
 
+#: ``callback(i, dual_coef, intercept, scores)`` of the dual learners' ``fit``.
+UpdateCallback = Callable[[int, np.ndarray, float, np.ndarray], None]
+
+
+def update_scores(scores: np.ndarray, K: np.ndarray, i: int, delta: float) -> None:
+    """Kα ← Kα + δ·K[:, i] in place: the O(m) update when α_i grows by δ.
+
+    Shewchuk, Lecture 14, 'Kernel Perceptrons': "can update Ka in O(n) time"
+    instead of recomputing the O(m²) product Kα after every change of one
+    weight. The dual perceptron and stochastic kernel logistic regression keep
+    their training scores up to date this way (claim K18).
+
+    Parameters
+    ----------
+    scores : ndarray of shape (m,)
+        Kα (+ b), updated in place.
+    K : ndarray of shape (m, m)
+        The Gram matrix.
+    i : int
+        The weight that changed.
+    delta : float
+        Its change δ.
+    """
+    scores += delta * K[:, i]
+
 
 def _error(scores: np.ndarray, y: np.ndarray) -> float:
     """Training error of the classifier sign(score), a score of 0 meaning +1."""
@@ -234,7 +259,9 @@ class KernelPerceptron(_PerceptronBase):
         )
         self.kernel = kernel
 
-    def fit(self, X: object, y: object) -> KernelPerceptron:
+    def fit(
+        self, X: object, y: object, callback: UpdateCallback | None = None
+    ) -> KernelPerceptron:
         """Run the dual perceptron's epochs on (X, y).
 
         Parameters
@@ -242,6 +269,13 @@ class KernelPerceptron(_PerceptronBase):
         X : array-like of shape (m, n)
         y : array-like of shape (m,)
             Two class labels (see ``classes_``).
+        callback : callable, optional
+            Called after every update as ``callback(i, alpha, b, f)``: the
+            index of the mistake, the dual weights α, the intercept b and the
+            kept training scores f = Kα + b, updated in O(m) and never
+            recomputed (the live arrays: copy them to keep them, and do not
+            change them). For monitoring, e.g. the drift of f from a fresh Kα + b
+            (claim K18).
 
         Returns
         -------
@@ -257,10 +291,12 @@ class KernelPerceptron(_PerceptronBase):
 
         def update(i: int) -> None:
             alpha[i] += y[i]
-            f[:] += y[i] * K[:, i]
+            update_scores(f, K, i, y[i])
             if self.fit_intercept:
                 b[0] += y[i]
                 f[:] += y[i]
+            if callback is not None:
+                callback(int(i), alpha, float(b[0]), f)
 
         def train_error() -> float:
             return _error(f, y)

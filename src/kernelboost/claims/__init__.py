@@ -3,10 +3,10 @@
 A claim is measured, never asserted: each row holds the measured quantity, the
 bound or expected value, the relation checked and whether it held. The row type
 and the table helpers are in :mod:`._row`; the functions of each claim family
-in their own module (:mod:`.kernels`, :mod:`.boosting`, :mod:`.weak_learning`,
-:mod:`.margins`, :mod:`.selection`, :mod:`.evaluation`). Which function computes
-which claim, from which tables, is the experiment registry's
-(:mod:`kernelboost.experiments`).
+in their own module (:mod:`.kernels`, :mod:`.gaussian`, :mod:`.updates`,
+:mod:`.boosting`, :mod:`.weak_learning`, :mod:`.margins`, :mod:`.selection`,
+:mod:`.evaluation`). Which function computes which claim, from which tables, is
+the experiment registry's (:mod:`kernelboost.experiments`).
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from .evaluation import (
     e4_knn_loo,
     k16_c_fit,
 )
+from .gaussian import k17_gaussian_series, k19_oscillation
 from .kernels import (
     k1_kernel_identity,
     k2_kernel_cost,
@@ -70,6 +71,7 @@ from .selection import (
     s5_stepwise_stopping,
     s6_l1_ball_faces,
 )
+from .updates import k18_incremental_update, k20_primal_dual_cost
 from .weak_learning import (
     b8_xor_stumps,
     b9_nonconvex_combination,
@@ -112,6 +114,10 @@ __all__ = [
     "k14_knn",
     "k15_feature_distance",
     "k16_c_fit",
+    "k17_gaussian_series",
+    "k18_incremental_update",
+    "k19_oscillation",
+    "k20_primal_dual_cost",
     "k1_kernel_identity",
     "k2_kernel_cost",
     "k3_gram_spectra",

@@ -1,4 +1,5 @@
-"""Claim rows from fitted growth exponents of measured wall times (K2, K8, B11)."""
+"""Claim rows from fitted growth exponents of measured wall times (K2, K8, K18,
+B11)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,10 @@ _SOURCES = {
         "kernel_cost",
     ),
     "K8": ("Shewchuk, Lecture 14, 'Kernel Perceptrons'", "kernel_cost"),
+    "K18": (
+        "Shewchuk, Lecture 14, 'Kernel Perceptrons', 'Kernel Logistic Regression'",
+        "incremental_update",
+    ),
     "B11": ("Mohri, Boosting, 'Standard Use in Practice'", "boosting_cost"),
 }
 
@@ -49,7 +54,7 @@ def exponent_row(
 
     Parameters
     ----------
-    claim : {"K2", "K8", "B11"}
+    claim : {"K2", "K8", "K18", "B11"}
     title : str
     fit : Series
         A row of :func:`kernelboost.studies.cost.exponent_table`.

@@ -127,6 +127,11 @@ class RateDifference:
         """k1/n1 − k2/n2."""
         return self.k1 / self.n1 - self.k2 / self.n2
 
+    def fields(self) -> dict[str, float]:
+        """The difference and its interval as a claim row's ``measured``,
+        ``ci_low`` and ``ci_high``."""
+        return {"measured": self.value, "ci_low": self.low, "ci_high": self.high}
+
     def __str__(self) -> str:
         return (
             f"{self.k1}/{self.n1} - {self.k2}/{self.n2}, 95 % interval "
@@ -166,6 +171,11 @@ class MeanInterval:
     mean: float
     low: float
     high: float
+
+    def fields(self) -> dict[str, float]:
+        """The mean and its interval as a claim row's ``measured``,
+        ``ci_low`` and ``ci_high``."""
+        return {"measured": self.mean, "ci_low": self.low, "ci_high": self.high}
 
     def __str__(self) -> str:
         return (

@@ -646,9 +646,7 @@ def b12_noise_robustness(rates: pd.DataFrame) -> list[ClaimRow]:
             dataset=where,
             quantity=f"test error at noise {last['rate']:g} - at {first['rate']:g} "
             f"({d})",
-            measured=d.value,
-            ci_low=d.low,
-            ci_high=d.high,
+            **d.fields(),
             bound=0.0,
             relation=">",
             kind="empirical",

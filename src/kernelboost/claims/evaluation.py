@@ -315,9 +315,7 @@ def k16_c_fit(grid: pd.DataFrame, summary: pd.DataFrame) -> list[ClaimRow]:
                 f"{sigma:g}; {int(s['n_train'])} train / {n_test} test points",
                 quantity=f"test error at the {fit} C = {float(end['C']):g} minus at "
                 f"C* = {c_star:g}: {d}",
-                measured=d.value,
-                ci_low=d.low,
-                ci_high=d.high,
+                **d.fields(),
                 bound=0.0,
                 relation=">",
                 kind="empirical",
@@ -360,9 +358,7 @@ def e4_knn_loo(
             dataset=f"{int(first['n_train'])} training points, split seed "
             f"{int(first['split_seed'])}",
             quantity=f"LOO(1-NN) - LOO(3-NN) = {d}",
-            measured=d.value,
-            ci_low=d.low,
-            ci_high=d.high,
+            **d.fields(),
             bound=0.0,
             relation=">",
             kind="empirical",

@@ -532,7 +532,7 @@ def k12_poly_degree(degrees: pd.DataFrame) -> list[ClaimRow]:
     if len(lower):
         best = lower.loc[lower["test_error"].idxmin()]
         d = rate_difference(last["test_error"], n, best["test_error"])
-        overfit = dict(measured=d.value, ci_low=d.low, ci_high=d.high)
+        overfit = d.fields()
         versus = (
             f"the best lower degree {int(best['degree'])} ({d.k1} vs {d.k2} "
             f"errors of {n})"
@@ -594,8 +594,7 @@ def k14_knn(
     n_test = int(last["n_test"])
 
     def versus_chosen(error: float) -> dict[str, float]:
-        d = rate_difference(error, n_test, chosen["test_error"])
-        return {"measured": d.value, "ci_low": d.low, "ci_high": d.high}
+        return rate_difference(error, n_test, chosen["test_error"]).fields()
 
     common = dict(
         id="K14",
@@ -699,7 +698,7 @@ def k10_sigma_bias_variance(
         p1 = float(smallest["knn1_agreement_kernel"])
         p2 = float(largest["knn1_agreement_kernel"])
         d = rate_difference(p1, n1, p2, n2)
-        agreement = dict(measured=d.value, ci_low=d.low, ci_high=d.high)
+        agreement = d.fields()
         counts = f"{d.k1}/{n1} vs {d.k2}/{n2}"
     else:  # the intercept decides every test point at one end: nothing to read
         agreement = dict(measured=float("nan"))

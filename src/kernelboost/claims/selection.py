@@ -311,6 +311,24 @@ def s4_zscore_elimination(
 # --- S5: forward stepwise stopped by the validation error ----------------------
 
 
+#: S5's two test comparisons of the stopped model: column of the other
+#: model's losses, row title, what the other model is, relation.
+S5_COMPARISONS = (
+    (
+        "all",
+        "stopping when the validation error rises beats all features",
+        "the all-features model",
+        "<",
+    ),
+    (
+        "best",
+        "the stopped model is the best of the forward path on test",
+        "the path's test-best model",
+        "<=",
+    ),
+)
+
+
 def s5_stepwise_stopping(
     curve: pd.DataFrame, summary: pd.DataFrame, losses: pd.DataFrame
 ) -> list[ClaimRow]:
@@ -353,15 +371,13 @@ def s5_stepwise_stopping(
             f"points, d = {d}), {int(s['n_splits'])}-fold CV on the training part"
         )
         common = dict(id="S5", source=source, dataset=where, figure="stepwise_stopping")
-        vs_all = mean_interval(part["kept"] - part["all"])
-        vs_best = mean_interval(part["kept"] - part["best"])
         mse = (
             f"test MSE kept ({kept} features) {float(s['test_mse_kept']):.4g}, "
             f"all {d} features {float(s['test_mse_all']):.4g}, path minimum "
             f"({int(s['test_min_size'])} features) {float(s['test_mse_min']):.4g}"
         )
         cv = path["cv_mse"].to_numpy()
-        rows += [
+        rows.append(
             ClaimRow(
                 title="forward stepwise stopped at step s trains the truncated count",
                 quantity=f"models trained; the CV error first rose at {stopped_at}: "
@@ -372,31 +388,22 @@ def s5_stepwise_stopping(
                 relation="==",
                 kind="identity",
                 **common,
-            ),
+            )
+        )
+        rows += [
             ClaimRow(
-                title="stopping when the validation error rises beats all features",
+                title=title,
                 quantity="mean over test points of (squared error of the kept "
-                "model - of the all-features model), paired t interval; " + mse,
-                measured=vs_all.mean,
-                ci_low=vs_all.low,
-                ci_high=vs_all.high,
+                f"model - of {other}), paired t interval; {mse}",
+                **mean_interval(part["kept"] - part[column]).fields(),
                 bound=0.0,
-                relation="<",
+                relation=relation,
                 kind="empirical",
                 **common,
-            ),
-            ClaimRow(
-                title="the stopped model is the best of the forward path on test",
-                quantity="mean over test points of (squared error of the kept "
-                "model - of the path's test-best model), paired t interval; " + mse,
-                measured=vs_best.mean,
-                ci_low=vs_best.low,
-                ci_high=vs_best.high,
-                bound=0.0,
-                relation="<=",
-                kind="empirical",
-                **common,
-            ),
+            )
+            for column, title, other, relation in S5_COMPARISONS
+        ]
+        rows.append(
             ClaimRow(
                 title="the validation curve of forward stepwise",
                 quantity=f"features kept by the rule; CV MSE from {cv[0]:.4g} (no "
@@ -409,8 +416,8 @@ def s5_stepwise_stopping(
                 relation="n/a",
                 kind="illustration",
                 **common,
-            ),
-        ]
+            )
+        )
     return rows
 
 
@@ -521,9 +528,7 @@ def s6_l1_ball_faces(solutions: pd.DataFrame) -> list[ClaimRow]:
             quantity=f"share of solutions with at least one zero weight (on a corner "
             f"or an edge) at t = {low:g} ||beta_hat||_1 minus at t = {high:g} "
             f"||beta_hat||_1: {diff}",
-            measured=diff.value,
-            ci_low=diff.low,
-            ci_high=diff.high,
+            **diff.fields(),
             bound=0.0,
             relation=">",
             kind="empirical",

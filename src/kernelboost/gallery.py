@@ -20,8 +20,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from .claims import EVIDENCE_KINDS, read_rows
+from .claims import read_rows
 from .io import write_text_atomic
+from .kinds import Tally
 
 START = "<!-- gallery:start -->"
 END = "<!-- gallery:end -->"
@@ -55,15 +56,11 @@ def render(claims: pd.DataFrame, figures_dir: str = "results/figures") -> str:
         "|---|---|---|---|---|---|---|",
     ]
     for claim, part in claims.groupby("id", sort=False):
-        holds = part["holds"]
-        evidence = holds[part["kind"].isin(EVIDENCE_KINDS)]
-        checks = holds[part["kind"] == "check"]
-        passed = f"{(checks == 'true').sum()} of {len(checks)}" if len(checks) else ""
+        t = Tally.of(zip(part["kind"], part["holds"], strict=True))
+        passed = f"{t.checks_passed} of {t.checks}" if t.checks else ""
         lines.append(
-            f"| {claim} | {len(part)} | {(evidence == 'true').sum()} | "
-            f"{(evidence == 'false').sum()} | "
-            f"{(evidence == 'not resolved').sum()} | {passed} | "
-            f"{(holds == 'n/a').sum()} |"
+            f"| {claim} | {t.rows} | {t.held} | {t.failed} | {t.unresolved} | "
+            f"{passed} | {t.no_verdict} |"
         )
     lines += ["", "Every row, with its numbers: `results/claims.md`."]
     return "\n".join(lines)

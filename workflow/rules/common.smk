@@ -31,7 +31,7 @@ from kernelboost.experiments import (
     figure_experiment,
     figures,
 )
-from kernelboost.kinds import EVIDENCE_KINDS
+from kernelboost.kinds import Tally
 
 
 def digest(*refs):
@@ -169,24 +169,20 @@ def claim_status(path="results/claims.csv"):
     for name in figures():
         parts = []
         for claim in figure(name).claims:
-            mine = [row for row in rows if row["id"] == claim]
-            evidence = [r["holds"] for r in mine if r["kind"] in EVIDENCE_KINDS]
-            checks = [r["holds"] for r in mine if r["kind"] == "check"]
-            if evidence:
-                text = (
-                    f"{claim} held in {evidence.count('true')} of {len(evidence)} rows"
-                )
+            t = Tally.of((r["kind"], r["holds"]) for r in rows if r["id"] == claim)
+            if t.evidence:
                 rest = [
-                    f"{evidence.count('false')} did not hold",
-                    f"{evidence.count('not resolved')} not resolved",
+                    f"{t.failed} did not hold" if t.failed else "",
+                    f"{t.unresolved} not resolved" if t.unresolved else "",
                 ]
-                rest = [r for r in rest if not r.startswith("0 ")]
-                parts.append(text + (f" ({', '.join(rest)})" if rest else ""))
-            if checks:
+                rest = ", ".join(r for r in rest if r)
                 parts.append(
-                    f"{claim}: {checks.count('true')} of {len(checks)} checks passed"
+                    f"{claim} held in {t.held} of {t.evidence} rows"
+                    + (f" ({rest})" if rest else "")
                 )
-            if mine and not evidence and not checks:
+            if t.checks:
+                parts.append(f"{claim}: {t.checks_passed} of {t.checks} checks passed")
+            if t.rows and not t.evidence and not t.checks:
                 parts.append(f"{claim}: illustration only")
         status[name] = "; ".join(parts) + "." if parts else ""
     return status

@@ -11,11 +11,10 @@ the experiment registry's (:mod:`kernelboost.experiments`).
 
 from __future__ import annotations
 
+from ..kinds import EVIDENCE_KINDS, Kind, Tally, verdict
 from ._row import (
     COLUMNS,
-    EVIDENCE_KINDS,
     ClaimRow,
-    Kind,
     Relation,
     read_rows,
     render_markdown,
@@ -82,6 +81,8 @@ from .weak_learning import (
 __all__ = [
     "COLUMNS",
     "EVIDENCE_KINDS",
+    "Tally",
+    "verdict",
     "ClaimRow",
     "Kind",
     "Relation",

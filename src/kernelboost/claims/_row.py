@@ -22,7 +22,7 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
-from ..kinds import EVIDENCE_KINDS, Kind
+from ..kinds import Kind, Tally
 
 COLUMNS = (
     "id",
@@ -163,15 +163,11 @@ def render_markdown(table: pd.DataFrame) -> str:
         "| " + " | ".join(cell(v) for v in row) + " |"
         for row in table.itertuples(index=False)
     ]
-    evidence = table["holds"][table["kind"].isin(EVIDENCE_KINDS)]
-    checks = table["holds"][table["kind"] == "check"]
-    held = (evidence == "true").sum()
-    failed = (evidence == "false").sum()
-    unresolved = (evidence == "not resolved").sum()
+    t = Tally.of(zip(table["kind"], table["holds"], strict=True))
     summary = (
-        f"{len(table)} rows: of {len(evidence)} rows of evidence, {held} held, "
-        f"{failed} did not hold and {unresolved} are not resolved; "
-        f"{(checks == 'true').sum()} of {len(checks)} checks passed; "
-        f"{(table['holds'] == 'n/a').sum()} illustrations or not measured."
+        f"{t.rows} rows: of {t.evidence} rows of evidence, {t.held} held, "
+        f"{t.failed} did not hold and {t.unresolved} are not resolved; "
+        f"{t.checks_passed} of {t.checks} checks passed; "
+        f"{t.no_verdict} illustrations or not measured."
     )
     return "# Claims\n\n" + summary + "\n\n" + "\n".join(lines) + "\n"

@@ -1,0 +1,222 @@
+"""The claims atlas: a static site of every claim, built from a run's results.
+
+``python -m kernelboost.site results --catalog CLAIMS.md --captions
+workflow/report`` (the pipeline's ``site`` rule) writes ``results/site/``:
+
+- ``index.html``: what the project is, the verdicts per family and claim, the
+  rows that did not hold or are not resolved, and how the numbers were made
+  (commit, versions, configuration);
+- ``<id>.html`` per claim: its catalog entry (statement, kind, source, what is
+  measured, what would falsify it), its rows (sortable, filterable), its
+  figures with their captions, and the config section and code behind it;
+- ``table.html``: every row, filterable by family, kind and verdict;
+- ``catalog.html``: the whole catalog with its references and errata;
+- ``figures/``, ``assets/``: the figures shown and one style sheet and script.
+
+Nothing is fetched from the network: every page works from ``file://``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import inspect
+import shutil
+import sys
+import tempfile
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+
+import pandas as pd
+import yaml
+
+from ..archive import provenance as provenance_record
+from ..claims import read_rows
+from ..experiments import claim_experiment, claim_order, figure, figures
+from .catalog import Catalog, parse_catalog
+from .markup import rst_caption
+from .pages import (
+    ClaimPage,
+    Provenance,
+    catalog_page,
+    claim_page,
+    front_page,
+    table_page,
+)
+
+__all__ = ["SiteError", "build_site", "main"]
+
+#: The files of ``assets/``, shipped inside this package.
+ASSETS = ("site.css", "site.js")
+
+INTRO = """<p>Each claim of five lecture texts on kernels and boosting — from \
+"a kernel is an inner product of a feature map" to "AdaBoost's training error \
+is at most Π Z_t" and "the leave-one-out error of an SVM is at most #SV/l" — \
+is measured here on real numbers by code and one configuration file. Every \
+claim has a page: its statement and source, the rows measured (value, bound, \
+relation, verdict), its figures, and the configuration and code that made \
+them. A claim that does not hold is shown as not holding, with its numbers.</p>"""
+
+
+class SiteError(ValueError):
+    """The results, catalog or captions do not make a site (which one, and why)."""
+
+
+def _function(ref: str) -> object:
+    module, name = ref.split(":")
+    return getattr(importlib.import_module(f"kernelboost.{module}"), name)
+
+
+def _source(ref: str) -> tuple[str, str]:
+    """Title and source text of ``"module:function"`` under kernelboost."""
+    module, _ = ref.split(":")
+    title = f"kernelboost.{ref.replace(':', '.')} (src/kernelboost/"
+    title += module.replace(".", "/") + ".py)"
+    return title, inspect.getsource(_function(ref))  # type: ignore[arg-type]
+
+
+def _config_section(config: dict, name: str) -> str:
+    if name not in config:
+        return f"# {name}: not in this run's config.yaml"
+    return yaml.safe_dump({name: config[name]}, sort_keys=False, allow_unicode=True)
+
+
+def _claim_pages(
+    claims: pd.DataFrame, catalog: Catalog, captions: Path, config: dict
+) -> dict[str, ClaimPage]:
+    shown = set(config.get("figures", figures()))
+    pages = {}
+    for claim in claims["id"].unique():
+        if claim not in catalog.entries:
+            raise SiteError(f"claims.csv: {claim} has no section in the catalog")
+        ex = claim_experiment(claim)
+        names = [f for f in figures() if claim in figure(f).claims and f in shown]
+        shown_figures = []
+        for name in names:
+            path = captions / f"{name}.rst"
+            if not path.is_file():
+                raise SiteError(f"{path}: no caption for figure {name}")
+            shown_figures.append((name, rst_caption(path.read_text())))
+        pages[claim] = ClaimPage(
+            entry=catalog.entries[claim],
+            figures=shown_figures,
+            config=_config_section(config, ex.name),
+            code=[_source(ex.study), _source(ex.claims[claim])],
+        )
+    return pages
+
+
+def build_site(
+    results: str | Path,
+    *,
+    catalog: str | Path,
+    captions: str | Path,
+    out: str | Path | None = None,
+    root: str | Path = ".",
+) -> Path:
+    """Write the site of the results in ``results`` to ``out``.
+
+    The site is built in a temporary folder beside ``out`` and moved into place
+    at the end: a failure leaves no partial site (and the previous one, if
+    any, untouched).
+
+    Parameters
+    ----------
+    results : path
+        The results folder: ``claims.csv``, ``config.yaml``, ``figures/*.png``.
+    catalog : path
+        The claims catalog, ``CLAIMS.md``.
+    captions : path
+        The folder of the figure captions, ``<figure>.rst``.
+    out : path, optional
+        Where the site goes; ``<results>/site`` by default.
+    root : path
+        The checkout the results come from (its git commit is recorded).
+
+    Returns
+    -------
+    Path
+        ``out``.
+
+    Raises
+    ------
+    SiteError
+        When a file is missing, or a claim of claims.csv has no catalog entry.
+    """
+    results = Path(results)
+    out = Path(out) if out is not None else results / "site"
+    for need in ("claims.csv", "config.yaml"):
+        if not (results / need).is_file():
+            raise SiteError(f"{results / need}: missing (run the pipeline first)")
+    if not Path(catalog).is_file():
+        raise SiteError(f"{catalog}: no such catalog")
+    claims = read_rows([results / "claims.csv"])
+    claims = claims.iloc[
+        sorted(range(len(claims)), key=lambda i: claim_order(claims["id"].iloc[i]))
+    ].reset_index(drop=True)
+    parsed = parse_catalog(Path(catalog).read_text(encoding="utf-8"))
+    config_text = (results / "config.yaml").read_text(encoding="utf-8")
+    config = yaml.safe_load(config_text) or {}
+    pages = _claim_pages(claims, parsed, Path(captions), config)
+    prov = Provenance(provenance_record(results, root), config_text)
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=out.parent, prefix=f".{out.name}-") as tmp:
+        site = Path(tmp) / "site"
+        (site / "figures").mkdir(parents=True)
+        (site / "assets").mkdir()
+        for name in ASSETS:
+            data = resources.files(__package__).joinpath("assets", name).read_bytes()
+            (site / "assets" / name).write_bytes(data)
+        for page in pages.values():
+            for name, _ in page.figures:
+                png = results / "figures" / f"{name}.png"
+                if not png.is_file():
+                    raise SiteError(f"{png}: missing (run the pipeline first)")
+                shutil.copyfile(png, site / "figures" / png.name)
+
+        def write(name: str, text: str) -> None:
+            (site / name).write_text(text, encoding="utf-8")
+
+        write("index.html", front_page(claims, parsed, prov, INTRO))
+        write("table.html", table_page(claims, prov))
+        write("catalog.html", catalog_page(parsed, prov))
+        ids = list(pages)
+        for i, claim in enumerate(ids):
+            neighbours = (ids[i - 1] if i else None, (ids[i + 1 :] or [None])[0])
+            rows = claims[claims["id"] == claim]
+            write(
+                f"{claim}.html",
+                claim_page(claim, rows, pages[claim], parsed, prov, neighbours),
+            )
+        if out.exists():
+            shutil.rmtree(out)
+        site.rename(out)
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command line: ``python -m kernelboost.site RESULTS --catalog --captions``."""
+    parser = argparse.ArgumentParser(
+        prog="python -m kernelboost.site", description=__doc__.splitlines()[0]
+    )
+    parser.add_argument("results", type=Path, help="the results folder")
+    parser.add_argument("--catalog", type=Path, default=Path("CLAIMS.md"))
+    parser.add_argument("--captions", type=Path, default=Path("workflow/report"))
+    parser.add_argument("--out", type=Path, help="default: RESULTS/site")
+    parser.add_argument("--root", type=Path, default=Path("."))
+    args = parser.parse_args(argv)
+    try:
+        out = build_site(
+            args.results,
+            catalog=args.catalog,
+            captions=args.captions,
+            out=args.out,
+            root=args.root,
+        )
+    except SiteError as err:
+        print(f"kernelboost.site: {err}", file=sys.stderr)
+        return 1
+    print(f"kernelboost.site: wrote {out / 'index.html'}")
+    return 0

@@ -1,0 +1,7 @@
+"""``python -m kernelboost.site``: see :mod:`kernelboost.site`."""
+
+import sys
+
+from . import main
+
+sys.exit(main())

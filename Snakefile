@@ -42,6 +42,7 @@ include: "workflow/rules/data.smk"
 include: "workflow/rules/experiments.smk"
 include: "workflow/rules/figures.smk"
 include: "workflow/rules/claims.smk"
+include: "workflow/rules/site.smk"
 
 
 rule all:

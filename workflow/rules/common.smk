@@ -243,6 +243,8 @@ def all_targets():
         "results/claims.csv",
         "results/claims.md",
         "results/config.yaml",
+        "results/site",
+        "results/claims.html",
     ]
 
 

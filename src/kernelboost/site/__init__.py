@@ -13,6 +13,9 @@ workflow/report`` (the pipeline's ``site`` rule) writes ``results/site/``:
 - ``catalog.html``: the whole catalog with its references and errata;
 - ``figures/``, ``assets/``: the figures shown and one style sheet and script.
 
+and, beside the site, ``results/claims.html``: every row in one self-contained
+page (the Snakemake report's entry for the claims table), linking into it.
+
 Nothing is fetched from the network: every page works from ``file://``.
 """
 
@@ -34,6 +37,7 @@ import yaml
 from ..archive import provenance as provenance_record
 from ..claims import read_rows
 from ..experiments import claim_experiment, claim_order, figure, figures
+from ..io import write_text_atomic
 from .catalog import Catalog, parse_catalog
 from .markup import rst_caption
 from .pages import (
@@ -42,6 +46,7 @@ from .pages import (
     catalog_page,
     claim_page,
     front_page,
+    standalone_table,
     table_page,
 )
 
@@ -107,6 +112,10 @@ def _claim_pages(
     return pages
 
 
+def _asset(name: str) -> str:
+    return resources.files(__package__).joinpath("assets", name).read_text("utf-8")
+
+
 def build_site(
     results: str | Path,
     *,
@@ -115,7 +124,8 @@ def build_site(
     out: str | Path | None = None,
     root: str | Path = ".",
 ) -> Path:
-    """Write the site of the results in ``results`` to ``out``.
+    """Write the site of the results in ``results`` to ``out``, and
+    ``<results>/claims.html``.
 
     The site is built in a temporary folder beside ``out`` and moved into place
     at the end: a failure leaves no partial site (and the previous one, if
@@ -167,8 +177,7 @@ def build_site(
         (site / "figures").mkdir(parents=True)
         (site / "assets").mkdir()
         for name in ASSETS:
-            data = resources.files(__package__).joinpath("assets", name).read_bytes()
-            (site / "assets" / name).write_bytes(data)
+            (site / "assets" / name).write_text(_asset(name), encoding="utf-8")
         for page in pages.values():
             for name, _ in page.figures:
                 png = results / "figures" / f"{name}.png"
@@ -190,6 +199,8 @@ def build_site(
                 f"{claim}.html",
                 claim_page(claim, rows, pages[claim], parsed, prov, neighbours),
             )
+        table = standalone_table(claims, prov, _asset("site.css"), _asset("site.js"))
+        write_text_atomic(table, results / "claims.html")
         if out.exists():
             shutil.rmtree(out)
         site.rename(out)

@@ -29,6 +29,7 @@ __all__ = [
     "catalog_page",
     "claim_page",
     "front_page",
+    "standalone_table",
     "table_page",
 ]
 
@@ -327,6 +328,40 @@ evidence (see the <a href="catalog.html#how-to-read-a-row">catalog</a>).</p>
 {filters("all", claims, ("family", "kind", "verdict"))}
 {rows_table(claims, table_id="all", with_id=True)}"""
     return layout("All claim rows", body, provenance, nav="All claim rows")
+
+
+def standalone_table(
+    claims: pd.DataFrame, provenance: Provenance, style: str, script: str
+) -> str:
+    """``results/claims.html``: every row in one self-contained page (style and
+    script inline), for the Snakemake report; claim ids link into the site
+    beside it (``site/<id>.html``)."""
+    table = rows_table(claims, table_id="all", with_id=True).replace(
+        '<a href="', '<a href="site/'
+    )
+    t = _tally(claims)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Claim rows · {NAME}</title>
+<style>{style}</style>
+<script>{script}</script>
+</head>
+<body><main>
+<h1>Every claim row</h1>
+<p>{t.rows} rows: of {t.evidence} rows of evidence {t.held} held, {t.failed} did \
+not hold and {t.unresolved} are not resolved; {t.checks_passed} of {t.checks} \
+checks passed. Sort by a column's header, filter with the boxes. Each claim's \
+page, with its statement, figures and code, is in the claims atlas: \
+<a href="site/index.html">site/index.html</a> beside the report.</p>
+{filters("all", claims, ("family", "kind", "verdict"))}
+{table}
+</main>
+<footer>{_e(provenance.line)}</footer>
+</body>
+</html>
+"""
 
 
 def catalog_link(catalog: Catalog) -> Callable[[str], str]:

@@ -190,14 +190,14 @@ def build_site(
 
         write("index.html", front_page(claims, parsed, prov, INTRO))
         write("table.html", table_page(claims, prov))
-        write("catalog.html", catalog_page(parsed, prov))
+        write("catalog.html", catalog_page(parsed, pages, prov))
         ids = list(pages)
         for i, claim in enumerate(ids):
             neighbours = (ids[i - 1] if i else None, (ids[i + 1 :] or [None])[0])
             rows = claims[claims["id"] == claim]
             write(
                 f"{claim}.html",
-                claim_page(claim, rows, pages[claim], parsed, prov, neighbours),
+                claim_page(claim, rows, pages[claim], parsed, prov, neighbours, pages),
             )
         table = standalone_table(claims, prov, _asset("site.css"), _asset("site.js"))
         write_text_atomic(table, results / "claims.html")

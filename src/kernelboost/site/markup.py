@@ -102,13 +102,18 @@ def _list(lines: list[str], link: Callable[[str], str] | None) -> str:
 
 def _list_end(lines: list[str], i: int) -> int:
     """The index after the list starting at ``lines[i]``: it goes on over
-    items at its indentation or deeper and lines indented past it, also
+    items of its kind at its indentation and lines indented past it, also
     across one blank line."""
     indent = len(lines[i]) - len(lines[i].lstrip())
+    ordered = bool(_LIST.match(lines[i]).group(3))  # type: ignore[union-attr]
 
     def belongs(line: str) -> bool:
-        deeper = line.startswith(" " * (indent + 1))
-        return deeper or bool(_LIST.match(line) and line.startswith(" " * indent))
+        if line.startswith(" " * (indent + 1)):
+            return True
+        item = _LIST.match(line)  # an item of the same kind at the same depth
+        return bool(
+            item and len(item.group(1)) == indent and bool(item.group(3)) == ordered
+        )
 
     j = i + 1
     while j < len(lines):

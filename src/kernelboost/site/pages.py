@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -364,28 +364,32 @@ page, with its statement, figures and code, is in the claims atlas: \
 """
 
 
-def catalog_link(catalog: Catalog) -> Callable[[str], str]:
-    """Maps a link of the catalog's text to the site: a claim's anchor to its
-    page, another anchor to the catalog page, anything else unchanged."""
+def catalog_link(catalog: Catalog, pages: Collection[str]) -> Callable[[str], str]:
+    """Maps a link of the catalog's text to the site: the anchor of a claim
+    with a page to that page, another anchor to the catalog page, anything
+    else unchanged."""
     anchors = catalog.anchors
 
     def link(target: str) -> str:
         if target.startswith("#"):
             claim = anchors.get(target[1:])
-            return f"{claim}.html" if claim else f"catalog.html{target}"
+            return f"{claim}.html" if claim in pages else f"catalog.html{target}"
         return target
 
     return link
 
 
-def catalog_page(catalog: Catalog, provenance: Provenance) -> str:
-    """``catalog.html``: the whole catalog, each claim heading linked to its page."""
-    text = markdown(catalog.text, catalog_link(catalog))
+def catalog_page(
+    catalog: Catalog, pages: Collection[str], provenance: Provenance
+) -> str:
+    """``catalog.html``: the whole catalog; the heading of each claim in
+    ``pages`` (the claims of this run) links to its page."""
+    text = markdown(catalog.text, catalog_link(catalog, pages))
     for e in catalog.entries.values():
-        heading = f'<h3 id="{e.anchor}">'
-        text = text.replace(
-            f"{heading}{e.id} — ", f'{heading}<a href="{e.id}.html">{e.id}</a> — ', 1
-        )
+        if e.id in pages:
+            heading = f'<h3 id="{e.anchor}">'
+            linked = f'{heading}<a href="{e.id}.html">{e.id}</a> — '
+            text = text.replace(f"{heading}{e.id} — ", linked, 1)
     return layout("Catalog", text, provenance, nav="Catalog")
 
 
@@ -396,8 +400,10 @@ def claim_page(
     catalog: Catalog,
     provenance: Provenance,
     neighbours: tuple[str | None, str | None],
+    pages: Collection[str],
 ) -> str:
-    """``<id>.html``: statement and citation, rows, figures, config and code."""
+    """``<id>.html``: statement and citation, rows, figures, config and code;
+    ``pages`` are the claims with a page (links to others go to the catalog)."""
     entry = page.entry
     t = _tally(rows)
     figures = "".join(
@@ -425,7 +431,7 @@ def claim_page(
 <p class="tally">{t.rows} rows: {t.held} held, {t.failed} did not hold, \
 {t.unresolved} not resolved{checks}; {t.no_verdict} without verdict. \
 {_e(entry.family)} · <a href="catalog.html#{entry.anchor}">in the catalog</a></p>
-<section class="entry">{markdown(entry.body, catalog_link(catalog))}</section>
+<section class="entry">{markdown(entry.body, catalog_link(catalog, pages))}</section>
 <section><h2>Rows</h2>
 {filters("rows", rows, ("kind", "verdict"))}
 {rows_table(rows, table_id="rows", with_id=False)}</section>

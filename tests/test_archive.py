@@ -30,10 +30,16 @@ def fake_results(root: Path) -> Path:
         "report.html": "<html></html>",
         "claims.csv": "id,holds\nK1,true\n",
         "claims.md": "| id |\n",
+        "claims.html": "<html></html>",
         "config.yaml": "seed: 0\n",
         "figures/a.png": "png",
         "figures/a.pdf": "pdf",
+        "site/index.html": "<html></html>",
+        "site/K1.html": "<html></html>",
+        "site/assets/site.css": "body {}",
+        "site/figures/a.png": "png",
     }.items():
+        (results / name).parent.mkdir(parents=True, exist_ok=True)
         (results / name).write_text(text)
     (results / "metrics").mkdir()
     (results / "metrics" / "t.csv").write_text("not archived\n")
@@ -76,12 +82,17 @@ def test_archive_holds_the_results_stamped_with_the_commit_date(
         f"{ARCHIVE_NAME}/{n}"
         for n in (
             "claims.csv",
+            "claims.html",
             "claims.md",
             "config.yaml",
             "figures/a.pdf",
             "figures/a.png",
             "provenance.json",
             "report.html",
+            "site/K1.html",
+            "site/assets/site.css",
+            "site/figures/a.png",
+            "site/index.html",
         )
     ]
     assert {i.date_time for i in infos} == {(2026, 5, 4, 3, 2, 2)}  # even: ZIP

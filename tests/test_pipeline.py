@@ -146,6 +146,15 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
     exact = claims[claims["kind"].isin(["theorem", "identity", "check"])]
     assert set(exact["holds"]) == {"true"}, exact[exact["holds"] != "true"]
     assert "| B13 |" in (results / "claims.md").read_text()
+    # The claims atlas has a page per claim, and the report's table links to them.
+    site = results / "site"
+    assert {p.stem for p in site.glob("*.html")} == {
+        "index",
+        "table",
+        "catalog",
+        *claim_ids(),
+    }
+    assert 'href="site/B13.html"' in (results / "claims.html").read_text()
     # The small profile's overrides were merged over config.yaml.
     moons = pd.read_csv(results / "data" / "moons.csv")
     assert len(moons) == 80
@@ -372,8 +381,14 @@ def test_the_archive_holds_report_figures_claims_config_and_provenance(
         "claims.md",
         "config.yaml",
         "provenance.json",
+        "claims.html",
     }
     expected |= {f"figures/{f}.{e}" for f in FIGURES for e in ("png", "pdf")}
+    # The claims atlas: a page per claim, the figures it shows, its assets.
+    pages = ("index", "table", "catalog", *claim_ids())
+    expected |= {f"site/{page}.html" for page in pages}
+    expected |= {f"site/figures/{f}.png" for f in FIGURES}
+    expected |= {"site/assets/site.css", "site/assets/site.js"}
     assert names == sorted(prefix + name for name in expected)
     record = json.loads(members[prefix + "provenance.json"])
     results = small_run / "results"
@@ -398,11 +413,11 @@ def test_the_archive_holds_report_figures_claims_config_and_provenance(
     timed = {
         prefix + f"figures/{f}.{e}" for f in WALL_TIME_FIGURES for e in ("png", "pdf")
     }
-    # claims.csv/.md hold the wall-time rows (K2, K8, B11).
-    allowed = {
-        prefix + n
-        for n in ("provenance.json", "report.html", "claims.csv", "claims.md")
-    } | timed
+    timed |= {prefix + f"site/figures/{f}.png" for f in WALL_TIME_FIGURES}
+    # The claims tables and the pages that show them hold the wall-time rows.
+    rows = ("claims.csv", "claims.md", "claims.html", "site/index.html")
+    rows += ("site/table.html", *(f"site/{c}.html" for c in WALL_TIME_CLAIMS))
+    allowed = {prefix + n for n in ("provenance.json", "report.html", *rows)} | timed
     assert differ <= allowed, differ - allowed
 
 

@@ -6,7 +6,8 @@ reproduce`` after the report) writes ``results/provenance.json`` and then
 
 - ``report.html``: the report of the run;
 - ``figures/*.png``, ``figures/*.pdf``: every figure;
-- ``claims.csv``, ``claims.md``: every claim row;
+- ``claims.csv``, ``claims.md``, ``claims.html``: every claim row;
+- ``site/``: the claims atlas (open ``site/index.html``), its figures and assets;
 - ``config.yaml``: the configuration the run resolved (profiles merged, schema
   defaults filled in);
 - ``provenance.json``: how the results were made (see :func:`provenance`).
@@ -39,8 +40,21 @@ from .io import atomic_path, write_text_atomic
 #: Name of the archive in the results folder, and of the folder inside it.
 ARCHIVE_NAME = "kernelboost-results"
 #: Files the archive must hold (relative to the results folder), then patterns.
-REQUIRED = ("report.html", "claims.csv", "claims.md", "config.yaml")
-PATTERNS = ("figures/*.png", "figures/*.pdf")
+REQUIRED = (
+    "report.html",
+    "claims.csv",
+    "claims.md",
+    "claims.html",
+    "config.yaml",
+    "site/index.html",
+)
+PATTERNS = (
+    "figures/*.png",
+    "figures/*.pdf",
+    "site/*.html",
+    "site/assets/*",
+    "site/figures/*.png",
+)
 #: The date stamped on members when neither git nor SOURCE_DATE_EPOCH gives one
 #: (the earliest a ZIP file can store).
 EPOCH = datetime(1980, 1, 1, tzinfo=UTC)
@@ -172,14 +186,14 @@ def archive_members(results: str | os.PathLike[str]) -> list[str]:
             f"{results}: missing {', '.join(missing)} (run the workflow and "
             "make its report first: `make artifacts` or `make reproduce` do both)"
         )
-    figures = [
+    found = {
         p.relative_to(results).as_posix()
         for pattern in PATTERNS
         for p in results.glob(pattern)
-    ]
-    if not figures:
+    }
+    if not any(name.startswith("figures/") for name in found):
         raise ArchiveError(f"{results}: no figures under figures/")
-    return sorted([*REQUIRED, *figures, "provenance.json"])
+    return sorted({*REQUIRED, *found, "provenance.json"})
 
 
 def write_archive(

@@ -17,8 +17,8 @@ import pytest
 import yaml
 
 from kernelboost.claims import COLUMNS
+from kernelboost.experiments import applet, applets, figures
 from kernelboost.experiments import claims as claim_ids
-from kernelboost.experiments import figures
 from kernelboost.losses import margin_grid
 
 from .conftest import BIN, ROOT, SMALL, copy_workflow, snakemake
@@ -155,6 +155,12 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
         *claim_ids(),
     }
     assert 'href="site/B13.html"' in (results / "claims.html").read_text()
+    # Every applet's data, and the page of each claim it illustrates shows it.
+    for name in applets():
+        data = json.loads((results / "applets" / f"{name}.json").read_text())
+        assert data["kind"] == name
+        for claim in applet(name).claims:
+            assert f'data-applet="{name}"' in (site / f"{claim}.html").read_text()
     # The small profile's overrides were merged over config.yaml.
     moons = pd.read_csv(results / "data" / "moons.csv")
     assert len(moons) == 80
@@ -388,7 +394,10 @@ def test_the_archive_holds_report_figures_claims_config_and_provenance(
     pages = ("index", "table", "catalog", *claim_ids())
     expected |= {f"site/{page}.html" for page in pages}
     expected |= {f"site/figures/{f}.png" for f in FIGURES}
-    expected |= {"site/assets/site.css", "site/assets/site.js"}
+    expected |= {
+        f"site/assets/{name}" for name in ("site.css", "site.js", "applets.js")
+    }
+    expected |= {f"site/data/{name}.js" for name in applets()}
     assert names == sorted(prefix + name for name in expected)
     record = json.loads(members[prefix + "provenance.json"])
     results = small_run / "results"

@@ -53,6 +53,7 @@ PATTERNS = (
     "figures/*.pdf",
     "site/*.html",
     "site/assets/*",
+    "site/data/*.js",
     "site/figures/*.png",
 )
 #: The date stamped on members when neither git nor SOURCE_DATE_EPOCH gives one

@@ -30,6 +30,7 @@ from typing import Any
 __all__ = [
     "ANY",
     "EXPERIMENTS",
+    "Applet",
     "FAMILIES",
     "LINE",
     "PLANE",
@@ -39,6 +40,9 @@ __all__ = [
     "Figure",
     "Need",
     "Run",
+    "applet",
+    "applet_experiment",
+    "applets",
     "c_id",
     "claim_order",
     "claims",
@@ -107,6 +111,16 @@ class Figure:
 
 
 @dataclass(frozen=True)
+class Applet:
+    """An interactive figure of the claims atlas: the function that turns its
+    experiment's tables (by name, as a plotter takes them) into the data the
+    page draws, and the claims on whose pages it is shown."""
+
+    builder: str
+    claims: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Experiment:
     """One experiment of the pipeline (see the module docstring).
 
@@ -141,6 +155,9 @@ class Experiment:
     resources : mapping
         What one job needs beyond the profiles' defaults (``mem_mb``,
         ``runtime`` in minutes), e.g. for a cluster executor.
+    applets : mapping
+        Applet name → :class:`Applet`: the interactive figures drawn from the
+        experiment's tables in the claims atlas.
     """
 
     name: str
@@ -154,6 +171,7 @@ class Experiment:
     per_run: tuple[str, ...] = ()
     threads: str = "one"
     resources: Mapping[str, int] = field(default_factory=dict)
+    applets: Mapping[str, Applet] = field(default_factory=dict)
 
     def is_sweep(self, cfg: Mapping[str, Any]) -> bool:
         """Whether the experiment runs as several jobs under ``cfg``."""
@@ -470,6 +488,16 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         per_run=("surface", "points"),
     ),
     Experiment(
+        "smo_applet",
+        K,
+        "studies.applets:smo_grid_tables",
+        ("summary", "surface", "points"),
+        _section("smo_applet", PLANE),
+        {},
+        {},
+        applets={"smo": Applet("site.applets:smo_applet", ("K11",))},
+    ),
+    Experiment(
         "poly_degree",
         K,
         "studies.svm:poly_degree_table",
@@ -572,6 +600,26 @@ EXPERIMENTS: tuple[Experiment, ...] = (
             "B17": "claims.boosting:b17_uniform_margin_bound",
         },
         label="dataset",
+    ),
+    Experiment(
+        "adaboost_rounds",
+        B,
+        "studies.applets:adaboost_rounds_tables",
+        ("rounds", "weights", "surface", "points"),
+        _section("adaboost_rounds", PLANE),
+        {},
+        {},
+        applets={"adaboost": Applet("site.applets:adaboost_rounds_applet", ("B1",))},
+    ),
+    Experiment(
+        "margin_evolution",
+        B,
+        "studies.applets:margin_evolution_table",
+        ("margins",),
+        _section("margin_evolution", shared=_split),
+        {},
+        {},
+        applets={"margins": Applet("site.applets:margin_evolution_applet", ("B5",))},
     ),
     Experiment(
         "rademacher_margin_bound",
@@ -695,6 +743,7 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         _section("lasso_path", REGRESSION, name=True),
         {"lasso_path": Figure("plotting.selection:plot_lasso_path", ("S1",))},
         {"S1": "claims.selection:s1_lasso_zeros"},
+        applets={"lasso": Applet("site.applets:lasso_path_applet", ("S1",))},
     ),
     Experiment(
         "lasso_ridge_contours",
@@ -763,6 +812,7 @@ EXPERIMENTS: tuple[Experiment, ...] = (
 _BY_NAME = {e.name: e for e in EXPERIMENTS}
 _BY_FIGURE = {f: e for e in EXPERIMENTS for f in e.figures}
 _BY_CLAIM = {c: e for e in EXPERIMENTS for c in e.claims}
+_BY_APPLET = {a: e for e in EXPERIMENTS for a in e.applets}
 
 
 def experiment(name: str) -> Experiment:
@@ -793,6 +843,21 @@ def figures() -> list[str]:
 def figure(name: str) -> Figure:
     """The figure of that name (its plotter and the claims it shows)."""
     return _BY_FIGURE[name].figures[name]
+
+
+def applets() -> list[str]:
+    """Every applet name, in registry order."""
+    return list(_BY_APPLET)
+
+
+def applet(name: str) -> Applet:
+    """The applet of that name (its builder and the claims it illustrates)."""
+    return _BY_APPLET[name].applets[name]
+
+
+def applet_experiment(name: str) -> Experiment:
+    """The experiment whose tables an applet's data are built from."""
+    return _BY_APPLET[name]
 
 
 def claims() -> list[str]:

@@ -2,12 +2,14 @@
 
 The scripts under ``workflow/scripts`` read their job's inputs, outputs and
 parameters from Snakemake and call these functions: run one experiment's study
-for one run, draw one figure, compute one claim's rows. The experiments, their
+for one run, draw one figure, compute one claim's rows, build one applet's
+data. The experiments, their
 tables, figures and claims are listed in :mod:`kernelboost.experiments`.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from importlib import import_module
 from pathlib import Path
@@ -17,7 +19,7 @@ import pandas as pd
 
 from .datasets import Dataset, read_dataset
 from .experiments import claim_experiment, figure
-from .io import write_frame_atomic
+from .io import write_frame_atomic, write_text_atomic
 
 #: A table given to a plotter or claim function: one, or one per run of a sweep.
 Table = pd.DataFrame | list[pd.DataFrame]
@@ -104,6 +106,13 @@ def write_claim_rows(function: str, tables: Mapping[str, Table], path: str) -> N
     from .claims._row import to_frame
 
     write_frame_atomic(to_frame(resolve(function)(**tables)), path)
+
+
+def write_applet(function: str, tables: Mapping[str, Table], path: str) -> None:
+    """Build an applet's data with ``function`` (``"module:function"``) from its
+    tables, by name, and write it to ``path`` as compact JSON (no NaN)."""
+    data = resolve(function)(**tables)
+    write_text_atomic(json.dumps(data, separators=(",", ":"), allow_nan=False), path)
 
 
 def stack_tables(paths: Sequence[str], path: str) -> None:

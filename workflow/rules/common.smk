@@ -23,6 +23,9 @@ from kernelboost.experiments import (
     EXPERIMENTS,
     FAMILIES,
     DataRef,
+    applet,
+    applet_experiment,
+    applets,
     claim_experiment,
     claim_order,
     claims,
@@ -51,6 +54,7 @@ NAME = "[A-Za-z0-9][A-Za-z0-9_-]*"
 wildcard_constraints:
     name=NAME,
     claim="|".join(claims()),
+    applet="|".join(applets()),
     figure="|".join(figures()),
 
 
@@ -214,8 +218,8 @@ def figure_targets():
 
 def claim_row_targets():
     """The claims of the figures the config asks for, in catalog order."""
-    shown = {c for f in config["figures"] for c in figure(f).claims}
-    return expand("results/claims/{claim}.csv", claim=sorted(shown, key=claim_order))
+    shown = sorted(shown_claims(), key=claim_order)
+    return expand("results/claims/{claim}.csv", claim=shown)
 
 
 #: Entries the Snakefile adds to the config for the report's captions only.
@@ -346,6 +350,38 @@ def figure_plotter(wildcards):
 
 def figure_digest(wildcards):
     return digest(figure(wildcards.figure).plotter, "pipeline:draw_figure")
+
+
+def shown_claims():
+    """The claims of the figures the config asks for."""
+    return {c for f in config["figures"] for c in figure(f).claims}
+
+
+def applet_targets():
+    """The applets that illustrate a claim of this run."""
+    shown = shown_claims()
+    return [
+        f"results/applets/{name}.json"
+        for name in applets()
+        if set(applet(name).claims) & shown
+    ]
+
+
+def applet_tables(wildcards):
+    exp = applet_experiment(wildcards.applet)
+    return consumed_tables(exp, applet(wildcards.applet).builder)
+
+
+def applet_inputs(wildcards):
+    return _flat(applet_tables(wildcards))
+
+
+def applet_builder(wildcards):
+    return applet(wildcards.applet).builder
+
+
+def applet_digest(wildcards):
+    return digest(applet(wildcards.applet).builder, "pipeline:write_applet")
 
 
 def claim_function(wildcards):

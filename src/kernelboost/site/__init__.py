@@ -11,7 +11,9 @@ workflow/report`` (the pipeline's ``site`` rule) writes ``results/site/``:
   figures with their captions, and the config section and code behind it;
 - ``table.html``: every row, filterable by family, kind and verdict;
 - ``catalog.html``: the whole catalog with its references and errata;
-- ``figures/``, ``assets/``: the figures shown and one style sheet and script.
+- ``data/<applet>.js``: the data of each interactive figure the run built
+  (``results/applets/<applet>.json``), drawn by ``assets/applets.js``;
+- ``figures/``, ``assets/``: the figures shown, the style sheet and scripts.
 
 and, beside the site, ``results/claims.html``: every row in one self-contained
 page (the Snakemake report's entry for the claims table), linking into it.
@@ -24,10 +26,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import inspect
+import json
 import shutil
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from importlib import resources
 from pathlib import Path
 
@@ -36,7 +39,14 @@ import yaml
 
 from ..archive import provenance as provenance_record
 from ..claims import read_rows
-from ..experiments import claim_experiment, claim_order, figure, figures
+from ..experiments import (
+    applet,
+    claim_experiment,
+    claim_order,
+    figure,
+    figures,
+)
+from ..experiments import applets as applet_names  # .applets is a module here
 from ..io import write_text_atomic
 from .catalog import Catalog, parse_catalog
 from .markup import rst_caption
@@ -53,7 +63,7 @@ from .pages import (
 __all__ = ["SiteError", "build_site", "main"]
 
 #: The files of ``assets/``, shipped inside this package.
-ASSETS = ("site.css", "site.js")
+ASSETS = ("site.css", "site.js", "applets.js")
 
 INTRO = """<p>Each claim of five lecture texts on kernels and boosting — from \
 "a kernel is an inner product of a feature map" to "AdaBoost's training error \
@@ -87,8 +97,18 @@ def _config_section(config: dict, name: str) -> str:
     return yaml.safe_dump({name: config[name]}, sort_keys=False, allow_unicode=True)
 
 
+def _applets(results: Path) -> dict[str, Path]:
+    """The applets whose data the run built: name → results/applets/<name>.json."""
+    found = {name: results / "applets" / f"{name}.json" for name in applet_names()}
+    return {name: path for name, path in found.items() if path.is_file()}
+
+
 def _claim_pages(
-    claims: pd.DataFrame, catalog: Catalog, captions: Path, config: dict
+    claims: pd.DataFrame,
+    catalog: Catalog,
+    captions: Path,
+    config: dict,
+    built: Collection[str],
 ) -> dict[str, ClaimPage]:
     shown = set(config.get("figures", figures()))
     pages = {}
@@ -108,6 +128,7 @@ def _claim_pages(
             figures=shown_figures,
             config=_config_section(config, ex.name),
             code=[_source(ex.study), _source(ex.claims[claim])],
+            applets=[a for a in built if claim in applet(a).claims],
         )
     return pages
 
@@ -168,7 +189,8 @@ def build_site(
     parsed = parse_catalog(Path(catalog).read_text(encoding="utf-8"))
     config_text = (results / "config.yaml").read_text(encoding="utf-8")
     config = yaml.safe_load(config_text) or {}
-    pages = _claim_pages(claims, parsed, Path(captions), config)
+    built = _applets(results)
+    pages = _claim_pages(claims, parsed, Path(captions), config, built)
     prov = Provenance(provenance_record(results, root), config_text)
 
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -178,6 +200,15 @@ def build_site(
         (site / "assets").mkdir()
         for name in ASSETS:
             (site / "assets" / name).write_text(_asset(name), encoding="utf-8")
+        if built:
+            (site / "data").mkdir()
+        for name, path in built.items():
+            data = path.read_text(encoding="utf-8")
+            (site / "data" / f"{name}.js").write_text(
+                "window.KB_APPLETS = window.KB_APPLETS || {};\n"
+                f"window.KB_APPLETS[{json.dumps(name)}] = {data};\n",
+                encoding="utf-8",
+            )
         for page in pages.values():
             for name, _ in page.figures:
                 png = results / "figures" / f"{name}.png"

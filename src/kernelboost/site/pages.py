@@ -91,12 +91,15 @@ class ClaimPage:
         The YAML of the config section its experiment reads.
     code : sequence of (title, source)
         The functions that computed it: study, then claim function.
+    applets : sequence of str
+        The interactive figures shown on the page (``data/<name>.js``).
     """
 
     entry: Entry
     figures: Sequence[tuple[str, str]]
     config: str
     code: Sequence[tuple[str, str]]
+    applets: Sequence[str] = ()
 
 
 def _e(value: object) -> str:
@@ -418,6 +421,17 @@ def claim_page(
         "</pre></details>"
         for title, source in page.code
     )
+    applets = (
+        "<section><h2>Interactive</h2>"
+        + "".join(
+            f'<div class="applet" data-applet="{_e(name)}"></div>'
+            f'<script src="data/{_e(name)}.js"></script>'
+            for name in page.applets
+        )
+        + '<script src="assets/applets.js" defer></script></section>'
+        if page.applets
+        else ""
+    )
     before, after = neighbours
     steps = "".join(
         [
@@ -435,7 +449,7 @@ def claim_page(
 <section><h2>Rows</h2>
 {filters("rows", rows, ("kind", "verdict"))}
 {rows_table(rows, table_id="rows", with_id=False)}</section>
-<section><h2>Figures</h2>{figures}</section>
+{applets}<section><h2>Figures</h2>{figures}</section>
 <section><h2>How it was computed</h2>
 <p>The config section the experiment reads (from this run's \
 <code>config.yaml</code>), and the code that computed the tables and the rows.</p>

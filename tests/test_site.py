@@ -131,8 +131,8 @@ def test_tally_status_reads_the_worst_evidence_first() -> None:
 
 # --- the site of made-up results -----------------------------------------------
 
-#: Two claims of different families, each with the figure that shows it.
-CLAIMS = ("K1", "B15")
+#: Claims of two families, each with the figure that shows it; K11 has an applet.
+CLAIMS = ("K1", "K11", "B15")
 
 
 def _results(tmp_path: Path) -> Path:
@@ -142,6 +142,7 @@ def _results(tmp_path: Path) -> Path:
     rows = [
         ["K1", "true", "identity", 1e-16, nan, nan],
         ["K1", "false", "empirical", 0.2, 0.1, 0.3],
+        ["K11", "true", "theorem", 0.0, nan, nan],
         ["B15", "not resolved", "empirical", 0.01, -0.1, 0.2],
         ["B15", "true", "check", 1.0, nan, nan],
         ["B15", "n/a", "illustration", 3.0, nan, nan],
@@ -177,6 +178,8 @@ def _results(tmp_path: Path) -> Path:
         pixels = np.full((20, 30, 3), 255, np.uint8)
         pixels[5:15, 5:25] = (30, 90, 200)
         Image.fromarray(pixels).save(results / "figures" / f"{name}.png")
+    (results / "applets").mkdir()
+    (results / "applets" / "smo.json").write_text('{"kind":"smo"}')
     return results
 
 
@@ -215,7 +218,7 @@ def test_every_page_is_written_and_every_internal_link_resolves(tmp_path) -> Non
     site = _build(_results(tmp_path))
     pages = sorted(p.name for p in site.glob("*.html"))
     assert pages == sorted(
-        ["index.html", "table.html", "catalog.html", "K1.html", "B15.html"]
+        ["index.html", "table.html", "catalog.html", "K1.html", "K11.html", "B15.html"]
     )
     ids = {page.name: _parse(page).ids for page in site.glob("*.html")}
     for page in site.glob("*.html"):
@@ -237,8 +240,9 @@ def test_the_pages_show_verdicts_rows_figures_config_and_code(tmp_path) -> None:
     site = _build(results)
     front = (site / "index.html").read_text()
     # 4 rows of evidence: 1 held, 1 did not hold, 1 not resolved; 1 of 1 check.
-    assert "5 rows over 2 claims. Of 3 rows of evidence" in front
-    assert "1 held, 1 did not hold and 1 are not resolved" in front
+    assert "6 rows over 3 claims. Of 4 rows of evidence" in front
+    assert "2 held, 1 did not hold and 1 are not resolved" in front
+    assert '<a href="K11.html#interactive">K11: ' in front
     assert 'class="card failed" href="K1.html"' in front
     assert 'class="card unresolved" href="B15.html"' in front
     assert "row &lt;1&gt;" in front  # the row that did not hold is listed, escaped
@@ -254,12 +258,18 @@ def test_the_pages_show_verdicts_rows_figures_config_and_code(tmp_path) -> None:
     assert "kernel_identity:\n  n:\n  - 2\n" in k1  # its config section
     assert "def k1_kernel_identity(" in k1  # the code of its rows
     assert "def kernel_identity_table(" in k1  # and of its tables
-    assert 'rel="next" href="B15.html"' in k1
+    assert 'rel="next" href="K11.html"' in k1
     b15 = (site / "B15.html").read_text()
     assert "not in this run&#x27;s config.yaml" in b15
     assert b15.count("<tr data-family") == 3
     table = (site / "table.html").read_text()
-    assert table.count("<tr data-family") == 5
+    assert table.count("<tr data-family") == 6
+    k11 = (site / "K11.html").read_text()
+    assert '<div class="applet" data-applet="smo"></div>' in k11
+    assert '<script src="data/smo.js"></script>' in k11
+    assert "data-applet" not in k1
+    data = (site / "data" / "smo.js").read_text()
+    assert data.endswith('window.KB_APPLETS["smo"] = {"kind":"smo"};\n')
     assert '<select data-filter="verdict">' in table
     standalone = (results / "claims.html").read_text()
     assert '<link rel="stylesheet"' not in standalone  # self-contained
@@ -289,6 +299,7 @@ def test_a_claim_missing_from_the_catalog_fails_and_leaves_no_site(tmp_path) -> 
     with pytest.raises(SiteError, match="B15 has no section in the catalog"):
         build_site(results, catalog=catalog, captions=ROOT / "workflow" / "report")
     assert sorted(p.name for p in results.iterdir()) == [
+        "applets",
         "claims.csv",
         "config.yaml",
         "figures",

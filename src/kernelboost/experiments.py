@@ -114,10 +114,12 @@ class Figure:
 class Applet:
     """An interactive figure of the claims atlas: the function that turns its
     experiment's tables (by name, as a plotter takes them) into the data the
-    page draws, and the claims on whose pages it is shown."""
+    page draws, the claims on whose pages it is shown, and what the reader
+    moves in it."""
 
     builder: str
     claims: tuple[str, ...]
+    moves: str = ""
 
 
 @dataclass(frozen=True)
@@ -495,7 +497,14 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         _section("smo_applet", PLANE),
         {},
         {},
-        applets={"smo": Applet("site.applets:smo_applet", ("K11",))},
+        applets={
+            "smo": Applet(
+                "site.applets:smo_applet",
+                ("K11",),
+                "the Gaussian SVM's regions, margin and support vectors as σ and C "
+                "move (SMO)",
+            )
+        },
     ),
     Experiment(
         "poly_degree",
@@ -609,7 +618,14 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         _section("adaboost_rounds", PLANE),
         {},
         {},
-        applets={"adaboost": Applet("site.applets:adaboost_rounds_applet", ("B1",))},
+        applets={
+            "adaboost": Applet(
+                "site.applets:adaboost_rounds_applet",
+                ("B1",),
+                "AdaBoost round by round: regions, the weights D_t, and the "
+                "training error against Π Z_t and exp(−2γ²t)",
+            )
+        },
     ),
     Experiment(
         "margin_evolution",
@@ -619,7 +635,13 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         _section("margin_evolution", shared=_split),
         {},
         {},
-        applets={"margins": Applet("site.applets:margin_evolution_applet", ("B5",))},
+        applets={
+            "margins": Applet(
+                "site.applets:margin_evolution_applet",
+                ("B5",),
+                "the distribution of AdaBoost's training margins as T moves",
+            )
+        },
     ),
     Experiment(
         "rademacher_margin_bound",
@@ -743,7 +765,13 @@ EXPERIMENTS: tuple[Experiment, ...] = (
         _section("lasso_path", REGRESSION, name=True),
         {"lasso_path": Figure("plotting.selection:plot_lasso_path", ("S1",))},
         {"S1": "claims.selection:s1_lasso_zeros"},
-        applets={"lasso": Applet("site.applets:lasso_path_applet", ("S1",))},
+        applets={
+            "lasso": Applet(
+                "site.applets:lasso_path_applet",
+                ("S1",),
+                "the Lasso's weights as λ moves along the path",
+            )
+        },
     ),
     Experiment(
         "lasso_ridge_contours",

@@ -219,7 +219,13 @@ def build_site(
         def write(name: str, text: str) -> None:
             (site / name).write_text(text, encoding="utf-8")
 
-        write("index.html", front_page(claims, parsed, prov, INTRO))
+        interactive = [
+            (claim, parsed.entries[claim].title, applet(name).moves)
+            for name in built
+            for claim in applet(name).claims
+            if claim in pages
+        ]
+        write("index.html", front_page(claims, parsed, prov, INTRO, interactive))
         write("table.html", table_page(claims, prov))
         write("catalog.html", catalog_page(parsed, pages, prov))
         ids = list(pages)

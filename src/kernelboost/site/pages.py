@@ -247,9 +247,11 @@ def front_page(
     catalog: Catalog,
     provenance: Provenance,
     intro: str,
+    interactive: Sequence[tuple[str, str, str]] = (),
 ) -> str:
     """``index.html``: what the project is, the verdicts by family and claim,
-    the rows that did not hold or are not resolved, and the provenance."""
+    the interactive figures (``(claim, title, what moves)`` each), the rows
+    that did not hold or are not resolved, and the provenance."""
     families = []
     for letter, name in FAMILIES.items():
         part = claims[claims["id"].str.startswith(letter)]
@@ -292,6 +294,17 @@ def front_page(
         if len(open_rows)
         else "<p>Every row of evidence held and every check passed.</p>"
     )
+    moving = (
+        "<section><h2>Interactive figures</h2><ul>"
+        + "".join(
+            f'<li><a href="{_e(c)}.html#interactive">{_e(c)}: {_e(title)}</a> — '
+            f"{_e(what)}</li>"
+            for c, title, what in interactive
+        )
+        + "</ul></section>"
+        if interactive
+        else ""
+    )
     body = f"""<h1>Claims on kernels and boosting, measured</h1>
 {intro}
 <section>
@@ -305,6 +318,7 @@ rows carry no verdict. Click a claim for its page.</p>
 <table class="summary"><thead><tr><th>family</th>{TALLY_HEAD}</tr></thead>
 <tbody>{"".join(families)}</tbody></table>
 </section>
+{moving}
 <section>
 <h2>What did not hold, or is not resolved</h2>
 <p>Each is explained in its figure's caption and its catalog entry.</p>
@@ -422,7 +436,7 @@ def claim_page(
         for title, source in page.code
     )
     applets = (
-        "<section><h2>Interactive</h2>"
+        '<section id="interactive"><h2>Interactive</h2>'
         + "".join(
             f'<div class="applet" data-applet="{_e(name)}"></div>'
             f'<script src="data/{_e(name)}.js"></script>'

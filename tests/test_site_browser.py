@@ -1,0 +1,227 @@
+"""The small run's claims atlas, looked at in headless Chromium.
+
+Every page loads from ``file://`` with no console error, no failed request and
+no request for anything but a file; every internal link resolves; every figure
+and canvas is drawn and not blank. The table filters and sorts. Each
+interactive figure, moved to a setting, draws what the pipeline precomputed
+for that setting (read back from ``results/applets/<name>.json``).
+
+With ``KERNELBOOST_SCREENSHOTS`` set to a folder, the front page, one claim
+page and the SMO applet are saved there as PNG (CI keeps them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from kernelboost.experiments import applets, claims
+from kernelboost.site.applets import dequantize
+
+from .browser import broken_links, drawn, open_page
+
+pytestmark = [pytest.mark.pipeline, pytest.mark.xdist_group("small_run")]
+
+#: The applets' colours for f > 0 and f < 0 (assets/applets.js POS and NEG).
+POS, NEG = np.array([31, 95, 168]), np.array([214, 110, 30])
+
+
+@pytest.fixture(scope="module")
+def site(small_run: Path) -> Path:
+    return small_run / "results" / "site"
+
+
+def _screenshot(name: str, take) -> None:
+    folder = os.environ.get("KERNELBOOST_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        take(str(Path(folder) / f"{name}.png"))
+
+
+def test_every_page_loads_clean_with_its_links_and_pictures(browser, site) -> None:
+    pages = sorted(site.glob("*.html"))
+    assert {p.stem for p in pages} == {"index", "table", "catalog", *claims()}
+    outside: list[str] = []
+    with open_page(browser) as visit:
+        visit.page.on(
+            "request",
+            lambda r: None if r.url.startswith("file://") else outside.append(r.url),
+        )
+        for page in pages:
+            visit.open(page)
+            visit.assert_clean()
+            assert broken_links(visit.page) == [], page.name
+            images = visit.page.locator("main img")
+            for i in range(images.count()):
+                drawn(images.nth(i), f"{page.name}: figure {i}")
+            canvases = visit.page.locator("main canvas")
+            for i in range(canvases.count()):
+                drawn(canvases.nth(i), f"{page.name}: canvas {i}", share=0.995)
+            if page.stem in claims():
+                assert visit.page.locator("main img").count() >= 1, page.name
+    assert outside == []
+
+
+def test_the_front_page_and_a_claim_page_show_their_verdicts(browser, site) -> None:
+    rows = pd.read_csv(site.parent / "claims.csv", dtype=str, keep_default_na=False)
+    with open_page(browser, site / "index.html", height=1400) as visit:
+        cards = visit.page.locator("a.card")
+        assert cards.count() == rows["id"].nunique()
+        _screenshot("atlas-front-page", lambda p: visit.page.screenshot(path=p))
+        visit.page.locator('a.card[href="B1.html"]').click()
+        visit.page.wait_for_url("**/B1.html")
+        assert visit.page.locator("h1").inner_text().startswith("B1")
+        shown = visit.page.locator("table#rows tbody tr")
+        assert shown.count() == (rows["id"] == "B1").sum()
+        _screenshot(
+            "atlas-claim-B1", lambda p: visit.page.screenshot(path=p, full_page=True)
+        )
+
+
+def test_the_table_filters_and_sorts(browser, site) -> None:
+    rows = pd.read_csv(site.parent / "claims.csv", dtype=str, keep_default_na=False)
+    with open_page(browser, site / "table.html") as visit:
+        page = visit.page
+        body = page.locator("table#all tbody tr")
+        assert body.count() == len(rows)
+        page.select_option('select[data-filter="kind"]', "check")
+        assert page.locator("table#all tbody tr:not([hidden])").count() == (
+            (rows["kind"] == "check").sum()
+        )
+        assert page.locator("output[data-count]").inner_text() == (
+            f"{(rows['kind'] == 'check').sum()} of {len(rows)} rows"
+        )
+        page.select_option('select[data-filter="kind"]', "")
+        page.fill('input[data-filter="text"]', "breast_cancer")
+        matching = rows.apply(lambda r: "breast_cancer" in " ".join(r), axis=1).sum()
+        assert page.locator("table#all tbody tr:not([hidden])").count() <= matching
+        page.fill('input[data-filter="text"]', "")
+        page.locator("table#all th", has_text="measured").first.click()
+        values = page.eval_on_selector_all(
+            "table#all tbody tr td:nth-child(6)", "tds => tds.map(t => t.dataset.value)"
+        )
+        numbers = [float(v) for v in values if v not in ("", "nan")]
+        assert numbers == sorted(numbers)
+
+
+def _data(site: Path, name: str) -> dict:
+    return json.loads((site.parent / "applets" / f"{name}.json").read_text())
+
+
+def _move(page, root, control: str, index: int) -> dict:
+    slider = root.locator(f'input[data-control="{control}"]')
+    slider.fill(str(index))
+    return json.loads(root.get_attribute("data-state"))
+
+
+def _surface_signs(page, root, data: dict, q: np.ndarray) -> tuple[int, int]:
+    """Cells whose drawn colour has the sign of f there, and cells compared
+    (those far from every data point, where no marker covers the surface)."""
+    canvas = root.locator("canvas").first
+    box = json.loads(canvas.get_attribute("data-box"))
+    grid = data["grid"]
+    n1, n2 = grid["n1"], grid["n2"]
+    pixels = np.array(
+        canvas.evaluate(
+            "c => Array.from(c.getContext('2d')"
+            ".getImageData(0, 0, c.width, c.height).data)"
+        ),
+        dtype=float,
+    ).reshape(int(canvas.evaluate("c => c.height")), -1, 4)
+    (x0, x1), (y0, y1) = grid["x1"], grid["x2"]
+    px = box["left"] + (np.array(data["points"]["x1"]) - x0) / (x1 - x0) * box["width"]
+    py = box["top"] + box["height"] * (
+        1 - (np.array(data["points"]["x2"]) - y0) / (y1 - y0)
+    )
+    agree = compared = 0
+    for j in range(n2):
+        for i in range(n1):
+            x = box["left"] + (i + 0.5) * box["width"] / n1
+            y = box["top"] + box["height"] - (j + 0.5) * box["height"] / n2
+            f = q[j * n1 + i]
+            if f == 0 or np.min(np.hypot(px - x, py - y)) < 16:
+                continue
+            colour = pixels[int(y), int(x), :3]
+            toward_pos = np.linalg.norm(colour - POS) < np.linalg.norm(colour - NEG)
+            compared += 1
+            agree += toward_pos == (f > 0)
+    return agree, compared
+
+
+def test_the_smo_applet_draws_the_precomputed_svm_for_each_sigma_and_c(
+    browser, site
+) -> None:
+    data = _data(site, "smo")
+    with open_page(browser, site / "K11.html") as visit:
+        root = visit.page.locator('[data-applet="smo"]')
+        _screenshot("atlas-smo-applet", lambda p: root.screenshot(path=p))
+        for si in (0, len(data["sigmas"]) - 1):
+            for ci in range(len(data["Cs"])):
+                _move(visit.page, root, "σ", si)
+                state = _move(visit.page, root, "C", ci)
+                index = si * len(data["Cs"]) + ci
+                panel = data["panels"][index]
+                assert state == {
+                    "index": index,
+                    "sigma": panel["sigma"],
+                    "C": panel["C"],
+                }
+                text = root.locator(".readout").inner_text()
+                assert f"{panel['n_sv']} support vectors" in text
+                q = dequantize(panel["f"], data["scale"])
+                agree, compared = _surface_signs(visit.page, root, data, q)
+                assert compared > 100
+                assert agree == compared, f"panel {index}: {agree} of {compared} cells"
+
+
+def test_the_adaboost_applet_draws_each_round(browser, site) -> None:
+    data = _data(site, "adaboost")
+    last = len(data["t"]) - 1
+    with open_page(browser, site / "B1.html") as visit:
+        root = visit.page.locator('[data-applet="adaboost"]')
+        for k in (0, last // 2, last):
+            assert _move(visit.page, root, "t", k) == {"index": k, "t": data["t"][k]}
+            q = dequantize(data["f"][k], data["scale"])
+            agree, compared = _surface_signs(visit.page, root, data, q)
+            assert compared > 100
+            assert agree == compared, f"round {data['t'][k]}: {agree} of {compared}"
+            text = root.locator(".readout").inner_text()
+            assert text.startswith(f"t = {data['t'][k]}:")
+
+
+def test_the_margin_and_lasso_applets_follow_their_sliders(browser, site) -> None:
+    margins = _data(site, "margins")
+    with open_page(browser, site / "B5.html") as visit:
+        root = visit.page.locator('[data-applet="margins"]')
+        before = drawn(root.locator("canvas"), "margins at the first T")
+        k = len(margins["T"]) - 1
+        assert _move(visit.page, root, "T", k) == {"index": k, "T": margins["T"][k]}
+        m = np.array(margins["margins"][k])
+        text = root.locator(".readout").inner_text()
+        shown = re.search(r"smallest margin (\S+),.*margin ≤ 0: (\S+),", text)
+        assert shown, text
+        assert float(shown.group(1)) == pytest.approx(m[0], rel=1e-2, abs=1e-3)
+        assert float(shown.group(2)) == pytest.approx(np.mean(m <= 0), rel=1e-2)
+        after = drawn(root.locator("canvas"), "margins at the last T")
+        assert np.asarray(before).tolist() != np.asarray(after).tolist()
+    lasso = _data(site, "lasso")
+    with open_page(browser, site / "S1.html") as visit:
+        root = visit.page.locator('[data-applet="lasso"]')
+        for k in (0, len(lasso["lambdas"]) // 2, len(lasso["lambdas"]) - 1):
+            state = _move(visit.page, root, "λ", k)
+            nonzero = sum(w[k] != 0 for w in lasso["weights"])
+            assert state == {
+                "index": k,
+                "lambda": lasso["lambdas"][k],
+                "nonzero": nonzero,
+            }
+            assert f"{nonzero} of {len(lasso['features'])} weights non-zero" in (
+                root.locator(".readout").inner_text()
+            )
+    assert set(applets()) == {"smo", "adaboost", "margins", "lasso"}

@@ -4,9 +4,14 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
@@ -71,6 +76,19 @@ def apt_install(*packages: str, commands: tuple[str, ...]) -> None:
         proc = subprocess.run(install, capture_output=True, text=True, env=env)
     if proc.returncode != 0 or not all(map(shutil.which, commands)):
         pytest.fail(f"apt-get install {' '.join(packages)} failed:\n{proc.stderr}")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's headless Chromium, driven by Playwright, for the whole session.
+
+    Open pages with ``tests.browser.open_page``; skipped when Chromium is
+    missing and cannot be installed.
+    """
+    from .browser import chromium  # imports this module: not at the top
+
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture

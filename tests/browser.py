@@ -138,6 +138,17 @@ class Visit:
         if response.status >= 400:
             self.failed_requests.append(f"{response.url}: HTTP {response.status}")
 
+    def open(self, target: Path | str) -> None:
+        """Load a file (as ``file://``) or URL, until its ``load`` event.
+
+        What was recorded before is forgotten, so that a page kept for several
+        tests (say by a module-scoped fixture, which spares each test a new
+        renderer) checks each load on its own.
+        """
+        for records in (self.console_errors, self.page_errors, self.failed_requests):
+            records.clear()
+        self.page.goto(file_url(target) if isinstance(target, Path) else target)
+
     @property
     def problems(self) -> list[str]:
         """Every recorded problem, one line each, in the order of the kinds."""
@@ -170,8 +181,8 @@ def open_page(
     browser : playwright.sync_api.Browser
         From :func:`chromium` or the ``browser`` fixture.
     target : Path or str, optional
-        A file (opened as ``file://``) or a URL, loaded until its ``load``
-        event before the block runs; nothing is loaded when omitted.
+        A file (opened as ``file://``) or a URL, loaded with
+        :meth:`Visit.open` before the block runs; nothing when omitted.
     width, height : int
         The viewport in CSS pixels (device scale factor 1, so screenshots have
         one pixel per CSS pixel).
@@ -185,7 +196,7 @@ def open_page(
     try:
         visit = Visit(context.new_page())
         if target is not None:
-            visit.page.goto(file_url(target) if isinstance(target, Path) else target)
+            visit.open(target)
         yield visit
         if check:
             visit.assert_clean()

@@ -11,6 +11,7 @@ uncaught exception or a failed request (tests/browser.py).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -20,7 +21,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from kernelboost.experiments import figures
 
-from .browser import broken_links, drawn, is_blank, open_page
+from .browser import Visit, broken_links, drawn, is_blank, open_page
 
 FIGURES = figures()
 
@@ -75,58 +76,68 @@ def _coarse(image: Image.Image, like: Image.Image | None = None) -> np.ndarray:
     return np.asarray(image.convert("L").resize(size, Image.BOX), float).ravel()
 
 
+@pytest.fixture(scope="module")
+def visit(browser: Browser) -> Iterator[Visit]:
+    """One page for the module's tests, each loading the report afresh: a new
+    page per test (a new renderer each) made them a quarter to a third slower."""
+    with open_page(browser, check=False) as kept:
+        yield kept
+
+
 def test_report_opens_with_every_family_in_the_menu(
-    small_report: Path, browser: Browser, tmp_path: Path
+    small_report: Path, visit: Visit, tmp_path: Path
 ) -> None:
-    with open_page(browser, small_report) as visit:
-        items = [s.strip() for s in _menu(visit.page).locator("span").all_inner_texts()]
-        families = [item for item in items if item.startswith(FAMILY_PREFIX)]
-        assert [f[0] for f in families] == ["B", "E", "K", "S"], items
-        shot = tmp_path / "report.png"  # to look at when this fails
-        visit.page.screenshot(path=shot)
-        assert not is_blank(np.asarray(Image.open(shot).convert("RGB")))
-        assert broken_links(visit.page) == []
+    visit.open(small_report)
+    items = [s.strip() for s in _menu(visit.page).locator("span").all_inner_texts()]
+    families = [item for item in items if item.startswith(FAMILY_PREFIX)]
+    assert [f[0] for f in families] == ["B", "E", "K", "S"], items
+    shot = tmp_path / "report.png"  # to look at when this fails
+    visit.page.screenshot(path=shot)
+    assert not is_blank(np.asarray(Image.open(shot).convert("RGB")))
+    assert broken_links(visit.page) == []
+    visit.assert_clean()
 
 
 @pytest.mark.parametrize("figure", sorted(FIGURES))
 def test_figure_is_shown_with_its_caption(
-    small_run: Path, small_report: Path, browser: Browser, figure: str
+    small_run: Path, small_report: Path, visit: Visit, figure: str
 ) -> None:
     png = small_run / "results" / "figures" / f"{figure}.png"
     claim = _claim_of(small_run, figure)
-    with open_page(browser, small_report) as visit:
-        page = visit.page
-        menu = _menu(page)
+    visit.open(small_report)
+    page = visit.page
+    menu = _menu(page)
 
-        # Its claim family in the menu, then its row's view button.
-        category = _category_of(page, figure)
-        assert category is not None, f"{png.name} is not in the report"
-        assert category.startswith(f"{claim[0]}: "), (figure, category)
-        menu.filter(has_text=_exactly(category)).click()
-        buttons = _row(page, figure).locator("td:last-child a")
-        buttons.nth(0).click()
+    # Its claim family in the menu, then its row's view button.
+    category = _category_of(page, figure)
+    assert category is not None, f"{png.name} is not in the report"
+    assert category.startswith(f"{claim[0]}: "), (figure, category)
+    menu.filter(has_text=_exactly(category)).click()
+    buttons = _row(page, figure).locator("td:last-child a")
+    buttons.nth(0).click()
 
-        # The picture drawn is the file's, at its size, and not blank.
-        image = page.locator('#app img[src^="data:image/png"]')
-        shot = drawn(image, png.name)
-        expected = Image.open(png).convert("RGB")
-        natural = image.evaluate("img => [img.naturalWidth, img.naturalHeight]")
-        assert tuple(natural) == expected.size
-        assert shot.width > 200, shot.size
-        assert shot.height > 100, shot.size
-        # Correlation of the grey levels of screenshot and file, both averaged
-        # down to 160 pixels wide: 0.95-1.0 for the figure itself (the element's
-        # screenshot starts at a whole pixel, the picture at a fraction of one),
-        # at most 0.53 for any other figure of the small run.
-        similarity = np.corrcoef(_coarse(shot), _coarse(expected, like=shot))[0, 1]
-        assert similarity > 0.9, f"{png.name} drawn unlike the file ({similarity:.3f})"
+    # The picture drawn is the file's, at its size, and not blank.
+    image = page.locator('#app img[src^="data:image/png"]')
+    shot = drawn(image, png.name)
+    expected = Image.open(png).convert("RGB")
+    natural = image.evaluate("img => [img.naturalWidth, img.naturalHeight]")
+    assert tuple(natural) == expected.size
+    assert shot.width > 200, shot.size
+    assert shot.height > 100, shot.size
+    # Correlation of the grey levels of screenshot and file, both averaged
+    # down to 160 pixels wide: 0.95-1.0 for the figure itself (the element's
+    # screenshot starts at a whole pixel, the picture at a fraction of one),
+    # at most 0.53 for any other figure of the small run.
+    similarity = np.corrcoef(_coarse(shot), _coarse(expected, like=shot))[0, 1]
+    assert similarity > 0.9, f"{png.name} drawn unlike the file ({similarity:.3f})"
 
-        # Its info button: the caption states the claim and this run's outcome.
-        buttons.nth(1).click()
-        app = page.locator("#app")
-        expect(app).to_contain_text("Outcome in this run:")
-        text = app.inner_text()
-        assert f"{claim} —" in text
-        assert "caption=" not in text  # the caption is not repeated as a job parameter
-        outcome = text.split("Outcome in this run:", 1)[1]
-        assert claim in outcome.split("\n", 1)[0], outcome[:300]
+    # Its info button: the caption states the claim and this run's outcome.
+    buttons.nth(1).click()
+    app = page.locator("#app")
+    expect(app).to_contain_text("Outcome in this run:")
+    text = app.inner_text()
+    assert f"{claim} —" in text
+    assert "caption=" not in text  # the caption is not repeated as a job parameter
+    outcome = text.split("Outcome in this run:", 1)[1]
+    assert claim in outcome.split("\n", 1)[0], outcome[:300]
+    visit.assert_clean()

@@ -4,23 +4,24 @@ For every figure: open the report, click its claim family in the menu, click
 the figure's view button, and check that the picture shown is the figure's
 PNG, decoded and drawn (a screenshot of it is not blank and matches the file);
 then click its info button and check the caption states the claim and how it
-came out in this run.
+came out in this run. The report must load and run without a console error, an
+uncaught exception or a failed request (tests/browser.py).
 """
 
 from __future__ import annotations
 
-import io
-import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
 from PIL import Image
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from kernelboost.experiments import figures
 
-from .chromium import Chromium, file_url
+from .browser import Visit, broken_links, drawn, is_blank, open_page
 
 FIGURES = figures()
 
@@ -38,33 +39,34 @@ def _claim_of(small_run: Path, figure: str) -> str:
     return caption.removeprefix("**").split(" ", 1)[0]
 
 
-def _category_of(page: Chromium, figure: str) -> str:
-    path = json.dumps(f"results/figures/{figure}.png")
+def _exactly(text: str) -> re.Pattern[str]:
+    """Playwright's text filter for an element whose whole text is ``text``."""
+    return re.compile(rf"^\s*{re.escape(text)}\s*$")
+
+
+def _menu(page: Page) -> Locator:
+    """The report's menu entries (its left column), once it has drawn them."""
+    items = page.locator("#app li a")
+    expect(items.first).to_be_visible()
+    return items
+
+
+def _category_of(page: Page, figure: str) -> str | None:
+    """The report category (menu entry) that lists a figure, from its data."""
     return page.evaluate(
-        f"Object.keys(categories).find(c => "
-        f"Object.values(categories[c]).some(paths => paths.includes({path})))"
+        """path => Object.keys(categories).find(c =>
+            Object.values(categories[c]).some(paths => paths.includes(path)))""",
+        f"results/figures/{figure}.png",
     )
 
 
-def _by_text(selector: str, text: str) -> str:
-    """JavaScript naming the first ``selector`` element whose text is ``text``."""
-    return (
-        f"Array.from(document.querySelectorAll({json.dumps(selector)}))"
-        f".find(el => el.textContent.trim() === {json.dumps(text)})"
+def _row(page: Page, figure: str) -> Locator:
+    """The results table row of ``figure``; its last cell holds the view (first)
+    and info (second) buttons."""
+    name = page.locator(
+        "td:first-child", has_text=_exactly(f"results/figures/{figure}.png")
     )
-
-
-def _row_button(figure: str, index: int) -> str:
-    """The view (0) or info (1) button in the results table row of ``figure``."""
-    row = _by_text("#app tr td:first-child", f"results/figures/{figure}.png")
-    return f"({row}).parentElement.querySelectorAll('td:last-child a')[{index}]"
-
-
-def _blank(pixels: np.ndarray) -> bool:
-    """True when under 1 % of the pixels differ from the most common colour."""
-    flat = pixels.reshape(-1, pixels.shape[-1])
-    colours, counts = np.unique(flat, axis=0, return_counts=True)
-    return counts.max() > 0.99 * len(flat) or len(colours) < 3
+    return page.locator("#app tr", has=name)
 
 
 def _coarse(image: Image.Image, like: Image.Image | None = None) -> np.ndarray:
@@ -75,96 +77,67 @@ def _coarse(image: Image.Image, like: Image.Image | None = None) -> np.ndarray:
 
 
 @pytest.fixture(scope="module")
-def page() -> Iterator[Chromium]:
-    with Chromium(width=1600, height=1000) as browser:
-        yield browser
+def visit(browser: Browser) -> Iterator[Visit]:
+    """One page for the module's tests, each loading the report afresh: a new
+    page per test (a new renderer each) made them a quarter to a third slower."""
+    with open_page(browser, check=False) as kept:
+        yield kept
 
 
 def test_report_opens_with_every_family_in_the_menu(
-    small_report: Path, page: Chromium, tmp_path: Path
+    small_report: Path, visit: Visit, tmp_path: Path
 ) -> None:
-    page.open(file_url(small_report))
-    page.wait_until("document.querySelector('#app li')", "the report's menu")
-    items = page.evaluate(
-        "Array.from(document.querySelectorAll('#app li a span'))"
-        ".map(s => s.textContent.trim())"
-    )
+    visit.open(small_report)
+    items = [s.strip() for s in _menu(visit.page).locator("span").all_inner_texts()]
     families = [item for item in items if item.startswith(FAMILY_PREFIX)]
     assert [f[0] for f in families] == ["B", "E", "K", "S"], items
-    shot = page.screenshot()
-    (tmp_path / "report.png").write_bytes(shot)  # to look at when this fails
-    assert not _blank(np.asarray(Image.open(io.BytesIO(shot)).convert("RGB")))
-
-
-def _click_until(
-    page: Chromium, element: str, what: str, condition: str, outcome: str
-) -> None:
-    """Click, and click again (up to three times) if ``condition`` does not come
-    true: on a loaded machine the report can redraw the menu between the moment
-    the click's target is found and the click, which then lands on nothing."""
-    for _ in range(2):
-        page.click(element, what)
-        try:
-            page.wait_until(condition, outcome, seconds=15)
-        except AssertionError:
-            continue
-        return
-    page.click(element, what)
-    page.wait_until(condition, outcome)
+    shot = tmp_path / "report.png"  # to look at when this fails
+    visit.page.screenshot(path=shot)
+    assert not is_blank(np.asarray(Image.open(shot).convert("RGB")))
+    assert broken_links(visit.page) == []
+    visit.assert_clean()
 
 
 @pytest.mark.parametrize("figure", sorted(FIGURES))
 def test_figure_is_shown_with_its_caption(
-    small_run: Path, small_report: Path, page: Chromium, figure: str
+    small_run: Path, small_report: Path, visit: Visit, figure: str
 ) -> None:
     png = small_run / "results" / "figures" / f"{figure}.png"
     claim = _claim_of(small_run, figure)
-    page.open(file_url(small_report))
-    page.wait_until("document.querySelector('#app li')", "the report's menu")
+    visit.open(small_report)
+    page = visit.page
+    menu = _menu(page)
 
     # Its claim family in the menu, then its row's view button.
     category = _category_of(page, figure)
     assert category is not None, f"{png.name} is not in the report"
     assert category.startswith(f"{claim[0]}: "), (figure, category)
-    _click_until(
-        page,
-        _by_text("#app li a", category),
-        f"menu item {category!r}",
-        _row_button(figure, 0),
-        f"the row of {png.name}",
-    )
-    page.click(_row_button(figure, 0), f"view button of {png.name}")
-    image = "document.querySelector('#app img[src^=\"data:image/png\"]')"
-    page.wait_until(f"{image}.complete && {image}.naturalWidth > 0", png.name)
+    menu.filter(has_text=_exactly(category)).click()
+    buttons = _row(page, figure).locator("td:last-child a")
+    buttons.nth(0).click()
 
     # The picture drawn is the file's, at its size, and not blank.
+    image = page.locator('#app img[src^="data:image/png"]')
+    shot = drawn(image, png.name)
     expected = Image.open(png).convert("RGB")
-    shown = page.evaluate(
-        f"(() => {{ const r = {image}.getBoundingClientRect();"
-        f" return {{natural: [{image}.naturalWidth, {image}.naturalHeight],"
-        f" x: r.x + window.scrollX, y: r.y + window.scrollY,"
-        f" width: r.width, height: r.height}}; }})()"
-    )
-    assert tuple(shown["natural"]) == expected.size
-    assert shown["width"] > 200, shown
-    assert shown["height"] > 100, shown
-    clip = {k: shown[k] for k in ("x", "y", "width", "height")}
-    shot = Image.open(io.BytesIO(page.screenshot(clip))).convert("RGB")
-    assert not _blank(np.asarray(shot)), f"{png.name} is drawn blank"
-    # Correlation of the grey levels of screenshot and file, both averaged down
-    # to 160 pixels wide: 0.98-1.0 for the figure itself, at most 0.4 for any
-    # other figure of the small run.
+    natural = image.evaluate("img => [img.naturalWidth, img.naturalHeight]")
+    assert tuple(natural) == expected.size
+    assert shot.width > 200, shot.size
+    assert shot.height > 100, shot.size
+    # Correlation of the grey levels of screenshot and file, both averaged
+    # down to 160 pixels wide: 0.95-1.0 for the figure itself (the element's
+    # screenshot starts at a whole pixel, the picture at a fraction of one),
+    # at most 0.53 for any other figure of the small run.
     similarity = np.corrcoef(_coarse(shot), _coarse(expected, like=shot))[0, 1]
     assert similarity > 0.9, f"{png.name} drawn unlike the file ({similarity:.3f})"
 
     # Its info button: the caption states the claim and this run's outcome.
-    page.click(_row_button(figure, 1), f"info button of {png.name}")
-    page.wait_until(
-        "document.body.innerText.includes('Outcome in this run:')",
-        f"the caption of {png.name}",
-    )
-    text = page.evaluate("document.querySelector('#app').innerText")
+    buttons.nth(1).click()
+    app = page.locator("#app")
+    expect(app).to_contain_text("Outcome in this run:")
+    text = app.inner_text()
     assert f"{claim} —" in text
     assert "caption=" not in text  # the caption is not repeated as a job parameter
     outcome = text.split("Outcome in this run:", 1)[1]
     assert claim in outcome.split("\n", 1)[0], outcome[:300]
+    visit.assert_clean()

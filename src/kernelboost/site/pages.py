@@ -425,8 +425,8 @@ def claim_page(
     t = _tally(rows)
     figures = "".join(
         f'<figure id="figure-{_e(name)}"><a href="figures/{_e(name)}.png">'
-        f'<img src="figures/{_e(name)}.png" alt="figure {_e(name)}" '
-        f'loading="lazy"></a><figcaption><p class="figname">'
+        f'<img src="figures/{_e(name)}.png" alt="figure {_e(name)}"></a>'
+        f'<figcaption><p class="figname">'
         f"<code>{_e(name)}</code></p>{caption}</figcaption></figure>"
         for name, caption in page.figures
     )

@@ -18,7 +18,14 @@ BIN = Path(sys.executable).parent
 SMALL = ["--workflow-profile", "workflow/profiles/small"]
 
 #: What a user needs to run the workflow: the jobs import the library from src/.
-WORKFLOW_FILES = ("Snakefile", "config.yaml", "CLAIMS.md", "profiles", "workflow", "src")
+WORKFLOW_FILES = (
+    "Snakefile",
+    "config.yaml",
+    "CLAIMS.md",
+    "profiles",
+    "workflow",
+    "src",
+)
 
 
 def copy_workflow(dest: Path) -> Path:

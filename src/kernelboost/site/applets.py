@@ -72,6 +72,15 @@ def _grid(surface: pd.DataFrame) -> dict[str, object]:
     }
 
 
+def _points(points: pd.DataFrame) -> dict[str, list]:
+    """The data points: coordinates and labels ±1."""
+    return {
+        "x1": _round(points["x1"]),
+        "x2": _round(points["x2"]),
+        "label": points["label"].astype(int).tolist(),
+    }
+
+
 def _check_grid(part: pd.DataFrame, n: int, what: str) -> np.ndarray:
     f = part["f"].to_numpy()
     if len(f) != n:
@@ -115,11 +124,7 @@ def smo_applet(
         ],
         "grid": grid,
         "scale": 2.0,
-        "points": {
-            "x1": _round(pts["x1"]),
-            "x2": _round(pts["x2"]),
-            "label": pts["label"].astype(int).tolist(),
-        },
+        "points": _points(pts),
         "panels": panels,
     }
 
@@ -148,11 +153,7 @@ def adaboost_rounds_applet(
         "kind": "adaboost",
         "grid": grid,
         "scale": 1.0,
-        "points": {
-            "x1": _round(points["x1"]),
-            "x2": _round(points["x2"]),
-            "label": points["label"].astype(int).tolist(),
-        },
+        "points": _points(points),
         "t": ts,
         "f": f,
         "D": [_round(row * m) for row in D],  # m D_t(i): 1 is the uniform weight

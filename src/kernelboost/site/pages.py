@@ -347,6 +347,16 @@ evidence (see the <a href="catalog.html#how-to-read-a-row">catalog</a>).</p>
     return layout("All claim rows", body, provenance, nav="All claim rows")
 
 
+#: In the Snakemake report, claims.html is shown from a data: URL, which no
+#: relative link can leave: its links into the site are turned into text there
+#: (the report's caption links to the site instead).
+EMBEDDED = """document.addEventListener("DOMContentLoaded", () => {
+  if (location.protocol !== "data:") return;
+  const links = document.querySelectorAll('a[href^="site/"]');
+  links.forEach((a) => a.removeAttribute("href"));
+});"""
+
+
 def standalone_table(
     claims: pd.DataFrame, provenance: Provenance, style: str, script: str
 ) -> str:
@@ -364,6 +374,7 @@ def standalone_table(
 <title>Claim rows · {NAME}</title>
 <style>{style}</style>
 <script>{script}</script>
+<script>{EMBEDDED}</script>
 </head>
 <body><main>
 <h1>Every claim row</h1>

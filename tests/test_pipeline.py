@@ -247,9 +247,18 @@ def test_bad_user_csv_fails_its_job_and_writes_nothing(workflow_copy: Path) -> N
     assert not (workflow_copy / "results" / "data" / "mine.csv").exists()
 
 
+#: Snakemake's own marker in a directory output (results/site/): not a result.
+SNAKEMAKE_MARKER = ".snakemake_timestamp"
+
+
 def _hidden_files(root: Path) -> list[Path]:
-    """Files whose name starts with a dot under results/ (e.g. a partial write)."""
-    return [p for p in (root / "results").rglob(".*") if p.is_file()]
+    """Files whose name starts with a dot under results/ (e.g. a partial write),
+    Snakemake's marker of a finished directory output aside."""
+    return [
+        p
+        for p in (root / "results").rglob(".*")
+        if p.is_file() and p.name != SNAKEMAKE_MARKER
+    ]
 
 
 def _job_scripts(wf: Path) -> list[int]:

@@ -24,7 +24,6 @@ Nothing is fetched from the network: every page works from ``file://``.
 from __future__ import annotations
 
 import argparse
-import importlib
 import inspect
 import json
 import shutil
@@ -48,6 +47,7 @@ from ..experiments import (
 )
 from ..experiments import applets as applet_names  # .applets is a module here
 from ..io import write_text_atomic
+from ..pipeline import resolve
 from .catalog import Catalog, parse_catalog
 from .markup import rst_caption
 from .pages import (
@@ -78,17 +78,12 @@ class SiteError(ValueError):
     """The results, catalog or captions do not make a site (which one, and why)."""
 
 
-def _function(ref: str) -> object:
-    module, name = ref.split(":")
-    return getattr(importlib.import_module(f"kernelboost.{module}"), name)
-
-
 def _source(ref: str) -> tuple[str, str]:
     """Title and source text of ``"module:function"`` under kernelboost."""
     module, _ = ref.split(":")
     title = f"kernelboost.{ref.replace(':', '.')} (src/kernelboost/"
     title += module.replace(".", "/") + ".py)"
-    return title, inspect.getsource(_function(ref))  # type: ignore[arg-type]
+    return title, inspect.getsource(resolve(ref))  # type: ignore[arg-type]
 
 
 def _config_section(config: dict, name: str) -> str:
@@ -183,9 +178,9 @@ def build_site(
     if not Path(catalog).is_file():
         raise SiteError(f"{catalog}: no such catalog")
     claims = read_rows([results / "claims.csv"])
-    claims = claims.iloc[
-        sorted(range(len(claims)), key=lambda i: claim_order(claims["id"].iloc[i]))
-    ].reset_index(drop=True)
+    claims = claims.sort_values(
+        "id", key=lambda ids: ids.map(claim_order), kind="stable", ignore_index=True
+    )
     parsed = parse_catalog(Path(catalog).read_text(encoding="utf-8"))
     config_text = (results / "config.yaml").read_text(encoding="utf-8")
     config = yaml.safe_load(config_text) or {}

@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 LOCK := requirements.lock
 SMALL := --workflow-profile workflow/profiles/small
 
-.PHONY: reproduce test artifacts bench readme lock clean
+.PHONY: reproduce test test-fast artifacts bench readme lock clean
 
 # The full reproduction, its report and the archive of both.
 reproduce: $(VENV)/.installed-data
@@ -19,6 +19,10 @@ reproduce: $(VENV)/.installed-data
 # SLURM much of the time; tests sharing one small run stay in one process.
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
+
+# The unit and evidence tests, without the end-to-end runs of the pipeline.
+test-fast: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -n 2 -m "not pipeline"
 
 # The small configuration, its report and the archive (what CI keeps).
 artifacts: $(VENV)/.installed-data

@@ -28,7 +28,7 @@ from sklearn.datasets import make_classification
 from sklearn.ensemble import AdaBoostClassifier
 from sklearn.tree import DecisionTreeClassifier
 
-from kernelboost.boosting import AdaBoost
+from kernelboost.estimators.boosting.adaboost import AdaBoost
 
 N_FEATURES = 20
 N_ROUNDS = 200

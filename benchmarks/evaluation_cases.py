@@ -31,11 +31,11 @@ from sklearn.linear_model import lasso_path as sklearn_lasso_path
 from sklearn.model_selection import LeaveOneOut, cross_val_score
 from sklearn.svm import SVC
 
-from kernelboost.datasets import make_dataset
-from kernelboost.evaluation import SVMLOOResult, svm_loo
-from kernelboost.kernels import Gaussian
-from kernelboost.selection import lasso_alpha_max, lasso_path
-from kernelboost.svm import SVM
+from kernelboost.core.datasets import make_dataset
+from kernelboost.core.kernels import Gaussian
+from kernelboost.estimators.evaluation import SVMLOOResult, svm_loo
+from kernelboost.estimators.selection import lasso_alpha_max, lasso_path
+from kernelboost.estimators.svm.classifier import SVM
 
 
 def _svm_loo_m1000(scale: float) -> Case:

@@ -14,9 +14,9 @@ from libsvm_evals import libsvm_cost
 from sklearn.metrics.pairwise import rbf_kernel
 from sklearn.svm import SVC
 
-from kernelboost.datasets import make_dataset
-from kernelboost.kernels import Gaussian
-from kernelboost.svm import SVM
+from kernelboost.core.datasets import make_dataset
+from kernelboost.core.kernels import Gaussian
+from kernelboost.estimators.svm.classifier import SVM
 
 
 def max_abs_diff(a: np.ndarray, b: np.ndarray, block_rows: int = 1024) -> float:

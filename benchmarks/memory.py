@@ -37,9 +37,9 @@ def child(m: int) -> dict[str, object]:
     """Fit the SVM of the case on m points; report time, #SV and peak RSS."""
     import numpy as np
 
-    from kernelboost.datasets import make_dataset
-    from kernelboost.kernels import Gaussian
-    from kernelboost.svm import SVM
+    from kernelboost.core.datasets import make_dataset
+    from kernelboost.core.kernels import Gaussian
+    from kernelboost.estimators.svm.classifier import SVM
 
     data = make_dataset({"generator": "moons", "n_samples": m, "noise": 0.3, "seed": 0})
     before = _peak_mb()
@@ -95,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     import pandas as pd
 
-    from kernelboost.io import write_frame_atomic
+    from kernelboost.core.io import write_frame_atomic
 
     frame = pd.DataFrame([measure(m, args.limit_mb) for m in args.m])
     write_frame_atomic(frame, args.out)

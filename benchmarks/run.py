@@ -26,7 +26,7 @@ import pandas as pd  # noqa: E402
 from cases import cases  # noqa: E402
 from harness import run  # noqa: E402
 
-from kernelboost.io import write_frame_atomic  # noqa: E402
+from kernelboost.core.io import write_frame_atomic  # noqa: E402
 
 DEFAULT_OUT = ROOT / "results" / "benchmarks.csv"
 

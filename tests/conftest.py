@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from kernelboost.experiments import caption
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
@@ -26,6 +28,11 @@ WORKFLOW_FILES = (
     "workflow",
     "src",
 )
+
+
+def caption_of(checkout: Path, figure: str) -> Path:
+    """The caption file of ``figure`` in a copy of the workflow (its room's)."""
+    return checkout / caption(figure).relative_to(ROOT)
 
 
 def copy_workflow(dest: Path) -> Path:

@@ -6,11 +6,20 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost import claims
-from kernelboost.datasets import make_dataset
-from kernelboost.pipeline import plotter
-from kernelboost.plotting import save_figure
-from kernelboost.studies.adaboost import adaboost_tables, line_search_alpha
+from kernelboost.core.datasets import make_dataset
+from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments.adaboost.claims import (
+    b1_adaboost_bound,
+    b2_distribution_closed_form,
+    b3_half_on_mistakes,
+    b4_exp_loss_descent,
+    b5_margin_growth,
+    b6_margin_bound,
+    b14_vc_bound,
+    b17_uniform_margin_bound,
+)
+from kernelboost.experiments.adaboost.study import adaboost_tables, line_search_alpha
+from kernelboost.pipeline.jobs import plotter
 
 
 def _run(spec: dict, n_rounds: int = 60) -> tuple[pd.DataFrame, ...]:
@@ -67,15 +76,15 @@ def test_history_has_every_per_round_quantity(moons) -> None:
 def test_b1_to_b6_hold_on_a_real_run(moons) -> None:
     history, _, bound, _ = moons
     rows = (
-        claims.b1_adaboost_bound(history)
-        + claims.b2_distribution_closed_form(history)
-        + claims.b3_half_on_mistakes(history)
-        + claims.b4_exp_loss_descent(history)
-        + claims.b6_margin_bound(bound)
+        b1_adaboost_bound(history)
+        + b2_distribution_closed_form(history)
+        + b3_half_on_mistakes(history)
+        + b4_exp_loss_descent(history)
+        + b6_margin_bound(bound)
     )
     assert [r.id for r in rows] == ["B1", "B2", "B3", "B4", "B4", "B6"]
     assert all(r.holds for r in rows), [r for r in rows if not r.holds]
-    (illustration,) = claims.b14_vc_bound(history)
+    (illustration,) = b14_vc_bound(history)
     assert illustration.holds is None
 
 
@@ -89,22 +98,22 @@ def test_broken_numbers_make_the_rows_false(moons) -> None:
     broken.loc[6, "exp_loss"] = broken.loc[5, "exp_loss"] * 1.01
     broken.loc[7, "alpha_line"] = broken.loc[7, "alpha"] + 1e-3
     rows = (
-        claims.b1_adaboost_bound(broken)
-        + claims.b2_distribution_closed_form(broken)
-        + claims.b3_half_on_mistakes(broken)
-        + claims.b4_exp_loss_descent(broken)
+        b1_adaboost_bound(broken)
+        + b2_distribution_closed_form(broken)
+        + b3_half_on_mistakes(broken)
+        + b4_exp_loss_descent(broken)
     )
     assert [r.holds for r in rows] == [False] * 5
     worse = bound.copy()
     worse["fraction"] = worse["bound"] + 0.01
-    assert claims.b6_margin_bound(worse)[0].holds is False
+    assert b6_margin_bound(worse)[0].holds is False
 
 
 def test_b5_without_zero_training_error_is_false(moons) -> None:
     history, margins, _, _ = moons
     history = history.copy()
     history["train_error"] = history["train_error"].clip(lower=0.01)
-    tail, bulk, test = claims.b5_margin_growth(history, margins)
+    tail, bulk, test = b5_margin_growth(history, margins)
     assert test.holds is False
     assert "never reached 0" in test.quantity
     assert (tail.kind, bulk.kind) == ("empirical", "illustration")
@@ -142,7 +151,7 @@ def test_b5_reads_the_lower_tail_of_the_margin_distribution() -> None:
     moving = _toy_margins(
         [-0.3, 0.05, 0.6, 0.9], [0.0, 0.08, 0.3, 0.4], [0.05, 0.09, 0.2, 0.3]
     )
-    tail, bulk, test = claims.b5_margin_growth(history, moving)
+    tail, bulk, test = b5_margin_growth(history, moving)
     assert tail.measured == 0.0
     assert tail.holds is True
     assert bulk.holds is None
@@ -154,7 +163,7 @@ def test_b5_reads_the_lower_tail_of_the_margin_distribution() -> None:
     back = _toy_margins(
         [-0.3, 0.05, 0.6, 0.9], [0.0, 0.08, 0.3, 0.4], [0.05, 0.09, 0.1, 0.3]
     )
-    tail, _, _ = claims.b5_margin_growth(history, back)
+    tail, _, _ = b5_margin_growth(history, back)
     assert tail.measured == pytest.approx(0.25)
     assert tail.holds is False
     assert "from T = 100 to 1000" in tail.quantity
@@ -162,18 +171,18 @@ def test_b5_reads_the_lower_tail_of_the_margin_distribution() -> None:
     above = _toy_margins(
         [-0.3, 0.05, 0.6, 0.9], [0.0, 0.08, 0.3, 0.4], [0.05, 0.09, 0.11, 0.3]
     )
-    assert claims.b5_margin_growth(history, above)[0].holds is True
+    assert b5_margin_growth(history, above)[0].holds is True
 
 
 def test_b5_test_error_needs_more_than_a_few_test_points() -> None:
     # 2 of 200 test points fewer: the interval straddles 0.
     history = _toy_history([0.3, 0.2, 0.25, 0.19])
     margins = _toy_margins([0.2], [0.2], [0.2])
-    *_, test = claims.b5_margin_growth(history, margins)
+    *_, test = b5_margin_growth(history, margins)
     assert test.measured == pytest.approx(-0.01)
     assert test.verdict == "not resolved"
     worse = _toy_history([0.3, 0.1, 0.25, 0.2])
-    assert claims.b5_margin_growth(worse, margins)[2].verdict == "false"
+    assert b5_margin_growth(worse, margins)[2].verdict == "false"
 
 
 @pytest.mark.parametrize(
@@ -214,7 +223,7 @@ def test_b1_fails_when_any_one_link_of_the_chain_breaks(moons, column, other) ->
     history = moons[0].copy()
     row = history.index[len(history) // 2]
     history.loc[row, column] = history.loc[row, other] * 1.001 + 1e-9
-    (b1,) = claims.b1_adaboost_bound(history)
+    (b1,) = b1_adaboost_bound(history)
     assert b1.holds is False
     assert b1.measured > 1e-4
 
@@ -243,21 +252,21 @@ def test_uniform_margin_table(moons) -> None:
 @pytest.mark.can_fail("B17")
 def test_b17_rows_hold_on_a_real_run_and_follow_the_numbers(moons) -> None:
     uniform = moons[3]
-    rows = claims.b17_uniform_margin_bound(uniform)
+    rows = b17_uniform_margin_bound(uniform)
     assert [r.kind for r in rows] == ["theorem", "check", "check"]
     assert all(r.holds for r in rows), rows
     # A fraction above the uniform bound makes the theorem row false.
     worse = uniform.copy()
     worse.loc[worse.index[-1], "fraction"] = worse["uniform_bound"].iloc[-1] + 0.01
-    assert claims.b17_uniform_margin_bound(worse)[0].holds is False
+    assert b17_uniform_margin_bound(worse)[0].holds is False
     # A product bound above the uniform one at some ρ ≤ 2γ breaks the check.
     broken = uniform.copy()
     at = broken.index[broken["rho"] <= 2 * broken["gamma"]][0]
     broken.loc[at, "product_bound"] = broken.loc[at, "uniform_bound"] * 1.001
-    assert claims.b17_uniform_margin_bound(broken)[1].holds is False
+    assert b17_uniform_margin_bound(broken)[1].holds is False
     # With no edge (γ = 0) no ρ ≥ 0 lies below γ: nothing decreases, no check.
     flat = uniform.assign(gamma=0.0)
-    assert claims.b17_uniform_margin_bound(flat)[2].holds is False
+    assert b17_uniform_margin_bound(flat)[2].holds is False
 
 
 def test_uniform_margin_figure_draws(moons, tmp_path) -> None:

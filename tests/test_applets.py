@@ -13,22 +13,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.svm import SVC
 
-from kernelboost.boosting import AdaBoost, Stumps
-from kernelboost.datasets import Dataset, make_moons
-from kernelboost.site.applets import (
-    adaboost_rounds_applet,
-    dequantize,
-    lasso_path_applet,
-    margin_evolution_applet,
-    quantize,
-    smo_applet,
-)
-from kernelboost.studies.applets import (
-    adaboost_rounds_tables,
-    margin_evolution_table,
-    smo_grid_tables,
-)
-from kernelboost.studies.svm import svm_panel
+from kernelboost.core.datasets import Dataset, make_moons
+from kernelboost.estimators.boosting.adaboost import AdaBoost
+from kernelboost.estimators.boosting.weak_learners import Stumps
+from kernelboost.experiments._shared.applets import dequantize, quantize
+from kernelboost.experiments.adaboost_rounds.applet import adaboost_rounds_applet
+from kernelboost.experiments.adaboost_rounds.study import adaboost_rounds_tables
+from kernelboost.experiments.lasso_path.applet import lasso_path_applet
+from kernelboost.experiments.margin_evolution.applet import margin_evolution_applet
+from kernelboost.experiments.margin_evolution.study import margin_evolution_table
+from kernelboost.experiments.smo_applet.applet import smo_applet
+from kernelboost.experiments.smo_applet.study import smo_grid_tables
+from kernelboost.experiments.svm_sigma_C_grid.study import svm_panel
 
 
 @pytest.fixture(scope="module")

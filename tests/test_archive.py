@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from kernelboost.archive import (
+from kernelboost.pipeline.archive import (
     ARCHIVE_NAME,
     ArchiveError,
     dependency_versions,

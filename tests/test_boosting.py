@@ -9,15 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernelboost import bounds
-from kernelboost.boosting import (
-    HISTORY_COLUMNS,
-    AdaBoost,
+from kernelboost.core.datasets import make_dataset
+from kernelboost.core.exceptions import NotFittedError
+from kernelboost.estimators.boosting.adaboost import HISTORY_COLUMNS, AdaBoost
+from kernelboost.estimators.boosting.ensemble import NoEdgeWarning, StopReason
+from kernelboost.estimators.boosting.majority import MajorityBoost
+from kernelboost.estimators.boosting.weak_learners import (
     Hypothesis,
     HypothesisMatrix,
-    MajorityBoost,
-    NoEdgeWarning,
-    StopReason,
     Stump,
     Stumps,
     Trees,
@@ -25,9 +24,8 @@ from kernelboost.boosting import (
     WeakSearch,
     weighted_error,
 )
-from kernelboost.datasets import make_dataset
-from kernelboost.exceptions import NotFittedError
-from kernelboost.margins import distinct_stumps, game_value, margin_matrix
+from kernelboost.theory import bounds
+from kernelboost.theory.margins import distinct_stumps, game_value, margin_matrix
 
 SEEDS = st.integers(0, 2**32 - 1)
 XOR_X = np.array([[1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.0]])

@@ -6,13 +6,19 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost import claims
-from kernelboost.datasets import make_dataset
-from kernelboost.pipeline import plotter
-from kernelboost.plotting import save_figure
-from kernelboost.studies.cost import boosting_cost_table, exponent_table
-from kernelboost.studies.margin_lp import margin_growth_table
-from kernelboost.studies.noise import noise_table, top_weight_precision
+from kernelboost.core.datasets import make_dataset
+from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments._shared.timing import exponent_table
+from kernelboost.experiments.boosting_cost.claims import b11_boosting_cost
+from kernelboost.experiments.boosting_cost.study import boosting_cost_table
+from kernelboost.experiments.margin_growth.claims import b7_max_margin
+from kernelboost.experiments.margin_growth.study import margin_growth_table
+from kernelboost.experiments.noise_robustness.claims import b12_noise_robustness
+from kernelboost.experiments.noise_robustness.study import (
+    noise_table,
+    top_weight_precision,
+)
+from kernelboost.pipeline.jobs import plotter
 
 MOONS = {"generator": "moons", "n_samples": 80, "noise": 0.2, "seed": 0}
 
@@ -59,7 +65,7 @@ def test_lp_bounds_adaboost_and_primal_equals_dual(growth) -> None:
     assert rho > 0  # stumps are weak learners on moons: the margin is positive
     assert abs(rho - growth["game_value"].iloc[0]) <= 1e-8
     assert growth["min_margin"].max() <= rho + 1e-9
-    rows = claims.b7_max_margin(growth)
+    rows = b7_max_margin(growth)
     assert [r.id for r in rows] == ["B7"] * 3
     assert rows[0].holds
     assert rows[1].holds
@@ -70,12 +76,12 @@ def test_b7_reports_a_margin_above_the_lp(growth) -> None:
     broken = growth.copy()
     broken["game_value"] += 1e-6
     broken.loc[broken.index[-1], "min_margin"] = broken["rho_star"].iloc[0] + 0.01
-    first, second, _ = claims.b7_max_margin(broken)
+    first, second, _ = b7_max_margin(broken)
     assert first.holds is False
     assert second.holds is False
     low = growth.copy()
     low["min_margin"] = low["rho_star"] / 4
-    assert claims.b7_max_margin(low)[2].holds is False
+    assert b7_max_margin(low)[2].holds is False
 
 
 @pytest.mark.can_fail("B7")
@@ -87,7 +93,7 @@ def test_b7_takes_adaboost_s_margin_at_its_best_round(growth) -> None:
     middle.loc[middle.index[len(middle) // 2], "min_margin"] = (
         middle["rho_star"].iloc[0] + 0.01
     )
-    assert claims.b7_max_margin(middle)[1].holds is False
+    assert b7_max_margin(middle)[1].holds is False
 
 
 def test_top_weight_precision_counts_flipped_among_the_heaviest() -> None:
@@ -103,7 +109,7 @@ def test_noise_table_flips_only_training_labels(noise) -> None:
     assert noise["n_flipped"].tolist() == [0, 8, 24]
     assert np.isnan(noise["precision"].iloc[0])
     assert noise["precision"].iloc[1:].between(0, 1).all()
-    rows = claims.b12_noise_robustness(noise)
+    rows = b12_noise_robustness(noise)
     assert [r.id for r in rows] == ["B12"] * 3
     # The base rate: the expected precision of 8 of 80 points picked at random.
     assert rows[1].bound == pytest.approx(8 / 80)
@@ -116,16 +122,16 @@ def test_b12_rows_follow_the_numbers(noise) -> None:
     strong = noise.copy()
     strong["adaboost_test_error"] = [0.0, 0.0, 1.0]
     strong["precision"] = [np.nan, 1.0, 1.0]
-    assert [r.verdict for r in claims.b12_noise_robustness(strong)] == ["true"] * 3
+    assert [r.verdict for r in b12_noise_robustness(strong)] == ["true"] * 3
     flat = noise.copy()
     flat["adaboost_test_error"] = 1 / n_test  # the same error at every rate
     flat["precision"] = [np.nan, 1 / 8, 0.0]  # about the base rate, and below it
-    rows = claims.b12_noise_robustness(flat)
+    rows = b12_noise_robustness(flat)
     assert [r.verdict for r in rows] == ["not resolved", "not resolved", "false"]
     # One test point more at the largest rate is not evidence of damage.
     bump = flat.copy()
     bump.loc[bump.index[-1], "adaboost_test_error"] = 2 / n_test
-    assert claims.b12_noise_robustness(bump)[0].verdict == "not resolved"
+    assert b12_noise_robustness(bump)[0].verdict == "not resolved"
 
 
 def test_boosting_cost_table_and_b11_rows(cost) -> None:
@@ -136,7 +142,7 @@ def test_boosting_cost_table_and_b11_rows(cost) -> None:
         "adaboost_vs_t",
     }
     assert (cost["seconds"] > 0).all()
-    rows = claims.b11_boosting_cost(cost, fits)
+    rows = b11_boosting_cost(cost, fits)
     assert [r.id for r in rows] == ["B11"] * 3
     # Two sizes a factor 2 apart cannot decide a growth exponent.
     assert {r.verdict for r in rows} == {"not resolved"}
@@ -145,7 +151,7 @@ def test_boosting_cost_table_and_b11_rows(cost) -> None:
     steep["exponent_low"] = steep["exponent"] - 0.05
     steep["exponent_high"] = steep["exponent"] + 0.05
     steep["decades"] = 2.0
-    assert [r.holds for r in claims.b11_boosting_cost(cost, steep)] == [
+    assert [r.holds for r in b11_boosting_cost(cost, steep)] == [
         True,
         True,
         False,

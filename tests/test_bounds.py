@@ -9,8 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from kernelboost import bounds
-from kernelboost.boosting import AdaBoost, NoEdgeWarning
+from kernelboost.estimators.boosting.adaboost import AdaBoost
+from kernelboost.estimators.boosting.ensemble import NoEdgeWarning
+from kernelboost.theory import bounds
 
 SEEDS = st.integers(0, 2**32 - 1)
 EPS = hnp.arrays(

@@ -13,7 +13,7 @@ import ast
 import re
 from pathlib import Path
 
-from kernelboost.kinds import EVIDENCE_KINDS
+from kernelboost.experiments._shared.kinds import EVIDENCE_KINDS
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = Path(__file__).resolve().parent

@@ -6,17 +6,17 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost import claims
-from kernelboost.feature_maps import monomials
-from kernelboost.pipeline import plotter
-from kernelboost.plotting import save_figure
-from kernelboost.studies.cost import (
+from kernelboost.core.feature_maps import monomials
+from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments._shared.timing import (
     best_time,
     exponent_table,
     fit_exponent,
-    geometric_sizes,
-    kernel_cost_table,
 )
+from kernelboost.experiments.boosting_cost.claims import b11_boosting_cost
+from kernelboost.experiments.kernel_cost.claims import k2_kernel_cost, k8_dual_cost
+from kernelboost.experiments.kernel_cost.study import geometric_sizes, kernel_cost_table
+from kernelboost.pipeline.jobs import plotter
 
 
 @pytest.fixture(scope="module")
@@ -115,7 +115,7 @@ def test_table_has_every_curve_and_positive_times(timings) -> None:
 def test_k2_k8_hold_on_the_stated_growth() -> None:
     table = synthetic(STATED)
     fits = exponent_table(table)
-    rows = claims.k2_kernel_cost(table, fits) + claims.k8_dual_cost(table, fits)
+    rows = k2_kernel_cost(table, fits) + k8_dual_cost(table, fits)
     assert [r.id for r in rows] == ["K2"] * 4 + ["K8"] * 4
     assert all(r.holds for r in rows)
 
@@ -133,7 +133,7 @@ def test_k2_k8_hold_on_the_stated_growth() -> None:
 def test_k2_k8_report_growth_off_the_stated_order(curve, exponent) -> None:
     table = synthetic({**STATED, curve: exponent})
     fits = exponent_table(table)
-    rows = claims.k2_kernel_cost(table, fits) + claims.k8_dual_cost(table, fits)
+    rows = k2_kernel_cost(table, fits) + k8_dual_cost(table, fits)
     failed = [r for r in rows if not r.holds]
     assert len(failed) == 1
     assert failed[0].figure == "kernel_cost"
@@ -149,12 +149,12 @@ B11_STATED = {
 @pytest.mark.can_fail("B11")
 def test_b11_reports_boosting_cost_off_the_stated_order() -> None:
     table = synthetic(B11_STATED, noise=0.01)
-    assert [
-        r.verdict for r in claims.b11_boosting_cost(table, exponent_table(table))
-    ] == ["true"] * 3
+    assert [r.verdict for r in b11_boosting_cost(table, exponent_table(table))] == [
+        "true"
+    ] * 3
     # Quadratic in T, as if every round rescanned all earlier rounds.
     table = synthetic({**B11_STATED, ("adaboost_vs_t", "adaboost", 0): 2.0}, noise=0.01)
-    rows = claims.b11_boosting_cost(table, exponent_table(table))
+    rows = b11_boosting_cost(table, exponent_table(table))
     assert [r.holds for r in rows] == [True, True, False]
 
 
@@ -163,7 +163,7 @@ def test_a_short_span_of_sizes_does_not_resolve_the_claim() -> None:
     table = synthetic(STATED, sizes=(10, 20, 40, 80))
     fits = exponent_table(table)
     assert (fits["decades"] < 1).all()
-    rows = claims.k2_kernel_cost(table, fits) + claims.k8_dual_cost(table, fits)
+    rows = k2_kernel_cost(table, fits) + k8_dual_cost(table, fits)
     assert {r.verdict for r in rows} == {"not resolved"}
     assert all("fewer than 2" in r.quantity for r in rows)
 
@@ -175,13 +175,13 @@ def test_scattered_times_widen_the_interval_until_unresolved() -> None:
     assert (width < 0.1).all()
     assert ((loose["exponent_high"] - loose["exponent_low"]) > width).all()
     table = synthetic(STATED, noise=1.0)
-    rows = claims.k2_kernel_cost(table, exponent_table(table))
+    rows = k2_kernel_cost(table, exponent_table(table))
     assert "not resolved" in {r.verdict for r in rows}
 
 
 def test_exponent_interval_covers_the_true_slope() -> None:
     # Student-t interval of a least-squares slope: about 95 % coverage.
-    from kernelboost.studies.cost import exponent_interval
+    from kernelboost.experiments._shared.timing import exponent_interval
 
     rng = np.random.default_rng(1)
     size = np.geomspace(10, 1000, 6)

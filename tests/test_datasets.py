@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from scipy.optimize import linprog
 
-from kernelboost.datasets import (
+from kernelboost.core.datasets import (
     CLUSTER_CENTRES,
     GENERATORS,
     TRIANGLE,
@@ -1072,7 +1072,7 @@ def test_make_dataset_invalid_seed(seed: object) -> None:
     ids=lambda spec: "-".join(str(v) for v in spec.values()),
 )
 def test_dataset_shape_is_the_shape_make_dataset_gives(spec: dict) -> None:
-    from kernelboost.datasets import dataset_shape
+    from kernelboost.core.datasets import dataset_shape
 
     data = make_dataset(spec)
     shape = dataset_shape(spec)
@@ -1080,7 +1080,7 @@ def test_dataset_shape_is_the_shape_make_dataset_gives(spec: dict) -> None:
 
 
 def test_dataset_shape_of_a_user_csv_reads_only_its_header(tmp_path: Path) -> None:
-    from kernelboost.datasets import dataset_shape
+    from kernelboost.core.datasets import dataset_shape
 
     path = tmp_path / "mine.csv"
     # A broken second row: the shape needs the header only.

@@ -25,33 +25,21 @@ from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.utils.estimator_checks import estimator_checks_generator
 
-from kernelboost.base import (
+from kernelboost.core.base import (
     BaseEstimator,
     Interval,
     Parameterized,
     clone,
     validate_parameter,
 )
-from kernelboost.boosting import (
-    HISTORY_COLUMNS,
-    AdaBoost,
-    HypothesisMatrix,
-    MajorityBoost,
-    NoEdgeWarning,
-    StopReason,
-    Stumps,
-    Trees,
-)
-from kernelboost.datasets import make_dataset
-from kernelboost.evaluation import KNN
-from kernelboost.exceptions import (
+from kernelboost.core.datasets import make_dataset
+from kernelboost.core.exceptions import (
     ConvergenceWarning,
     DataConversionWarning,
     NotFittedError,
     NotSeparableError,
 )
-from kernelboost.kernel_ridge import KernelRidge
-from kernelboost.kernels import (
+from kernelboost.core.kernels import (
     Gaussian,
     Laplacian,
     Linear,
@@ -59,10 +47,21 @@ from kernelboost.kernels import (
     ProductPolynomial,
     make_kernel,
 )
-from kernelboost.logistic import KernelLogisticRegression
-from kernelboost.perceptron import KernelPerceptron, Perceptron
-from kernelboost.selection import Lasso, Ridge
-from kernelboost.svm import SVM, Pegasos
+from kernelboost.estimators.boosting.adaboost import HISTORY_COLUMNS, AdaBoost
+from kernelboost.estimators.boosting.ensemble import NoEdgeWarning, StopReason
+from kernelboost.estimators.boosting.majority import MajorityBoost
+from kernelboost.estimators.boosting.weak_learners import (
+    HypothesisMatrix,
+    Stumps,
+    Trees,
+)
+from kernelboost.estimators.evaluation import KNN
+from kernelboost.estimators.kernel_ridge import KernelRidge
+from kernelboost.estimators.logistic import KernelLogisticRegression
+from kernelboost.estimators.perceptron import KernelPerceptron, Perceptron
+from kernelboost.estimators.selection import Lasso, Ridge
+from kernelboost.estimators.svm.classifier import SVM
+from kernelboost.estimators.svm.pegasos import Pegasos
 
 ESTIMATOR_CLASSES = [
     SVM,

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernelboost.evaluation import train_test_split
+from kernelboost.estimators.evaluation import train_test_split
 
 
 @settings(max_examples=50, deadline=None)
@@ -37,10 +37,10 @@ def test_split_rejects_bad_fractions() -> None:
 
 from sklearn.neighbors import KNeighborsClassifier  # noqa: E402
 
-from kernelboost import claims  # noqa: E402
-from kernelboost.datasets import make_dataset  # noqa: E402
-from kernelboost.evaluation import KNN  # noqa: E402
-from kernelboost.studies.knn import knn_tables  # noqa: E402
+from kernelboost.core.datasets import make_dataset  # noqa: E402
+from kernelboost.estimators.evaluation import KNN  # noqa: E402
+from kernelboost.experiments.knn_k.claims import k14_knn  # noqa: E402
+from kernelboost.experiments.knn_k.study import knn_tables  # noqa: E402
 
 
 @pytest.mark.parametrize("k", [1, 3, 7, 21])
@@ -76,13 +76,13 @@ def test_k14_rows() -> None:
     tables = knn_tables(data, [1, 5, 15], [1, 5], 0.5, seed=3, grid_points=12)
     errors = tables[0]
     assert errors["k"].tolist() == [1, 5, 15, 60]
-    rows = claims.k14_knn(*tables)
+    rows = k14_knn(*tables)
     assert rows[0].holds  # 1-NN: no training error
     assert rows[1].holds  # k = N: the majority
     n_test = int(errors["n_test"].iloc[0])
     assert n_test == 60
     flat = errors.assign(test_error=6 / 60, majority_test_error=6 / 60)
-    verdicts = [r.verdict for r in claims.k14_knn(flat, *tables[1:])][2:]
+    verdicts = [r.verdict for r in k14_knn(flat, *tables[1:])][2:]
     assert verdicts == ["not resolved", "not resolved"]
     # k* (smallest LOO error) is k = 5 here: clear over- and underfitting hold,
     # and 1-NN beating k* by far is a failure, not a missing verdict.
@@ -90,11 +90,11 @@ def test_k14_rows() -> None:
         loo_error=[0.2, 0.05, 0.1, float("nan")],
         test_error=[30 / 60, 3 / 60, 10 / 60, 40 / 60],
     )
-    rows = claims.k14_knn(shaped, *tables[1:])
+    rows = k14_knn(shaped, *tables[1:])
     assert [r.verdict for r in rows][2:] == ["true", "true"]
     assert "k* = 5" in rows[2].quantity
     inverted = shaped.assign(test_error=[2 / 60, 30 / 60, 30 / 60, 40 / 60])
-    assert claims.k14_knn(inverted, *tables[1:])[2].verdict == "false"
+    assert k14_knn(inverted, *tables[1:])[2].verdict == "false"
 
 
 # --- k-fold splits -------------------------------------------------------------
@@ -103,7 +103,8 @@ import math  # noqa: E402
 
 import pandas as pd  # noqa: E402
 
-from kernelboost.evaluation import (  # noqa: E402
+from kernelboost.core.kernels import Gaussian, Linear, Polynomial  # noqa: E402
+from kernelboost.estimators.evaluation import (  # noqa: E402
     CVResult,
     cross_val_error,
     grid_search,
@@ -113,8 +114,7 @@ from kernelboost.evaluation import (  # noqa: E402
     loo_warm_start,
     svm_loo,
 )
-from kernelboost.kernels import Gaussian, Linear, Polynomial  # noqa: E402
-from kernelboost.svm import SVM  # noqa: E402
+from kernelboost.estimators.svm.classifier import SVM  # noqa: E402
 
 
 @settings(max_examples=60, deadline=None)
@@ -539,10 +539,10 @@ import ast  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import kernelboost  # noqa: E402
-from kernelboost import evaluation  # noqa: E402
-from kernelboost import knn as knn_module  # noqa: E402
-from kernelboost import model_selection as selection_module  # noqa: E402
-from kernelboost import svm_loo as svm_loo_module  # noqa: E402
+from kernelboost.estimators import evaluation  # noqa: E402
+from kernelboost.estimators import knn as knn_module  # noqa: E402
+from kernelboost.estimators import model_selection as selection_module  # noqa: E402
+from kernelboost.estimators.svm import loo as svm_loo_module  # noqa: E402
 
 
 def test_evaluation_gathers_the_objects_of_their_modules() -> None:

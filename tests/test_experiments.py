@@ -12,8 +12,9 @@ import pytest
 import yaml
 
 from kernelboost import experiments as X
-from kernelboost._digest import code_digest, required_parameters
-from kernelboost.pipeline import resolve
+from kernelboost.experiments._shared.entry import section
+from kernelboost.pipeline.digest import code_digest, required_parameters
+from kernelboost.pipeline.jobs import resolve
 
 from .conftest import ROOT
 
@@ -66,7 +67,8 @@ def test_every_experiment_is_complete(exp: X.Experiment) -> None:
     assert set(exp.per_run) <= set(exp.tables)
     shown = set()
     for name, fig in exp.figures.items():
-        caption = ROOT / "workflow" / "report" / f"{name}.rst"
+        caption = X.caption(name)
+        assert caption.parent == ROOT.joinpath("src/kernelboost", *exp.room.split("."))
         assert caption.read_text().strip(), f"{name} has no caption"
         # A plotter takes its tables by name: every parameter without a default.
         assert set(required_parameters(fig.plotter)) <= set(exp.tables), name
@@ -173,10 +175,10 @@ def test_every_config_key_reaches_a_rule(name: str) -> None:
 
 
 def test_section_keys_naming_datasets_become_datasets() -> None:
-    """``dataset`` and the keys of ``_section(datasets=...)``: each a DataRef
+    """``dataset`` and the keys of ``section(datasets=...)``: each a DataRef
     with the study's need (checked against the config before any job runs),
     and with ``name=True`` its name as ``name`` or ``<key>_name``."""
-    runs = X._section("s", X.PLANE, datasets=("a", "b"), name=True)
+    runs = section("s", X.PLANE, datasets=("a", "b"), name=True)
     (run,) = runs({"s": {"dataset": "xor", "a": "moons", "b": "xor", "k": 1}}).values()
     assert run.data == {
         "data": X.DataRef("s.dataset", "xor", X.PLANE),
@@ -186,7 +188,7 @@ def test_section_keys_naming_datasets_become_datasets() -> None:
     assert dict(run.args) == {"k": 1, "name": "xor", "a_name": "moons", "b_name": "xor"}
     # A key the section does not give is no dataset (the schema's default is);
     # without name=True no names are passed.
-    (run,) = X._section("s", datasets=("a", "b"))({"s": {"a": "moons"}}).values()
+    (run,) = section("s", datasets=("a", "b"))({"s": {"a": "moons"}}).values()
     assert run.data == {"a": X.DataRef("s.a", "moons", X.ANY)}
     assert dict(run.args) == {}
 
@@ -249,17 +251,53 @@ def test_ids_of_runs() -> None:
 
 
 def test_the_registry_imports_only_the_standard_library() -> None:
-    """Snakemake reads the registry when it parses the workflow."""
+    """Snakemake reads the registry when it parses the workflow: the package,
+    the registry's model and every room's entry import only the standard
+    library (and each other)."""
     import ast
 
-    tree = ast.parse((ROOT / "src/kernelboost/experiments.py").read_text())
-    imported = {
-        (node.module if isinstance(node, ast.ImportFrom) else alias.name).split(".")[0]
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Import | ast.ImportFrom)
-        for alias in node.names
+    package = ROOT / "src/kernelboost"
+    files = [
+        package / "__init__.py",
+        package / "experiments/__init__.py",
+        package / "experiments/_shared/entry.py",
+        *sorted(package.glob("experiments/[!_]*/__init__.py")),
+    ]
+    assert len(files) == 3 + len(X.ROOMS)
+    stdlib = {"__future__", "math", "collections", "dataclasses", "typing"}
+    stdlib |= {"importlib", "pathlib", "sys", "types"}
+    for path in files:
+        tree = ast.parse(path.read_text())
+        imported = {
+            (node.module if isinstance(node, ast.ImportFrom) else alias.name)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import)
+            or (isinstance(node, ast.ImportFrom) and node.level == 0)
+            for alias in node.names
+        }
+        relative = {
+            node.module
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.level > 0
+        }
+        assert {m.split(".")[0] for m in imported} <= stdlib, path
+        assert relative <= {"_shared.entry"}, path
+
+
+def test_every_room_holds_its_own_entry() -> None:
+    """A room is named as its experiment, and the rooms are the registry."""
+    rooms = {
+        p.parent.name
+        for p in (ROOT / "src/kernelboost/experiments").glob("*/__init__.py")
     }
-    assert imported <= {"__future__", "math", "collections", "dataclasses", "typing"}
+    assert rooms - {"_shared"} == set(X.ROOMS)
+    for exp in X.EXPERIMENTS:
+        assert exp.room == f"experiments.{exp.name}"
+        refs = [exp.study, *exp.claims.values()]
+        refs += [f.plotter for f in exp.figures.values()]
+        refs += [a.builder for a in exp.applets.values()]
+        for ref in refs:
+            assert ref.startswith(f"{exp.room}."), ref
 
 
 # Code digests: a job reruns when the code it runs changes, and only then.
@@ -273,7 +311,7 @@ def _copy_package(tmp_path: Path) -> Path:
 
 def _forget_parsed_sources() -> None:
     """Drop the digest module's caches: the sources under a root were edited."""
-    from kernelboost import _digest
+    from kernelboost.pipeline import digest as _digest
 
     _digest._ref_digest.cache_clear()
     _digest._module_digest.cache_clear()
@@ -291,7 +329,7 @@ def test_editing_one_claim_changes_only_its_digest(tmp_path: Path) -> None:
     refs = {c: X.claim_experiment(c).claims[c] for c in X.claims()}
     before = {c: code_digest([r], root) for c, r in refs.items()}
     _edit(
-        root / "claims" / "kernels.py",
+        root / "experiments" / "gram_spectra" / "claims.py",
         'draws = spectra["draw"].nunique()',
         'draws = int(spectra["draw"].nunique())',
     )
@@ -302,29 +340,32 @@ def test_editing_one_claim_changes_only_its_digest(tmp_path: Path) -> None:
 
 def test_docstrings_and_formatting_change_no_digest(tmp_path: Path) -> None:
     root = _copy_package(tmp_path)
-    ref = "claims.kernels:k3_gram_spectra"
-    before = code_digest([ref, "studies.adaboost:adaboost_tables"], root)
+    ref = "experiments.gram_spectra.claims:k3_gram_spectra"
+    study = "experiments.adaboost.study:adaboost_tables"
+    before = code_digest([ref, study], root)
     _edit(
-        root / "claims" / "kernels.py", "def k3_gram_spectra(", "def  k3_gram_spectra("
+        root / "experiments" / "gram_spectra" / "claims.py",
+        "def k3_gram_spectra(",
+        "def  k3_gram_spectra(",
     )
-    text = (root / "studies" / "adaboost.py").read_text()
-    (root / "studies" / "adaboost.py").write_text(
+    text = (root / "experiments" / "adaboost" / "study.py").read_text()
+    (root / "experiments" / "adaboost" / "study.py").write_text(
         '"""Reworded."""\n' + text.split('"""', 2)[2]
     )
     _forget_parsed_sources()
-    assert code_digest([ref, "studies.adaboost:adaboost_tables"], root) == before
+    assert code_digest([ref, study], root) == before
 
 
 def test_editing_a_module_a_study_imports_changes_its_digest(tmp_path: Path) -> None:
-    """The AdaBoost study imports kernelboost.boosting: editing it reruns the
-    study, not the kernel identities (which do not import it)."""
+    """The AdaBoost study imports AdaBoost: editing it reruns the study, not
+    the kernel identities (which do not import it)."""
     root = _copy_package(tmp_path)
     study, other = (
-        "studies.adaboost:adaboost_tables",
-        "studies.kernels:kernel_identity_table",
+        "experiments.adaboost.study:adaboost_tables",
+        "experiments.kernel_identity.study:kernel_identity_table",
     )
     before = {r: code_digest([r], root) for r in (study, other)}
-    with (root / "boosting.py").open("a") as handle:
+    with (root / "estimators" / "boosting" / "adaboost.py").open("a") as handle:
         handle.write("\n\nNEW_CONSTANT = 1\n")
     _forget_parsed_sources()
     assert code_digest([study], root) != before[study]
@@ -335,11 +376,11 @@ def test_a_deferred_import_counts_in_the_digest(tmp_path: Path) -> None:
     """draw_figure imports save_figure inside its body: editing that module
     still changes the figure jobs' digest."""
     root = _copy_package(tmp_path)
-    before = code_digest(["pipeline:draw_figure"], root)
-    with (root / "plotting" / "_base.py").open("a") as handle:
+    before = code_digest(["pipeline.jobs:draw_figure"], root)
+    with (root / "experiments" / "_shared" / "figures.py").open("a") as handle:
         handle.write("\n\nNEW_CONSTANT = 1\n")
     _forget_parsed_sources()
-    assert code_digest(["pipeline:draw_figure"], root) != before
+    assert code_digest(["pipeline.jobs:draw_figure"], root) != before
 
 
 def test_a_study_job_does_not_load_matplotlib() -> None:
@@ -349,7 +390,7 @@ def test_a_study_job_does_not_load_matplotlib() -> None:
 
     code = (
         f"import sys; sys.path.insert(0, {str(ROOT / 'src')!r}); "
-        "import kernelboost.pipeline; print('matplotlib' in sys.modules)"
+        "import kernelboost.pipeline.jobs; print('matplotlib' in sys.modules)"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True

@@ -8,8 +8,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from kernelboost import gallery
-from kernelboost.claims import COLUMNS
+from kernelboost.experiments._shared.rows import COLUMNS
+from kernelboost.pipeline import gallery
 
 
 def _claims() -> pd.DataFrame:

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-from kernelboost.claims import ClaimRow
-from kernelboost.intervals import (
+from kernelboost.experiments._shared.rows import ClaimRow
+from kernelboost.theory.intervals import (
     clopper_pearson,
     count,
     difference_interval,
@@ -109,7 +109,7 @@ def test_an_interval_must_be_whole_and_contain_the_measurement() -> None:
 
 
 def test_mean_interval_is_scipys_one_sample_t_interval() -> None:
-    from kernelboost.intervals import mean_interval
+    from kernelboost.theory.intervals import mean_interval
 
     x = np.random.default_rng(3).normal(0.4, 2.0, 37)
     r = mean_interval(x)
@@ -121,7 +121,7 @@ def test_mean_interval_is_scipys_one_sample_t_interval() -> None:
 
 
 def test_mean_interval_of_equal_values_is_a_point_and_needs_two_values() -> None:
-    from kernelboost.intervals import mean_interval
+    from kernelboost.theory.intervals import mean_interval
 
     r = mean_interval([0.0, 0.0, 0.0])
     assert (r.low, r.mean, r.high) == (0.0, 0.0, 0.0)

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 from sklearn.metrics.pairwise import linear_kernel, rbf_kernel
 
-from kernelboost.kernels import Gaussian, Linear, make_kernel
+from kernelboost.core.kernels import Gaussian, Linear, make_kernel
 
 points = arrays(
     np.float64,
@@ -116,8 +116,8 @@ def test_invalid_sigma_is_caught_at_call_time() -> None:
 
 from sklearn.metrics.pairwise import euclidean_distances, polynomial_kernel  # noqa: E402
 
-from kernelboost.feature_maps import quadratic_r2, subset_products, tensor_power  # noqa: E402
-from kernelboost.kernels import (  # noqa: E402
+from kernelboost.core.feature_maps import quadratic_r2, subset_products, tensor_power  # noqa: E402
+from kernelboost.core.kernels import (  # noqa: E402
     Laplacian,
     Polynomial,
     ProductPolynomial,
@@ -230,7 +230,7 @@ def test_invalid_hyper_parameters(kernel, message) -> None:
 
 
 def test_squared_distances_match_sklearn_and_have_a_zero_diagonal() -> None:
-    from kernelboost.kernels import squared_distances
+    from kernelboost.core.kernels import squared_distances
 
     rng = np.random.default_rng(7)
     X, Z = rng.standard_normal((30, 4)) * 100, rng.standard_normal((11, 4))

@@ -9,13 +9,13 @@ import pandas as pd
 import pytest
 from scipy.optimize import minimize
 
-from kernelboost.claims.selection import s6_l1_ball_faces
-from kernelboost.cross_polytope import constrained_least_squares, faces
-from kernelboost.plotting import save_figure
-from kernelboost.plotting.selection import plot_l1_ball_faces
-from kernelboost.selection import lasso_path
-from kernelboost.studies.l1_ball import l1_ball_tables, random_problem
-from kernelboost.studies.selection_paths import constrained_lasso_2d
+from kernelboost.estimators.selection import lasso_path
+from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments.l1_ball_faces.claims import s6_l1_ball_faces
+from kernelboost.experiments.l1_ball_faces.figures import plot_l1_ball_faces
+from kernelboost.experiments.l1_ball_faces.study import l1_ball_tables, random_problem
+from kernelboost.experiments.lasso_ridge_contours.study import constrained_lasso_2d
+from kernelboost.theory.cross_polytope import constrained_least_squares, faces
 
 
 def test_the_cross_polytope_has_its_faces() -> None:

@@ -3,9 +3,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernelboost import claims
-from kernelboost.datasets import make_dataset
-from kernelboost.studies.lift import feature_lift_tables, separation_lp
+from kernelboost.core.datasets import make_dataset
+from kernelboost.experiments.feature_lift.claims import k4_feature_lift
+from kernelboost.experiments.feature_lift.study import (
+    feature_lift_tables,
+    separation_lp,
+)
 
 
 def test_separation_lp_on_tiny_examples() -> None:
@@ -18,7 +21,7 @@ def test_separation_lp_on_tiny_examples() -> None:
 def test_feature_lift_rows_hold_on_circles() -> None:
     data = make_dataset({"generator": "circles", "n_samples": 80, "seed": 2})
     summary, points = feature_lift_tables(data, C=1.0)
-    rows = claims.k4_feature_lift(summary, points)
+    rows = k4_feature_lift(summary, points)
     assert [r.holds for r in rows] == [True, True, True, True]
     assert rows[0].measured == 0.0  # not −0.0
     # The R³ plane is the ellipse: it classifies the R² points as the SVM does.
@@ -33,7 +36,7 @@ def test_k4_reports_data_the_lift_does_not_separate() -> None:
     """Blobs: a line separates them, and φ(x) = φ(−x) mixes them in R³."""
     data = make_dataset({"generator": "blobs", "n_samples": 40})
     summary, points = feature_lift_tables(data, C=1.0)
-    rows = claims.k4_feature_lift(summary, points)
+    rows = k4_feature_lift(summary, points)
     assert [r.holds for r in rows] == [False, False, False, False]
     assert summary["C"].tolist() == [1.0, 1.0]  # no hard margin in R³
 

@@ -5,12 +5,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernelboost import claims
-from kernelboost.datasets import make_dataset
-from kernelboost.exceptions import ConvergenceWarning
-from kernelboost.kernels import Gaussian, Linear
-from kernelboost.logistic import KernelLogisticRegression, log_likelihood, sigmoid
-from kernelboost.studies.logistic import gaussian_hypothesis_tables
+from kernelboost.core.datasets import make_dataset
+from kernelboost.core.exceptions import ConvergenceWarning
+from kernelboost.core.kernels import Gaussian, Linear
+from kernelboost.estimators.logistic import (
+    KernelLogisticRegression,
+    log_likelihood,
+    sigmoid,
+)
+from kernelboost.experiments.gaussian_hypothesis.claims import k9_gaussian_hypothesis
+from kernelboost.experiments.gaussian_hypothesis.study import gaussian_hypothesis_tables
 
 
 @settings(max_examples=100, deadline=None)
@@ -120,13 +124,13 @@ def test_k9_tables_and_rows(interval) -> None:
     assert set(history["method"]) == {"batch", "stochastic"}
     assert len(curve) == 101
     assert len(bumps) == 30
-    rows = claims.k9_gaussian_hypothesis(*tables)
+    rows = k9_gaussian_hypothesis(*tables)
     assert len(rows) == 4
     assert all(r.holds for r in rows)
     # A stochastic run stopped early (different h) is reported as not holding.
     worse = curve.copy()
     worse["h_stochastic"] = worse["h_stochastic"] + 0.01
-    gap = claims.k9_gaussian_hypothesis(history, worse, bumps)[2]
+    gap = k9_gaussian_hypothesis(history, worse, bumps)[2]
     assert gap.holds is False
 
 

@@ -12,28 +12,27 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost.claims.evaluation import (
-    e1_loo_bound,
-    e2_non_sv_removal,
-    e3_cv_selection,
-)
-from kernelboost.datasets import Dataset, make_dataset, write_dataset
-from kernelboost.io import write_frame_atomic
-from kernelboost.plotting import save_figure
-from kernelboost.plotting.evaluation import (
-    plot_cv_model_selection,
-    plot_loo_vs_sv_bound,
-)
-from kernelboost.studies.loo import (
-    E2_COLUMNS,
+from kernelboost.core.datasets import Dataset, make_dataset, write_dataset
+from kernelboost.core.io import write_frame_atomic
+from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments._shared.scaling import needs_standardizing, zscore
+from kernelboost.experiments.cv_model_selection.claims import e3_cv_selection
+from kernelboost.experiments.cv_model_selection.figures import plot_cv_model_selection
+from kernelboost.experiments.cv_model_selection.study import (
     GRID_COLUMNS,
-    ROW_COLUMNS,
     SUMMARY_COLUMNS,
     cv_selection_tables,
+)
+from kernelboost.experiments.loo_vs_sv_bound.claims import (
+    e1_loo_bound,
+    e2_non_sv_removal,
+)
+from kernelboost.experiments.loo_vs_sv_bound.figures import plot_loo_vs_sv_bound
+from kernelboost.experiments.loo_vs_sv_bound.study import (
+    E2_COLUMNS,
+    ROW_COLUMNS,
     kernel_label,
     loo_configuration,
-    needs_standardizing,
-    zscore,
 )
 
 SCRIPTS = Path(__file__).resolve().parents[1] / "workflow" / "scripts"
@@ -275,7 +274,7 @@ def test_e3_rows_follow_the_numbers(selection) -> None:
 
 @pytest.mark.can_fail("K16")
 def test_k16_reads_the_c_ends_at_the_chosen_sigma(selection) -> None:
-    from kernelboost.claims import k16_c_fit
+    from kernelboost.experiments.cv_model_selection.claims import k16_c_fit
 
     grid, summary = selection
     rows = k16_c_fit(grid, summary)
@@ -383,8 +382,8 @@ def test_the_generic_script_runs_each_experiment(blobs, tmp_path, monkeypatch) -
 
 @pytest.mark.can_fail("E4")
 def test_e4_compares_the_loo_errors_of_1nn_and_3nn() -> None:
-    from kernelboost.claims import e4_knn_loo
-    from kernelboost.studies.knn import knn_tables
+    from kernelboost.experiments.knn_k.claims import e4_knn_loo
+    from kernelboost.experiments.knn_k.study import knn_tables
 
     data = make_dataset(
         {"generator": "moons", "n_samples": 120, "noise": 0.3, "seed": 1}

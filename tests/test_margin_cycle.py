@@ -9,16 +9,16 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost.claims import b15_adaboost_cycle
-from kernelboost.margins import game_value, max_margin
-from kernelboost.plotting import save_figure
-from kernelboost.plotting.boosting import plot_margin_cycle
-from kernelboost.studies.margin_lp import (
+from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments.margin_cycle.claims import b15_adaboost_cycle
+from kernelboost.experiments.margin_cycle.figures import plot_margin_cycle
+from kernelboost.experiments.margin_cycle.study import (
     RUDIN_D1,
     RUDIN_M,
     _cycle,
     margin_cycle_tables,
 )
+from kernelboost.theory.margins import game_value, max_margin
 
 
 def _round_trip(tables) -> list[pd.DataFrame]:

@@ -10,18 +10,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.optimize import minimize
 
-from kernelboost.claims.margins import b19_margin_geometry
-from kernelboost.datasets import make_dataset
-from kernelboost.exceptions import NotSeparableError
-from kernelboost.margins import (
+from kernelboost.core.datasets import make_dataset
+from kernelboost.core.exceptions import NotSeparableError
+from kernelboost.estimators.svm.hard_margin import l2_max_margin
+from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments.margin_geometry.claims import b19_margin_geometry
+from kernelboost.experiments.margin_geometry.figures import plot_margin_geometry
+from kernelboost.experiments.margin_geometry.study import (
+    margin_geometry_tables,
+    plane_toy,
+)
+from kernelboost.theory.margins import (
     hyperplane_distance,
-    l2_max_margin,
     norm_margin,
     signed_max_margin,
 )
-from kernelboost.plotting import save_figure
-from kernelboost.plotting.margins import plot_margin_geometry
-from kernelboost.studies.margin_geometry import margin_geometry_tables, plane_toy
 
 vectors = st.integers(2, 12).flatmap(
     lambda n: st.tuples(

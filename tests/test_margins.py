@@ -7,8 +7,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernelboost.boosting import AdaBoost, HypothesisMatrix, Stumps, Trees
-from kernelboost.margins import (
+from kernelboost.estimators.boosting.adaboost import AdaBoost
+from kernelboost.estimators.boosting.weak_learners import (
+    HypothesisMatrix,
+    Stumps,
+    Trees,
+)
+from kernelboost.theory.margins import (
     distinct_stumps,
     distinct_trees,
     game_value,

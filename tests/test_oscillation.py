@@ -10,13 +10,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.kernel_ridge import KernelRidge as SkKernelRidge
 
-from kernelboost import claims
-from kernelboost.datasets import make_dataset
-from kernelboost.kernel_ridge import KernelRidge
-from kernelboost.kernels import Gaussian, Linear, Polynomial
-from kernelboost.pipeline import plotter
-from kernelboost.plotting import save_figure
-from kernelboost.studies.oscillation import count_extrema, oscillation_tables
+from kernelboost.core.datasets import make_dataset
+from kernelboost.core.kernels import Gaussian, Linear, Polynomial
+from kernelboost.estimators.kernel_ridge import KernelRidge
+from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments.gaussian_oscillation.claims import k19_oscillation
+from kernelboost.experiments.gaussian_oscillation.study import (
+    count_extrema,
+    oscillation_tables,
+)
+from kernelboost.pipeline.jobs import plotter
 
 
 @pytest.mark.parametrize(
@@ -106,7 +109,7 @@ def test_tables_and_choices(tables) -> None:
 
 def test_k19_rows(tables) -> None:
     summary = tables[0]
-    rows = claims.k19_oscillation(summary)
+    rows = k19_oscillation(summary)
     assert [r.id for r in rows] == ["K19"] * 4
     assert [r.kind for r in rows] == ["empirical"] * 3 + ["illustration"]
     assert [r.verdict for r in rows] == ["true", "true", "true", "n/a"]
@@ -125,7 +128,7 @@ def test_k19_fails_when_the_gaussian_oscillates_as_much(tables) -> None:
         (summary["kernel"] == "polynomial") & (summary["param"] == degree)
     ]
     summary.loc[chosen, "n_extrema"] = int(summary.loc[poly[0], "n_extrema"])
-    assert [r.holds for r in claims.k19_oscillation(summary)][:3] == [False, True, True]
+    assert [r.holds for r in k19_oscillation(summary)][:3] == [False, True, True]
 
 
 def test_k19_extrapolation_rows_follow_the_numbers(tables) -> None:
@@ -135,7 +138,7 @@ def test_k19_extrapolation_rows_follow_the_numbers(tables) -> None:
     degree = summary.loc[chosen, "matched_degree"]
     poly = (summary["kernel"] == "polynomial") & (summary["param"] == degree)
     summary.loc[poly, "max_abs_outside"] = 0.5 * summary.loc[poly, "max_abs_inside"]
-    assert [r.holds for r in claims.k19_oscillation(summary)][:3] == [
+    assert [r.holds for r in k19_oscillation(summary)][:3] == [
         True,
         False,
         False,
@@ -145,7 +148,7 @@ def test_k19_extrapolation_rows_follow_the_numbers(tables) -> None:
 def test_k19_is_not_resolved_without_a_matching_degree(tables) -> None:
     summary = tables[0].copy()
     summary.loc[_chosen(summary), "matched_degree"] = np.nan
-    rows = claims.k19_oscillation(summary)
+    rows = k19_oscillation(summary)
     assert [r.verdict for r in rows[:3]] == ["not resolved", "true", "not resolved"]
     assert "no degree" in rows[0].quantity
 

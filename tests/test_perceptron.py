@@ -7,15 +7,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernelboost import claims
-from kernelboost.datasets import make_dataset
-from kernelboost.exceptions import ConvergenceWarning, NotFittedError
-from kernelboost.feature_maps import quadratic_r2
-from kernelboost.kernels import Gaussian, Linear, Polynomial
-from kernelboost.perceptron import KernelPerceptron, Perceptron
-from kernelboost.studies.perceptron import (
+from kernelboost.core.datasets import make_dataset
+from kernelboost.core.exceptions import ConvergenceWarning, NotFittedError
+from kernelboost.core.feature_maps import quadratic_r2
+from kernelboost.core.kernels import Gaussian, Linear, Polynomial
+from kernelboost.estimators.perceptron import KernelPerceptron, Perceptron
+from kernelboost.experiments.perceptron_dual.claims import k6_perceptron_dual
+from kernelboost.experiments.perceptron_dual.study import (
     perceptron_worked_table,
     primal_dual_table,
+)
+from kernelboost.experiments.perceptron_xor.claims import k7_perceptron_xor
+from kernelboost.experiments.perceptron_xor.study import (
     xor_epochs_table,
     xor_points_table,
 )
@@ -48,7 +51,7 @@ def test_worked_table_study_matches_the_seed_row_by_row() -> None:
         [-1, 1, 0],
         [-1, 1, 1],
     ]
-    rows = claims.k6_perceptron_dual(table, primal_dual_table({}, {}, 10))
+    rows = k6_perceptron_dual(table, primal_dual_table({}, {}, 10))
     assert rows[0].measured == 0.0
     assert rows[0].holds
 
@@ -57,10 +60,7 @@ def test_worked_table_study_matches_the_seed_row_by_row() -> None:
 def test_k6_detects_a_table_that_differs_from_the_lecture() -> None:
     table = perceptron_worked_table()
     table.loc[2, "w2"] = -2.0
-    assert (
-        claims.k6_perceptron_dual(table, primal_dual_table({}, {}, 10))[0].holds
-        is False
-    )
+    assert k6_perceptron_dual(table, primal_dual_table({}, {}, 10))[0].holds is False
 
 
 def test_xor_quadratic_kernel_perceptron_finds_the_lecture_w() -> None:
@@ -87,13 +87,13 @@ def test_xor_study_and_k7_rows() -> None:
     data = make_dataset({"generator": "xor", "n_samples": 40})
     epochs = xor_epochs_table(data, max_epochs=20)
     points = xor_points_table(data, max_epochs=20)
-    rows = claims.k7_perceptron_xor(epochs, points)
+    rows = k7_perceptron_xor(epochs, points)
     assert [r.holds for r in rows] == [True, True, True]
     assert rows[0].measured == 0.5
     # A kernel perceptron that had not separated the data is reported.
     bad = epochs.copy()
     bad.loc[bad["model"].str.startswith("kernel"), "train_error"] = 0.1
-    assert claims.k7_perceptron_xor(bad, points)[1].holds is False
+    assert k7_perceptron_xor(bad, points)[1].holds is False
 
 
 @settings(max_examples=25, deadline=None)

@@ -16,12 +16,12 @@ import pandas as pd
 import pytest
 import yaml
 
-from kernelboost.claims import COLUMNS
 from kernelboost.experiments import applet, applets, figures
 from kernelboost.experiments import claims as claim_ids
-from kernelboost.losses import margin_grid
+from kernelboost.experiments._shared.rows import COLUMNS
+from kernelboost.experiments.losses.study import margin_grid
 
-from .conftest import BIN, ROOT, SMALL, copy_workflow, snakemake
+from .conftest import BIN, ROOT, SMALL, caption_of, copy_workflow, snakemake
 
 FIGURES = figures()
 
@@ -194,7 +194,7 @@ def test_report_lists_the_figure(small_run: Path, small_report: Path) -> None:
         assert f"{name}.png" in html
     # Captions are each figure's own text; categories are the claim families.
     for name in FIGURES:
-        caption = (small_run / "workflow" / "report" / f"{name}.rst").read_text()
+        caption = caption_of(small_run, name).read_text()
         claim = caption.removeprefix("**").split(" ", 1)[0]  # "**K1 — ..."
         assert f"<strong>{claim} \\u2014" in html, f"caption of {name} not rendered"
     # Each caption says how its claims came out in this run.

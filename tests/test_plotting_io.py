@@ -5,10 +5,11 @@ import hashlib
 import pandas as pd
 import pytest
 
-from kernelboost import losses
-from kernelboost.io import atomic_path, write_frame_atomic, write_text_atomic
-from kernelboost.plotting import new_figure, save_figure
-from kernelboost.plotting.boosting import plot_losses
+from kernelboost.core.io import atomic_path, write_frame_atomic, write_text_atomic
+from kernelboost.experiments._shared.figures import new_figure, save_figure
+from kernelboost.experiments.losses.figures import plot_losses
+from kernelboost.experiments.losses.study import margin_grid
+from kernelboost.theory.losses import loss_curves
 
 
 def sha(path) -> str:
@@ -16,7 +17,7 @@ def sha(path) -> str:
 
 
 def test_saving_the_same_figure_twice_gives_the_same_bytes(tmp_path) -> None:
-    curves = losses.loss_curves(losses.margin_grid(-2, 2, 41))
+    curves = loss_curves(margin_grid(-2, 2, 41))
     paths = []
     for run in ("a", "b"):
         png, pdf = tmp_path / f"{run}.png", tmp_path / f"{run}.pdf"
@@ -54,7 +55,7 @@ def test_atomic_writes_leave_nothing_on_error(tmp_path) -> None:
 
 
 def test_atomic_write_removes_what_a_killed_writer_left(tmp_path) -> None:
-    from kernelboost.io import stale_temporaries, write_text_atomic
+    from kernelboost.core.io import stale_temporaries, write_text_atomic
 
     target = tmp_path / "table.csv"
     left = tmp_path / ".table.k1ll3d_x.csv"  # as mkstemp names it

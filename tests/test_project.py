@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from kernelboost import experiments as X
+
 from .conftest import BIN, ROOT, copy_workflow, snakemake
 
 
@@ -95,65 +97,145 @@ def test_library_does_not_import_snakemake() -> None:
         assert "snakemake" not in path.read_text(), path
 
 
-def _kernelboost_imports(path: Path, package: Path) -> set[str]:
-    """The first component below ``kernelboost`` of every module ``path`` imports
-    (``"studies"``, ``"claims"``, ``"svm"``, …), deferred imports included."""
+def _kernelboost_imports(path: Path, package: Path) -> set[tuple[str, ...]]:
+    """Every ``kernelboost`` module ``path`` imports, as the parts of its name
+    below ``kernelboost`` (``("experiments", "_shared", "rows")``), deferred
+    imports included; ``from . import x`` names the module ``x``."""
     import ast
 
     parts = path.relative_to(package).with_suffix("").parts
-    found = set()
+    if parts[-1] == "__init__":
+        parts = (*parts[:-1], "__init__")
+    found: set[tuple[str, ...]] = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = list(parts[: len(parts) - node.level])
-                target = base + (node.module.split(".") if node.module else [])
-                names = (
-                    [target + [a.name] for a in node.names] if not target else [target]
-                )
+                module = base + (node.module.split(".") if node.module else [])
+                if node.module is None:
+                    found.update((*module, a.name) for a in node.names)
+                    continue
             elif (node.module or "").startswith("kernelboost."):
-                names = [node.module.split(".")[1:]]
+                module = node.module.split(".")[1:]
             else:
                 continue
+            found.add(tuple(module))
         elif isinstance(node, ast.Import):
-            names = [
-                a.name.split(".")[1:]
+            found.update(
+                tuple(a.name.split(".")[1:])
                 for a in node.names
                 if a.name.startswith("kernelboost.")
-            ]
-        else:
-            continue
-        found.update(n[0] for n in names if n)
+            )
     return found
 
 
-def test_layers_import_only_downwards() -> None:
-    """Claims and plotting read tables, never a study's code; studies never draw
-    or judge; the library core imports none of the three. Only the workflow glue
-    (and the README gallery and the claims atlas, which read results) sits above
-    them all."""
-    package = ROOT / "src" / "kernelboost"
-    upper = {"claims", "plotting", "studies"}
-    glue = {"pipeline", "experiments", "_digest", "gallery", "site"}  # read results
-    allowed = {
-        "claims": {"claims"},
-        "plotting": {"plotting"},
-        "studies": {"studies"},
-    }
+#: The library's layers, lowest first: a module imports only its own layer and
+#: the layers before it.
+LAYERS = ("core", "theory", "estimators", "experiments", "pipeline")
+
+#: Studies that reuse another experiment's study: the SMO applet computes
+#: K11's panel at every (σ, C) of its grid.
+ROOM_REUSE = {("smo_applet", "study"): {("svm_sigma_C_grid", "study")}}
+
+
+def _layer_violations(package: Path) -> list[str]:
     violations = []
-    for path in package.rglob("*.py"):
-        parts = path.relative_to(package).parts
-        layer = parts[0] if len(parts) > 1 else path.stem
-        if layer in glue:
-            continue
-        bad = (_kernelboost_imports(path, package) & upper) - allowed.get(layer, set())
-        if bad:
-            violations.append(f"{path.relative_to(package)} imports {sorted(bad)}")
-    assert violations == []
+    for path in sorted(package.rglob("*.py")):
+        rel = path.relative_to(package).parts
+        if len(rel) == 1:
+            continue  # the package's own __init__: public paths, as strings
+        layer = LAYERS.index(rel[0])
+        for module in _kernelboost_imports(path, package):
+            where = f"{'/'.join(rel)} imports {'.'.join(module)}"
+            if LAYERS.index(module[0]) > layer:
+                violations.append(f"{where} (a higher layer)")
+            if rel[0] != "experiments" or module[0] != "experiments":
+                continue
+            room, target = rel[1], module[1] if len(module) > 1 else ""
+            if target in ("", "__init__") or target == "_shared":
+                if room == "_shared" or target == "_shared" or len(rel) == 2:
+                    continue
+                violations.append(f"{where} (the registry, from a room)")
+                continue
+            if room == "_shared":
+                violations.append(f"{where} (a room, from the shared code)")
+                continue
+            kind = Path(rel[-1]).stem
+            other = module[2] if len(module) > 2 else ""
+            if target != room:
+                if (target, other) not in ROOM_REUSE.get((room, kind), set()):
+                    violations.append(f"{where} (another experiment's room)")
+            elif kind in ("claims", "figures", "applet") and other == "study":
+                violations.append(f"{where} (claims and figures read tables)")
+            elif kind == "study" and other in ("claims", "figures", "applet"):
+                violations.append(f"{where} (a study computes, never judges or draws)")
+    return violations
+
+
+def test_the_package_shows_its_layers() -> None:
+    """``ls src/kernelboost`` is the architecture: the layers, nothing else."""
+    package = ROOT / "src" / "kernelboost"
+    found = {p.name for p in package.iterdir() if p.name != "__pycache__"}
+    assert found == {"__init__.py", "py.typed", *LAYERS}
+
+
+def test_layers_import_only_downwards() -> None:
+    """core < theory < estimators < experiments < pipeline; a room imports the
+    shared code and itself (its claims and figures never its study, its study
+    never its claims or figures), and no other room but the reuses declared."""
+    assert _layer_violations(ROOT / "src" / "kernelboost") == []
+
+
+@pytest.mark.parametrize(
+    ("path", "line", "found"),
+    [
+        ("core/kernels.py", "from ..estimators.svm import SVM", "a higher layer"),
+        ("theory/bounds.py", "from ..pipeline import jobs", "a higher layer"),
+        (
+            "experiments/adaboost/claims.py",
+            "from .study import adaboost_tables",
+            "claims and figures read tables",
+        ),
+        (
+            "experiments/adaboost/study.py",
+            "from ..losses.study import loss_table",
+            "another experiment's room",
+        ),
+        ("experiments/_shared/rows.py", "from ..adaboost import claims", "a room"),
+    ],
+)
+def test_the_layer_check_can_fail(tmp_path: Path, path, line, found) -> None:
+    import shutil
+
+    package = tmp_path / "kernelboost"
+    shutil.copytree(ROOT / "src" / "kernelboost", package)
+    with (package / path).open("a") as handle:
+        handle.write(f"\n{line}\n")
+    violations = _layer_violations(package)
+    assert len(violations) == 1, violations
+    assert found in violations[0]
+
+
+def test_only_figure_code_imports_matplotlib() -> None:
+    """A study job never loads matplotlib: only the rooms' ``figures.py`` and
+    the shared figure style import it."""
+    package = ROOT / "src" / "kernelboost"
+    importers = {
+        str(p.relative_to(package))
+        for p in package.rglob("*.py")
+        if re.search(r"^\s*(import|from) matplotlib", p.read_text(), re.M)
+    }
+    allowed = {f"experiments/{r}/figures.py" for r in X.ROOMS}
+    assert importers <= allowed | {"experiments/_shared/figures.py"}, importers
+    assert "experiments/_shared/figures.py" in importers
 
 
 @pytest.mark.parametrize(
     "caption",
-    sorted((ROOT / "workflow" / "report").glob("*.rst")),
+    [
+        *sorted((ROOT / "workflow" / "report").glob("*.rst")),
+        *sorted((ROOT / "src" / "kernelboost" / "experiments").glob("*/*.rst")),
+    ],
     ids=lambda p: p.stem,
 )
 def test_captions_are_clean_restructured_text(caption: Path) -> None:
@@ -246,7 +328,7 @@ def test_the_lock_pins_every_requirement_of_pyproject() -> None:
 def test_the_environment_has_the_locked_versions() -> None:
     """What `make` installed (the package, its `data` and `test` extras and
     everything they need) is exactly what requirements.lock pins."""
-    from kernelboost.archive import dependency_versions
+    from kernelboost.pipeline.archive import dependency_versions
 
     locked = _locked_versions()
     installed = dependency_versions(extras=("data", "test"))

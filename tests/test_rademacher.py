@@ -11,19 +11,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernelboost import claims
-from kernelboost.boosting import Stumps
-from kernelboost.datasets import make_dataset
-from kernelboost.margins import distinct_stumps
-from kernelboost.pipeline import plotter
-from kernelboost.plotting import save_figure
-from kernelboost.rademacher import (
+from kernelboost.core.datasets import make_dataset
+from kernelboost.estimators.boosting.weak_learners import Stumps
+from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments.rademacher_margin_bound.claims import (
+    b16_rademacher_margin_bound,
+)
+from kernelboost.experiments.rademacher_margin_bound.study import rademacher_bound_table
+from kernelboost.pipeline.jobs import plotter
+from kernelboost.theory.margins import distinct_stumps
+from kernelboost.theory.rademacher import (
     monte_carlo_deviation,
     stump_rademacher_draws,
     stump_rademacher_sup,
     stump_vc_dimension_bound,
 )
-from kernelboost.studies.margin_bounds import rademacher_bound_table
 
 
 def _brute_force_sup(X: np.ndarray, sigma: np.ndarray) -> float:
@@ -195,7 +197,7 @@ def test_bound_table_terms(small) -> None:
 
 
 def test_a_vacuous_bound_is_an_illustration(small) -> None:
-    rows = claims.b16_rademacher_margin_bound(small)
+    rows = b16_rademacher_margin_bound(small)
     assert [r.id for r in rows] == ["B16", "B16"]
     assert all(r.kind == "illustration" and r.holds is None for r in rows)
     assert all("vacuous" in r.title and r.measured >= 1 for r in rows)
@@ -203,7 +205,7 @@ def test_a_vacuous_bound_is_an_illustration(small) -> None:
 
 @pytest.mark.can_fail("B16")
 def test_rows_hold_where_the_bound_says_something_and_can_fail(large) -> None:
-    rad, _ = claims.b16_rademacher_margin_bound(large)
+    rad, _ = b16_rademacher_margin_bound(large)
     assert rad.kind == "theorem"
     assert rad.bound < 1
     assert rad.holds is True
@@ -216,13 +218,13 @@ def test_rows_hold_where_the_bound_says_something_and_can_fail(large) -> None:
     n = int(worse["n_test"].iloc[0])
     worse["test_mistakes"] = int(0.95 * n)
     worse["test_error"] = worse["test_mistakes"] / n
-    rows = claims.b16_rademacher_margin_bound(worse)
+    rows = b16_rademacher_margin_bound(worse)
     assert rows[0].kind == "theorem"
     assert all(r.holds is False for r in rows if r.kind == "theorem")
     # A test error whose interval straddles the bound is not resolved.
     near = large.copy()
     near["rad_bound"] = near["rad_bound"] - near["rad_bound"].min() + rad.measured
-    assert claims.b16_rademacher_margin_bound(near)[0].verdict == "not resolved"
+    assert b16_rademacher_margin_bound(near)[0].verdict == "not resolved"
 
 
 def test_figure_draws(small, large, tmp_path) -> None:

@@ -22,6 +22,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from kernelboost.experiments import figures
 
 from .browser import Visit, broken_links, drawn, is_blank, open_page
+from .conftest import caption_of
 
 FIGURES = figures()
 
@@ -35,7 +36,7 @@ FAMILY_PREFIX = ("K: ", "E: ", "B: ", "S: ")
 
 def _claim_of(small_run: Path, figure: str) -> str:
     """The first claim id a figure's caption states ("**K1 — ..." → "K1")."""
-    caption = (small_run / "workflow" / "report" / f"{figure}.rst").read_text()
+    caption = caption_of(small_run, figure).read_text()
     return caption.removeprefix("**").split(" ", 1)[0]
 
 

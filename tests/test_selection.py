@@ -13,10 +13,14 @@ from sklearn.linear_model import LassoCV as SkLassoCV
 from sklearn.linear_model import Ridge as SkRidge
 from sklearn.linear_model import lasso_path as sk_lasso_path
 
-from kernelboost.datasets import make_dataset
-from kernelboost.evaluation import cross_val_error, grid_search, kfold_indices
-from kernelboost.exceptions import ConvergenceWarning
-from kernelboost.selection import (
+from kernelboost.core.datasets import make_dataset
+from kernelboost.core.exceptions import ConvergenceWarning
+from kernelboost.estimators.evaluation import (
+    cross_val_error,
+    grid_search,
+    kfold_indices,
+)
+from kernelboost.estimators.selection import (
     Lasso,
     Ridge,
     backward_model_count,
@@ -420,7 +424,7 @@ def test_lasso_duality_gap_uses_a_feasible_dual_point(seed: int, lam: float) -> 
     # At any w (not only the optimum), the gap is P(w) − D(θ) at the scaled
     # residual θ = s·r/m, s = min(1, λ/‖Xᵀr/m‖∞), which satisfies ‖Xᵀθ‖∞ ≤ λ:
     # recomputed here from X directly, and non-negative by weak duality.
-    from kernelboost.selection import _duality_gap
+    from kernelboost.estimators.selection import _duality_gap
 
     rng = np.random.default_rng(seed)
     m, d = 30, 6

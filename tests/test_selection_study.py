@@ -6,29 +6,30 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost import claims
-from kernelboost.claims.selection import (
-    s1_lasso_zeros,
-    s2_contours,
-    s3_subset_selection,
-    s4_zscore_elimination,
-)
-from kernelboost.datasets import make_dataset, make_forward_trap
-from kernelboost.io import write_frame_atomic
-from kernelboost.plotting import save_figure
-from kernelboost.plotting.selection import (
-    plot_lasso_path,
+from kernelboost.core.datasets import make_dataset, make_forward_trap
+from kernelboost.core.io import write_frame_atomic
+from kernelboost.estimators.selection import z_scores
+from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments._shared.rows import to_frame
+from kernelboost.experiments.lasso_path.claims import s1_lasso_zeros
+from kernelboost.experiments.lasso_path.figures import plot_lasso_path
+from kernelboost.experiments.lasso_path.study import lasso_ridge_tables, standardize
+from kernelboost.experiments.lasso_ridge_contours.claims import s2_contours
+from kernelboost.experiments.lasso_ridge_contours.figures import (
     plot_lasso_ridge_contours,
-    plot_subset_selection,
 )
-from kernelboost.selection import z_scores
-from kernelboost.studies.selection_paths import (
+from kernelboost.experiments.lasso_ridge_contours.study import (
     constrained_lasso_2d,
     constrained_ridge,
     contour_tables,
+)
+from kernelboost.experiments.subset_selection.claims import (
+    s3_subset_selection,
+    s4_zscore_elimination,
+)
+from kernelboost.experiments.subset_selection.figures import plot_subset_selection
+from kernelboost.experiments.subset_selection.study import (
     design_z_scores,
-    lasso_ridge_tables,
-    standardize,
     subset_tables,
 )
 
@@ -249,7 +250,7 @@ def test_s3_s4_hold_on_a_real_run(subsets) -> None:
     assert "x2+x3" in trap[0].quantity
     s4 = s4_zscore_elimination(*subsets)
     assert [r.holds for r in s4] == [True, True]
-    assert claims.to_frame(s3 + s4)["holds"].isin(["true", "n/a"]).all()
+    assert to_frame(s3 + s4)["holds"].isin(["true", "n/a"]).all()
 
 
 def test_the_trap_is_known_by_its_role_not_its_name(diabetes) -> None:

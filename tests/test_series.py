@@ -11,12 +11,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics.pairwise import rbf_kernel
 
-from kernelboost import claims
-from kernelboost.datasets import make_dataset
-from kernelboost.feature_maps import gaussian_series, series_dimension, series_indices
-from kernelboost.pipeline import plotter
-from kernelboost.plotting import save_figure
-from kernelboost.studies.series import gaussian_series_table, tail_bound
+from kernelboost.core.datasets import make_dataset
+from kernelboost.core.feature_maps import (
+    gaussian_series,
+    series_dimension,
+    series_indices,
+)
+from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments.gaussian_series.claims import k17_gaussian_series
+from kernelboost.experiments.gaussian_series.study import (
+    gaussian_series_table,
+    tail_bound,
+)
+from kernelboost.pipeline.jobs import plotter
 
 
 def test_one_feature_is_the_lecture_vector() -> None:
@@ -130,7 +137,7 @@ def test_table_shape_and_convergence(series) -> None:
 
 
 def test_k17_rows_hold_on_the_measured_series(series) -> None:
-    rows = claims.k17_gaussian_series(series)
+    rows = k17_gaussian_series(series)
     assert [r.id for r in rows] == ["K17"] * 6
     assert [r.kind for r in rows] == ["theorem", "theorem", "illustration", "check"] + [
         "empirical"
@@ -151,13 +158,13 @@ def test_k17_rows_hold_on_the_measured_series(series) -> None:
 def test_k17_rows_follow_the_numbers(series, column, value, failing) -> None:
     broken = series.copy()
     broken.loc[broken["degree"] == 5, column] = value
-    rows = claims.k17_gaussian_series(broken)
+    rows = k17_gaussian_series(broken)
     assert [i for i, r in enumerate(rows) if r.holds is False] == [failing]
 
 
 def test_k17_a_series_stopped_too_early_does_not_hold(series) -> None:
     short = series[series["degree"] <= 20]
-    rows = claims.k17_gaussian_series(short)
+    rows = k17_gaussian_series(short)
     verdicts = {r.title: r.holds for r in rows if r.kind == "empirical"}
     assert verdicts == {
         "φ_N(x)·φ_N(z) converges to k(x, z) (σ = 0.5)": False,

@@ -6,12 +6,15 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost import claims
-from kernelboost.datasets import make_dataset
-from kernelboost.pipeline import plotter
-from kernelboost.plotting import save_figure
-from kernelboost.studies._grid import padded_grid
-from kernelboost.studies.sigma import boundary_length, sigma_tables
+from kernelboost.core.datasets import make_dataset
+from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments._shared.grid import padded_grid
+from kernelboost.experiments.sigma_bias_variance.claims import k10_sigma_bias_variance
+from kernelboost.experiments.sigma_bias_variance.study import (
+    boundary_length,
+    sigma_tables,
+)
+from kernelboost.pipeline.jobs import plotter
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +81,7 @@ def test_intercept_decides_far_test_points() -> None:
 
 
 def _k10(errors: pd.DataFrame, tables) -> list:
-    return claims.k10_sigma_bias_variance(errors, *tables[1:])
+    return k10_sigma_bias_variance(errors, *tables[1:])
 
 
 def _agreement(errors: pd.DataFrame, i: int, k: int, n: int) -> None:

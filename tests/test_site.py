@@ -14,13 +14,13 @@ import pandas as pd
 import pytest
 from PIL import Image
 
-from kernelboost.claims import COLUMNS
 from kernelboost.experiments import claims as registry_claims
 from kernelboost.experiments import figure, figures
-from kernelboost.kinds import Tally, verdict
-from kernelboost.site import SiteError, build_site
-from kernelboost.site.catalog import parse_catalog
-from kernelboost.site.markup import inline, markdown, rst_caption, slug
+from kernelboost.experiments._shared.kinds import Tally, verdict
+from kernelboost.experiments._shared.rows import COLUMNS
+from kernelboost.pipeline.site import SiteError, build_site
+from kernelboost.pipeline.site.catalog import parse_catalog
+from kernelboost.pipeline.site.markup import inline, markdown, rst_caption, slug
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -187,7 +187,6 @@ def _build(results: Path, **kwargs) -> Path:
     return build_site(
         results,
         catalog=ROOT / "CLAIMS.md",
-        captions=ROOT / "workflow" / "report",
         root=ROOT,
         **kwargs,
     )
@@ -299,7 +298,7 @@ def test_a_claim_missing_from_the_catalog_fails_and_leaves_no_site(tmp_path) -> 
     text = (ROOT / "CLAIMS.md").read_text()
     catalog.write_text(re.sub(r"^### B15 — ", "### B99 — ", text, flags=re.M))
     with pytest.raises(SiteError, match="B15 has no section in the catalog"):
-        build_site(results, catalog=catalog, captions=ROOT / "workflow" / "report")
+        build_site(results, catalog=catalog)
     assert sorted(p.name for p in results.iterdir()) == [
         "applets",
         "claims.csv",

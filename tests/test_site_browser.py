@@ -22,7 +22,7 @@ import pandas as pd
 import pytest
 
 from kernelboost.experiments import applets, claims
-from kernelboost.site.applets import dequantize
+from kernelboost.experiments._shared.applets import dequantize
 
 from .browser import broken_links, drawn, open_page
 

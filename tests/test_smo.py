@@ -1,4 +1,4 @@
-"""The one SMO solver (kernelboost._smo) and its Q-matrices."""
+"""The one SMO solver (kernelboost.estimators.svm.smo) and its Q-matrices."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernelboost._smo import GramQ, KernelQ, QMatrix, rho, solve
-from kernelboost.datasets import make_dataset
-from kernelboost.kernels import Gaussian, Laplacian, Linear, Polynomial
-from kernelboost.svm import SVM
+from kernelboost.core.datasets import make_dataset
+from kernelboost.core.kernels import Gaussian, Laplacian, Linear, Polynomial
+from kernelboost.estimators.svm.classifier import SVM
+from kernelboost.estimators.svm.smo import GramQ, KernelQ, QMatrix, rho, solve
 
 
 def _Q(kernel, X: np.ndarray, y: np.ndarray) -> np.ndarray:  # noqa: ANN001

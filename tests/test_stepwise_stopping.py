@@ -6,13 +6,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost.claims.selection import s5_stepwise_stopping
-from kernelboost.datasets import make_dataset
-from kernelboost.model_selection import kfold_indices
-from kernelboost.plotting import save_figure
-from kernelboost.plotting.selection import plot_stepwise_stopping
-from kernelboost.selection import forward_model_count, forward_stepwise
-from kernelboost.studies.stepwise_stopping import (
+from kernelboost.core.datasets import make_dataset
+from kernelboost.estimators.model_selection import kfold_indices
+from kernelboost.estimators.selection import forward_model_count, forward_stepwise
+from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments.stepwise_stopping.claims import s5_stepwise_stopping
+from kernelboost.experiments.stepwise_stopping.figures import plot_stepwise_stopping
+from kernelboost.experiments.stepwise_stopping.study import (
     random_split,
     stepwise_stopping_tables,
 )

@@ -5,10 +5,16 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from kernelboost import claims
-from kernelboost.pipeline import plotter
-from kernelboost.plotting import save_figure
-from kernelboost.studies.kernels import gram_spectra_table, kernel_identity_table
+from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments.gram_spectra.claims import k3_gram_spectra
+from kernelboost.experiments.gram_spectra.study import gram_spectra_table
+from kernelboost.experiments.kernel_identity.claims import (
+    k1_kernel_identity,
+    k15_feature_distance,
+)
+from kernelboost.experiments.kernel_identity.study import kernel_identity_table
+from kernelboost.experiments.representer.claims import k5_representer
+from kernelboost.pipeline.jobs import plotter
 
 
 @pytest.fixture(scope="module")
@@ -32,12 +38,12 @@ def test_identity_table_covers_each_map_once_per_setting(identity) -> None:
 
 @pytest.mark.can_fail("K1")
 def test_k1_rows_hold_and_fail_when_the_map_is_wrong(identity) -> None:
-    rows = claims.k1_kernel_identity(identity)
+    rows = k1_kernel_identity(identity)
     assert len(rows) == 4
     assert all(r.holds for r in rows)
     broken = identity.copy()
     broken.loc[broken["identity"] == "sqrt_c", "max_rel_diff"] = 1e-3
-    verdicts = {r.title: r.holds for r in claims.k1_kernel_identity(broken)}
+    verdicts = {r.title: r.holds for r in k1_kernel_identity(broken)}
     assert [t for t, held in verdicts.items() if not held] == [
         "(x·x' + c)^d = ⟨ψ(x), ψ(x')⟩ with x0 = √c"
     ]
@@ -45,12 +51,12 @@ def test_k1_rows_hold_and_fail_when_the_map_is_wrong(identity) -> None:
 
 def test_k15_distances_from_the_kernel_match_the_features(identity) -> None:
     assert (identity["max_rel_diff_distance"] < 1e-12).all()
-    rows = claims.k15_feature_distance(identity)
+    rows = k15_feature_distance(identity)
     assert [r.id for r in rows] == ["K15"] * 4
     assert all(r.holds for r in rows)
     broken = identity.copy()
     broken.loc[broken["identity"] == "sequence", "max_rel_diff_distance"] = 1e-6
-    held = [r.holds for r in claims.k15_feature_distance(broken)]
+    held = [r.holds for r in k15_feature_distance(broken)]
     assert held.count(False) == 1
 
 
@@ -60,7 +66,7 @@ def test_k15_flags_a_wrong_feature_map(monkeypatch) -> None:
     # distances summed over its coordinates disagree with the kernel.
     import numpy as np
 
-    from kernelboost.studies import kernels as study
+    from kernelboost.experiments.kernel_identity import study
 
     kernel, _ = study.IDENTITIES["quadratic"](2, 0.5)
 
@@ -71,7 +77,7 @@ def test_k15_flags_a_wrong_feature_map(monkeypatch) -> None:
     table = kernel_identity_table([2], [2], c=0.5, n_samples=10, seed=0)
     quadratic = table[table["identity"] == "quadratic"].iloc[0]
     assert quadratic["max_rel_diff_distance"] > 1e-3
-    rows = claims.k15_feature_distance(table)
+    rows = k15_feature_distance(table)
     assert [r.holds for r in rows].count(False) == 1
 
 
@@ -82,7 +88,7 @@ def test_spectra_separate_kernels_from_non_kernels(spectra) -> None:
         "‖x − x'‖",
         "tanh(x·x' + 1)",
     }
-    rows = {r.title: r for r in claims.k3_gram_spectra(spectra)}
+    rows = {r.title: r for r in k3_gram_spectra(spectra)}
     assert all(r.holds for r in rows.values())
     assert rows["‖x − x'‖ is not a kernel: a negative eigenvalue"].measured < -0.01
 
@@ -92,7 +98,7 @@ def test_k3_reports_a_kernel_with_a_negative_eigenvalue(spectra) -> None:
     """The check can fail: a 'valid' kernel with λ_min < −1e-10 is reported."""
     bad = spectra.copy()
     bad.loc[bad["function"] == "linear()", "min_eig_ratio"] = -1e-6
-    row = next(r for r in claims.k3_gram_spectra(bad) if r.title.startswith("linear"))
+    row = next(r for r in k3_gram_spectra(bad) if r.title.startswith("linear"))
     assert row.holds is False
 
 
@@ -110,13 +116,13 @@ def test_figures_draw(name, identity, spectra, tmp_path) -> None:
 
 @pytest.mark.can_fail("K5")
 def test_representer_optimum_lies_in_the_span() -> None:
-    from kernelboost.studies.kernels import representer_table
+    from kernelboost.experiments.representer.study import representer_table
 
     table = representer_table(n_samples=10, n_features=3, degree=2, C=1.0, seed=1)
     assert table["dimension"].iloc[0] == 16
     assert table["orth_ratio"].iloc[0] > 0.5  # the start is mostly outside
-    rows = claims.k5_representer(table)
+    rows = k5_representer(table)
     assert rows[0].holds
     assert rows[0].measured < 1e-6
     stopped_early = table.iloc[:2]
-    assert claims.k5_representer(stopped_early)[0].holds is False
+    assert k5_representer(stopped_early)[0].holds is False

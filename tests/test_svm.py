@@ -7,15 +7,15 @@ import pandas as pd
 import pytest
 from sklearn.svm import SVC
 
-from kernelboost._smo import KernelQ
-from kernelboost.datasets import make_dataset
-from kernelboost.exceptions import (
+from kernelboost.core.datasets import make_dataset
+from kernelboost.core.exceptions import (
     ConvergenceWarning,
     NotFittedError,
     NotSeparableError,
 )
-from kernelboost.kernels import Gaussian, Linear, Polynomial
-from kernelboost.svm import SVM
+from kernelboost.core.kernels import Gaussian, Linear, Polynomial
+from kernelboost.estimators.svm.classifier import SVM
+from kernelboost.estimators.svm.smo import KernelQ
 
 # dataset, kernel, C, SVC's kernel arguments, tolerance. Both solvers stop when
 # the dual gap m(α) − M(α) < tol; with k(x, x') of order 1 that puts decision
@@ -231,8 +231,10 @@ def test_one_class_and_unfitted() -> None:
 
 # --- K11: the σ/C grid ------------------------------------------------------
 
-from kernelboost import claims  # noqa: E402
-from kernelboost.studies.svm import panel_id, svm_panel  # noqa: E402
+from kernelboost.experiments.pegasos_convergence.claims import k13_pegasos_convergence  # noqa: E402
+from kernelboost.experiments.poly_degree.claims import k12_poly_degree  # noqa: E402
+from kernelboost.experiments.svm_sigma_C_grid.claims import k11_svm_sigma_C_grid  # noqa: E402
+from kernelboost.experiments.svm_sigma_C_grid.study import panel_id, svm_panel  # noqa: E402
 
 
 def test_panel_ids() -> None:
@@ -251,7 +253,7 @@ def test_k11_panels_and_rows() -> None:
     surface, points = outputs[0][1], outputs[0][2]
     assert len(surface) == 400
     assert points["support"].sum() == summary["n_sv"].iloc[0]
-    rows = claims.k11_svm_sigma_C_grid(summary)
+    rows = k11_svm_sigma_C_grid(summary)
     assert [r.title for r in rows] == [
         "margin does not shrink as C decreases (σ = 1)",
         "hard margin (C = ∞) separates the data (σ = 1)",
@@ -261,7 +263,7 @@ def test_k11_panels_and_rows() -> None:
     # A margin that shrank when C decreased is reported.
     shrunk = summary.copy()
     shrunk.loc[2, "margin"] = 0.5 * shrunk.loc[1, "margin"]
-    assert claims.k11_svm_sigma_C_grid(shrunk)[0].holds is False
+    assert k11_svm_sigma_C_grid(shrunk)[0].holds is False
 
 
 @pytest.mark.parametrize(
@@ -285,8 +287,8 @@ def test_hard_margin_on_inseparable_data_fails_fast(X, y) -> None:
 
 # --- SVM without bias, kernelized Pegasos (K13) ------------------------------
 
-from kernelboost.studies.svm import pegasos_convergence_table  # noqa: E402
-from kernelboost.svm import Pegasos, primal_objective  # noqa: E402
+from kernelboost.estimators.svm.pegasos import Pegasos, primal_objective  # noqa: E402
+from kernelboost.experiments.pegasos_convergence.study import pegasos_convergence_table  # noqa: E402
 
 
 def test_svm_without_bias_satisfies_its_kkt_conditions() -> None:
@@ -334,10 +336,10 @@ def test_k13_rows_and_a_failing_case() -> None:
     data = make_dataset({"generator": "moons", "n_samples": 60, "seed": 1})
     table = pegasos_convergence_table(data, 0.5, 0.05, 20_000, 8, seed=0)
     assert (table["rel_gap"] >= -1e-9).all()  # P* is the minimum
-    rows = claims.k13_pegasos_convergence(table)
+    rows = k13_pegasos_convergence(table)
     assert [r.holds for r in rows] == [True, True]
     stalled = table.assign(rel_gap=0.05)
-    assert claims.k13_pegasos_convergence(stalled)[1].holds is False
+    assert k13_pegasos_convergence(stalled)[1].holds is False
 
 
 def test_pegasos_parameter_errors() -> None:
@@ -349,7 +351,7 @@ def test_pegasos_parameter_errors() -> None:
 
 @pytest.fixture(scope="module")
 def k12_table() -> pd.DataFrame:
-    from kernelboost.studies.svm import poly_degree_table
+    from kernelboost.experiments.poly_degree.study import poly_degree_table
 
     data = make_dataset({"generator": "circles", "n_samples": 60, "seed": 1})
     noisy = make_dataset(
@@ -383,7 +385,7 @@ def test_k12_table(k12_table) -> None:
 
 
 def test_k12_radius_is_the_feature_space_norm() -> None:
-    from kernelboost.studies.svm import poly_degree_table
+    from kernelboost.experiments.poly_degree.study import poly_degree_table
 
     data = make_dataset({"generator": "circles", "n_samples": 40, "seed": 4})
     table = poly_degree_table(data, data, [2], 10.0, 0.5, 0)
@@ -391,7 +393,7 @@ def test_k12_radius_is_the_feature_space_norm() -> None:
     train = table["n_train"].iloc[0]
     assert train == 20
     # ψ(x) = (1, √2 x1, √2 x2, x1², √2 x1x2, x2²) has ‖ψ(x)‖ = 1 + ‖x‖².
-    from kernelboost.model_selection import train_test_split
+    from kernelboost.estimators.model_selection import train_test_split
 
     rows, _ = train_test_split(data.y, 0.5, 0)
     assert table["radius"].iloc[0] == pytest.approx(
@@ -400,7 +402,7 @@ def test_k12_radius_is_the_feature_space_norm() -> None:
 
 
 def test_k12_rows(k12_table) -> None:
-    rows = claims.k12_poly_degree(k12_table)
+    rows = k12_poly_degree(k12_table)
     assert [r.id for r in rows] == ["K12"] * 3
     assert [r.kind for r in rows] == ["empirical"] * 3
     assert rows[0].holds
@@ -423,7 +425,7 @@ def test_k12_rows_can_fail(k12_table) -> None:
     noisy = table.index[table["role"] == "noisy"]
     # No degree separates the data.
     unseparable = table.assign(train_error=0.1, separable=False)
-    rows = claims.k12_poly_degree(unseparable)
+    rows = k12_poly_degree(unseparable)
     assert rows[0].holds is False
     assert rows[1].verdict == "false"  # no separable degree: NaN
     # margin/R shrinks with the degree although the margin itself grows.
@@ -431,18 +433,18 @@ def test_k12_rows_can_fail(k12_table) -> None:
     data = shrinking.index[shrinking["role"] == "data"]
     shrinking.loc[data, "margin"] = [1.0, 2.0, 4.0]
     shrinking.loc[data, "margin_over_radius"] = [1.0, 0.5, 0.25]
-    assert claims.k12_poly_degree(shrinking)[1].holds is False
+    assert k12_poly_degree(shrinking)[1].holds is False
     # The largest degree errs on 20 of 40 test points, the best lower on 4.
     table.loc[noisy, "test_error"] = [0.2, 0.1, 0.5]
-    row = claims.k12_poly_degree(table)[2]
+    row = k12_poly_degree(table)[2]
     assert row.measured == pytest.approx(0.4)
     assert row.verdict == "true"
     # The largest degree is the best: does not hold.
     table.loc[noisy, "test_error"] = [0.5, 0.5, 0.1]
-    assert claims.k12_poly_degree(table)[2].verdict == "false"
+    assert k12_poly_degree(table)[2].verdict == "false"
     # Two test points of 40 apart: not resolved.
     table.loc[noisy, "test_error"] = [0.2, 0.1, 0.15]
-    row = claims.k12_poly_degree(table)[2]
+    row = k12_poly_degree(table)[2]
     assert row.measured == pytest.approx(0.05)
     assert row.ci_low < 0 < row.ci_high
     assert row.verdict == "not resolved"

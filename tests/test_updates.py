@@ -9,24 +9,25 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost import claims
-from kernelboost import logistic as logistic_module
-from kernelboost import perceptron as perceptron_module
-from kernelboost.datasets import make_dataset
-from kernelboost.exceptions import ConvergenceWarning
-from kernelboost.kernels import Gaussian
-from kernelboost.logistic import KernelLogisticRegression
-from kernelboost.perceptron import KernelPerceptron, update_scores
-from kernelboost.pipeline import plotter
-from kernelboost.plotting import save_figure
-from kernelboost.studies.cost import exponent_table
-from kernelboost.studies.updates import (
+from kernelboost.core.datasets import make_dataset
+from kernelboost.core.exceptions import ConvergenceWarning
+from kernelboost.core.kernels import Gaussian
+from kernelboost.estimators import logistic as logistic_module
+from kernelboost.estimators import perceptron as perceptron_module
+from kernelboost.estimators.logistic import KernelLogisticRegression
+from kernelboost.estimators.perceptron import KernelPerceptron, update_scores
+from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments._shared.timing import exponent_table
+from kernelboost.experiments.incremental_update.claims import k18_incremental_update
+from kernelboost.experiments.incremental_update.study import (
     DriftRecorder,
     drift_table,
     incremental_update_tables,
-    primal_dual_cost_table,
     update_timing_table,
 )
+from kernelboost.experiments.primal_dual_cost.claims import k20_primal_dual_cost
+from kernelboost.experiments.primal_dual_cost.study import primal_dual_cost_table
+from kernelboost.pipeline.jobs import plotter
 
 
 def test_update_scores_matches_the_product() -> None:
@@ -128,7 +129,7 @@ def test_k18_rows_hold_on_real_runs_and_stated_growth(drift) -> None:
     }
     assert (drift["drift"] <= 1e-12 * drift["scale"].max()).all()
     timings = synthetic_timings(1.0, 2.0)
-    rows = claims.k18_incremental_update(drift, timings, exponent_table(timings))
+    rows = k18_incremental_update(drift, timings, exponent_table(timings))
     assert [r.id for r in rows] == ["K18"] * 4
     assert [r.kind for r in rows] == ["identity", "identity", "empirical", "empirical"]
     assert all(r.holds for r in rows)
@@ -140,7 +141,7 @@ def test_k18_identity_fails_when_a_score_drifts(drift) -> None:
     last = broken.index[broken["learner"] == "kernel perceptron"][-1]
     broken.loc[last, "drift"] = 1e-6
     timings = synthetic_timings(1.0, 2.0)
-    rows = claims.k18_incremental_update(broken, timings, exponent_table(timings))
+    rows = k18_incremental_update(broken, timings, exponent_table(timings))
     assert [r.holds for r in rows] == [False, True, True, True]
 
 
@@ -153,7 +154,7 @@ def test_k18_identity_fails_when_a_score_drifts(drift) -> None:
 )
 def test_k18_timing_rows_follow_the_exponents(drift, incremental, recompute, held):
     timings = synthetic_timings(incremental, recompute)
-    rows = claims.k18_incremental_update(drift, timings, exponent_table(timings))
+    rows = k18_incremental_update(drift, timings, exponent_table(timings))
     assert [r.holds for r in rows[2:]] == held
 
 
@@ -168,7 +169,7 @@ def test_a_wrong_incremental_update_is_caught(moons, monkeypatch) -> None:
     monkeypatch.setattr(logistic_module, "update_scores", twice)
     wrong = drift_table(moons, 0.5, 10, 5, 0.05, 0.1, seed=0)
     timings = synthetic_timings(1.0, 2.0)
-    rows = claims.k18_incremental_update(wrong, timings, exponent_table(timings))
+    rows = k18_incremental_update(wrong, timings, exponent_table(timings))
     assert [r.holds for r in rows[:2]] == [False, False]
 
 
@@ -249,7 +250,7 @@ def lecture(n, d_features):
 
 
 def test_k20_rows_hold_where_the_lecture_says() -> None:
-    rows = claims.k20_primal_dual_cost(cost_table(lecture))
+    rows = k20_primal_dual_cost(cost_table(lecture))
     assert [r.id for r in rows] == ["K20"] * 5
     assert [r.kind for r in rows] == [
         "empirical",
@@ -275,7 +276,7 @@ def test_k20_fails_against_the_lecture(cell, ratio, verdicts) -> None:
     def against(n, d_features):
         return ratio if (n, d_features) == cell else lecture(n, d_features)
 
-    rows = claims.k20_primal_dual_cost(cost_table(against))
+    rows = k20_primal_dual_cost(cost_table(against))
     assert [r.verdict for r in rows[:2]] == verdicts
     assert f"n = {cell[0]}, d' = {cell[1]}" in rows[verdicts.index("false")].quantity
 
@@ -284,7 +285,7 @@ def test_k20_noise_leaves_rows_not_resolved() -> None:
     def even(n, d_features):
         return 1.0 if (n, d_features) == (16, 4096) else lecture(n, d_features)
 
-    rows = claims.k20_primal_dual_cost(cost_table(even, noise=0.3))
+    rows = k20_primal_dual_cost(cost_table(even, noise=0.3))
     assert rows[0].verdict == "not resolved"
 
 
@@ -292,21 +293,21 @@ def test_k20_small_cells_against_the_lecture_are_counted() -> None:
     def small_dual_wins(n, d_features):
         return 0.5 if (n, d_features) == (256, 16) else lecture(n, d_features)
 
-    rows = claims.k20_primal_dual_cost(cost_table(small_dual_wins))
+    rows = k20_primal_dual_cost(cost_table(small_dual_wins))
     assert rows[3].measured == 1.0
     assert "n = 256, d' = 16" in rows[3].quantity
     assert [r.verdict for r in rows[:3]] == ["true", "true", "true"]
 
 
 def test_k20_check_fails_when_the_forms_differ() -> None:
-    rows = claims.k20_primal_dual_cost(cost_table(lecture, same=False))
+    rows = k20_primal_dual_cost(cost_table(lecture, same=False))
     assert rows[2].holds is False
 
 
 def test_k20_without_large_cells_is_not_resolved() -> None:
     table = cost_table(lecture)
     table["min_size"] = 10**6
-    rows = claims.k20_primal_dual_cost(table)
+    rows = k20_primal_dual_cost(table)
     assert [r.verdict for r in rows[:2]] == ["not resolved"] * 2
 
 

@@ -10,15 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost.boosting import MajorityBoost, _Round
-from kernelboost.bounds import mwu_rounds
-from kernelboost.claims.weak_learning import (
-    b8_xor_stumps,
-    b9_nonconvex_combination,
-    b10_mwu_boosting,
-    b18_mwu_theorem2,
-)
-from kernelboost.datasets import (
+from kernelboost.core.datasets import (
     TRIANGLE,
     edge_lines,
     flip_labels,
@@ -26,25 +18,37 @@ from kernelboost.datasets import (
     make_three_discs,
     make_triangle,
 )
-from kernelboost.plotting import save_figure
-from kernelboost.plotting.weak_learning import (
-    plot_mwu_boosting,
-    plot_nonconvex_combination,
-    plot_xor_stumps,
+from kernelboost.estimators.boosting.ensemble import _Round
+from kernelboost.estimators.boosting.majority import MajorityBoost
+from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments.mwu_boosting.claims import (
+    b10_mwu_boosting,
+    b18_mwu_theorem2,
 )
-from kernelboost.studies.weak_learning import (
-    EXACT_XOR_X,
-    EXACT_XOR_Y,
+from kernelboost.experiments.mwu_boosting.figures import plot_mwu_boosting
+from kernelboost.experiments.mwu_boosting.study import mwu_tables, mwu_theorem2_table
+from kernelboost.experiments.nonconvex_combination.claims import (
+    b9_nonconvex_combination,
+)
+from kernelboost.experiments.nonconvex_combination.figures import (
+    plot_nonconvex_combination,
+)
+from kernelboost.experiments.nonconvex_combination.study import (
     NONCONVEX_LINES,
     combination_decision,
     line_family,
     line_predictions,
-    mwu_tables,
-    mwu_theorem2_table,
     nonconvex_tables,
+)
+from kernelboost.experiments.xor_stumps.claims import b8_xor_stumps
+from kernelboost.experiments.xor_stumps.figures import plot_xor_stumps
+from kernelboost.experiments.xor_stumps.study import (
+    EXACT_XOR_X,
+    EXACT_XOR_Y,
     xor_game_table,
     xor_stumps_tables,
 )
+from kernelboost.theory.bounds import mwu_rounds
 
 
 def _round_trip(tables: tuple[pd.DataFrame, ...]) -> list[pd.DataFrame]:

@@ -34,7 +34,10 @@ rule claims_table:
     conda:
         "../envs/kernelboost.yaml"
     params:
-        library=digest("claims._row:read_rows", "claims._row:render_markdown"),
+        library=digest(
+            "experiments._shared.rows:read_rows",
+            "experiments._shared.rows:render_markdown",
+        ),
     script:
         "../scripts/claims_table.py"
 
@@ -50,6 +53,6 @@ rule resolved_config:
         "../envs/kernelboost.yaml"
     params:
         config=resolved_config(),
-        library=digest("io:write_text_atomic"),
+        library=digest("core.io:write_text_atomic"),
     script:
         "../scripts/resolved_config.py"

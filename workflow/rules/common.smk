@@ -17,8 +17,7 @@ SRC = Path(workflow.basedir, "src")
 if not (SRC / "kernelboost" / "__init__.py").is_file():
     sys.exit(f"The kernelboost library is missing from {SRC}: run from a checkout.")
 sys.path.insert(0, str(SRC))
-from kernelboost._digest import code_digest, required_parameters
-from kernelboost.datasets import DatasetError, dataset_shape
+from kernelboost.core.datasets import DatasetError, dataset_shape
 from kernelboost.experiments import (
     EXPERIMENTS,
     FAMILIES,
@@ -26,6 +25,7 @@ from kernelboost.experiments import (
     applet,
     applet_experiment,
     applets,
+    caption,
     claim_experiment,
     claim_order,
     claims,
@@ -34,11 +34,12 @@ from kernelboost.experiments import (
     figure_experiment,
     figures,
 )
-from kernelboost.kinds import Tally
+from kernelboost.experiments._shared.kinds import Tally
+from kernelboost.pipeline.digest import code_digest, required_parameters
 
 
 def digest(*refs):
-    """Digest of the library code behind ``refs`` (see kernelboost._digest).
+    """Digest of the library code behind ``refs`` (see kernelboost.pipeline.digest).
 
     Rules take it as a param: editing a function reruns the jobs that run it (a
     study, one claim's rows, one figure), editing a module the jobs that import
@@ -197,9 +198,8 @@ def figure_category(wildcards):
 
 
 def figure_captions():
-    """Per figure, its caption text, workflow/report/<name>.rst."""
-    folder = Path(workflow.basedir, "workflow", "report")
-    return {name: (folder / f"{name}.rst").read_text() for name in figures()}
+    """Per figure, its caption text (``<name>.rst`` in its experiment's room)."""
+    return {name: caption(name).read_text() for name in figures()}
 
 
 def data_csv(*names):
@@ -349,7 +349,7 @@ def figure_plotter(wildcards):
 
 
 def figure_digest(wildcards):
-    return digest(figure(wildcards.figure).plotter, "pipeline:draw_figure")
+    return digest(figure(wildcards.figure).plotter, "pipeline.jobs:draw_figure")
 
 
 def shown_claims():
@@ -381,7 +381,7 @@ def applet_builder(wildcards):
 
 
 def applet_digest(wildcards):
-    return digest(applet(wildcards.applet).builder, "pipeline:write_applet")
+    return digest(applet(wildcards.applet).builder, "pipeline.jobs:write_applet")
 
 
 def claim_function(wildcards):
@@ -397,4 +397,4 @@ def claim_inputs(wildcards):
 
 
 def claim_digest(wildcards):
-    return digest(claim_function(wildcards), "pipeline:write_claim_rows")
+    return digest(claim_function(wildcards), "pipeline.jobs:write_claim_rows")

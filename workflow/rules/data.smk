@@ -10,7 +10,7 @@ rule dataset:
     conda:
         "../envs/kernelboost.yaml"
     params:
-        library=digest("datasets:make_dataset", "datasets:write_dataset"),
+        library=digest("core.datasets:make_dataset", "core.datasets:write_dataset"),
         spec=dataset_spec,
     script:
         "../scripts/dataset.py"

@@ -27,7 +27,7 @@ for exp in EXPERIMENTS:
             run=run_id,
             args=study_args(exp),
             data=study_data(exp),
-            library=digest(exp.study, "pipeline:run_study"),
+            library=digest(exp.study, "pipeline.jobs:run_study"),
         script:
             "../scripts/experiment.py"
 
@@ -46,6 +46,6 @@ rule stack_tables:
     conda:
         "../envs/kernelboost.yaml"
     params:
-        library=digest("pipeline:stack_tables"),
+        library=digest("pipeline.jobs:stack_tables"),
     script:
         "../scripts/stack_tables.py"

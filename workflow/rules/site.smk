@@ -2,7 +2,7 @@
 # row for the report (results/claims.html), from the run's results; the data of
 # its interactive figures (results/applets/), from their experiments' tables.
 SITE_ASSETS = [
-    str(Path(workflow.basedir, "src/kernelboost/site/assets", name))
+    str(Path(workflow.basedir, "src/kernelboost/pipeline/site/assets", name))
     for name in ("site.css", "site.js", "applets.js")
 ]
 
@@ -32,10 +32,7 @@ rule site:
         config="results/config.yaml",
         figures=expand("results/figures/{figure}.png", figure=config["figures"]),
         catalog=str(Path(workflow.basedir, "CLAIMS.md")),
-        captions=[
-            str(Path(workflow.basedir, "workflow/report", f"{name}.rst"))
-            for name in config["figures"]
-        ],
+        captions=[str(caption(name)) for name in config["figures"]],
         assets=SITE_ASSETS,
         applets=applet_targets(),
     output:
@@ -52,6 +49,6 @@ rule site:
     conda:
         "../envs/kernelboost.yaml"
     params:
-        library=digest("site"),
+        library=digest("pipeline.site"),
     script:
         "../scripts/site.py"

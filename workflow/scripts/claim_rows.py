@@ -5,7 +5,7 @@ import sys
 sys.stderr = open(snakemake.log[0], "w")  # noqa: SIM115
 sys.path.insert(0, f"{snakemake.scriptdir}/../../src")  # this checkout's library
 
-from kernelboost.pipeline import read_tables, write_claim_rows  # noqa: E402
+from kernelboost.pipeline.jobs import read_tables, write_claim_rows  # noqa: E402
 
 p = snakemake.params
 write_claim_rows(p.function, read_tables(p.tables), snakemake.output[0])

@@ -5,7 +5,7 @@ import sys
 sys.stderr = open(snakemake.log[0], "w")  # noqa: SIM115
 sys.path.insert(0, f"{snakemake.scriptdir}/../../src")  # this checkout's library
 
-from kernelboost.datasets import DatasetError, make_dataset, write_dataset  # noqa: E402
+from kernelboost.core.datasets import DatasetError, make_dataset, write_dataset  # noqa: E402
 
 try:
     data = make_dataset(snakemake.params.spec)

@@ -5,7 +5,7 @@ import sys
 sys.stderr = open(snakemake.log[0], "w")  # noqa: SIM115
 sys.path.insert(0, f"{snakemake.scriptdir}/../../src")  # this checkout's library
 
-from kernelboost.pipeline import draw_figure, read_tables  # noqa: E402
+from kernelboost.pipeline.jobs import draw_figure, read_tables  # noqa: E402
 
 p = snakemake.params
 draw_figure(

@@ -7,12 +7,11 @@ sys.path.insert(0, f"{snakemake.scriptdir}/../../src")  # this checkout's librar
 
 from pathlib import Path  # noqa: E402
 
-from kernelboost.site import build_site  # noqa: E402
+from kernelboost.pipeline.site import build_site  # noqa: E402
 
 build_site(
     Path(snakemake.input.claims).parent,
     catalog=snakemake.input.catalog,
-    captions=Path(snakemake.input.captions[0]).parent,
     out=snakemake.output.site,
     root=Path(snakemake.scriptdir).parents[1],  # the checkout, for its commit
 )

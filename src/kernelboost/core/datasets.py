@@ -1,0 +1,856 @@
+"""Seeded dataset generators, bundled real data and a user-CSV loader.
+
+Every classification dataset has ``X`` float64 of shape (m, n) and labels ``y`` in
+{−1, +1}; regression datasets have a real target. On disk a dataset is a CSV with
+one column per feature followed by ``label`` (classification) or ``target``
+(regression), and, for data with injected label noise, a 0/1 ``flipped`` column
+marking the points whose label was flipped.
+
+Generators are deterministic functions of their arguments and ``seed``.
+"""
+
+from __future__ import annotations
+
+import csv
+import inspect
+import os
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+import pandas as pd
+
+from .io import write_frame_atomic
+from .validation import check_random_state, check_scalar
+
+Task = Literal["classification", "regression"]
+
+
+class DatasetError(ValueError):
+    """A dataset file or specification is unusable; the message says where."""
+
+
+@dataclass(frozen=True)
+class Dataset:
+    """A dataset: features, labels or targets, and provenance.
+
+    Attributes
+    ----------
+    X : ndarray of shape (m, n)
+    y : ndarray of shape (m,)
+        Labels in {−1, +1} (classification) or real targets (regression).
+    feature_names : tuple of str
+    task : {"classification", "regression"}
+    flipped : ndarray of bool of shape (m,) or None
+        Points whose label was flipped by :func:`flip_labels`.
+    coef : ndarray of shape (n,) or None
+        True weights of a generated regression problem.
+    """
+
+    X: np.ndarray
+    y: np.ndarray
+    feature_names: tuple[str, ...]
+    task: Task = "classification"
+    flipped: np.ndarray | None = None
+    coef: np.ndarray | None = field(default=None, compare=False)
+
+    @property
+    def n_samples(self) -> int:
+        return int(self.X.shape[0])
+
+    def to_frame(self) -> pd.DataFrame:
+        """The on-disk table: features, ``label`` or ``target``, maybe ``flipped``."""
+        frame = pd.DataFrame(self.X, columns=list(self.feature_names))
+        if self.task == "classification":
+            frame["label"] = self.y.astype(np.int64)
+        else:
+            frame["target"] = self.y
+        if self.flipped is not None:
+            frame["flipped"] = self.flipped.astype(np.int64)
+        return frame
+
+
+def _names(n: int) -> tuple[str, ...]:
+    return tuple(f"x{i + 1}" for i in range(n))
+
+
+def _n_samples(n_samples: int, owner: str, low: int = 2) -> int:
+    return int(
+        check_scalar(n_samples, "n_samples", owner, kind="int", low=low, closed="left")
+    )
+
+
+def _noise(noise: float, owner: str) -> float:
+    return float(check_scalar(noise, "noise", owner, low=0.0, closed="left"))
+
+
+def _balanced_labels(m: int) -> np.ndarray:
+    """−1, +1, −1, +1, …: classes of sizes ⌊m/2⌋ and ⌈m/2⌉."""
+    return np.where(np.arange(m) % 2 == 0, -1.0, 1.0)
+
+
+def make_xor(n_samples: int = 200, noise: float = 0.0, seed: int = 0) -> Dataset:
+    """XOR: the corners (±1, ±1) in turn, jittered by N(0, noise²).
+
+    The label of a point is the sign of the product of its corner's coordinates,
+    so the rule is x1·x2 > 0 (Huang 2017, 'XOR Example'). With ``noise=0`` and
+    ``n_samples`` a multiple of 4 this is exact XOR: every stump has weighted
+    error ½ under the uniform distribution (Mohri, Boosting).
+    """
+    m = _n_samples(n_samples, "make_xor", low=4)
+    noise = _noise(noise, "make_xor")
+    rng = check_random_state(seed)
+    corners = np.array([[1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.0]])
+    base = corners[np.arange(m) % 4]
+    X = base + noise * rng.standard_normal((m, 2))
+    y = base[:, 0] * base[:, 1]
+    return Dataset(X, y, _names(2))
+
+
+def make_circles(
+    n_samples: int = 300,
+    noise: float = 0.0,
+    axes: tuple[float, float] = (1.5, 1.0),
+    angle: float = 30.0,
+    seed: int = 0,
+) -> Dataset:
+    """Points inside an ellipse (+1) and in a ring around it (−1)
+    (Mądry 2012, Fig. 1).
+
+    In the ellipse's own coordinates the inner points have radius in [0, 0.8]
+    and the outer ones in [1.2, 2.0]; the ellipse has semi-axes ``axes`` and is
+    rotated by ``angle`` degrees. The classes are not linearly separable in R²
+    but are after φ(x) = (x1², √2·x1x2, x2²), where the ellipse is a plane.
+    Gaussian jitter N(0, noise²) is added to both coordinates.
+    """
+    m = _n_samples(n_samples, "make_circles")
+    noise = _noise(noise, "make_circles")
+    rng = check_random_state(seed)
+    y = _balanced_labels(m)
+    inner = y > 0
+    radius = np.where(inner, rng.uniform(0.0, 0.8, m), rng.uniform(1.2, 2.0, m))
+    theta = rng.uniform(0.0, 2.0 * np.pi, m)
+    unit = np.column_stack([radius * np.cos(theta), radius * np.sin(theta)])
+    a = np.deg2rad(angle)
+    rotation = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    X = (unit * np.asarray(axes, dtype=float)) @ rotation.T
+    X += noise * rng.standard_normal((m, 2))
+    return Dataset(X, y, _names(2))
+
+
+def make_moons(n_samples: int = 300, noise: float = 0.2, seed: int = 0) -> Dataset:
+    """Two interleaving half circles, jittered by N(0, noise²).
+
+    The −1 class is (cos t, sin t), the +1 class (1 − cos t, ½ − sin t), with
+    t uniform on [0, π].
+    """
+    m = _n_samples(n_samples, "make_moons")
+    noise = _noise(noise, "make_moons")
+    rng = check_random_state(seed)
+    y = _balanced_labels(m)
+    t = rng.uniform(0.0, np.pi, m)
+    X = np.where(
+        (y < 0)[:, None],
+        np.column_stack([np.cos(t), np.sin(t)]),
+        np.column_stack([1.0 - np.cos(t), 0.5 - np.sin(t)]),
+    )
+    X += noise * rng.standard_normal((m, 2))
+    return Dataset(X, y, _names(2))
+
+
+def make_blobs(
+    n_samples: int = 200,
+    n_features: int = 2,
+    margin: float = 0.5,
+    seed: int = 0,
+) -> Dataset:
+    """Two Gaussian blobs separated by a hyperplane with a guaranteed margin.
+
+    A random unit vector u fixes the hyperplane ⟨u, x⟩ = 0. A point of class y
+    has ⟨u, x⟩ = y·(margin + |e|) with e ~ N(0, 1), and standard normal
+    components orthogonal to u; so every point lies at distance ≥ ``margin``
+    from the hyperplane and the data are linearly separable with geometric
+    margin at least ``margin``.
+    """
+    m = _n_samples(n_samples, "make_blobs")
+    n = int(
+        check_scalar(
+            n_features, "n_features", "make_blobs", kind="int", low=1, closed="left"
+        )
+    )
+    margin = float(
+        check_scalar(margin, "margin", "make_blobs", low=0.0, closed="neither")
+    )
+    rng = check_random_state(seed)
+    u = rng.standard_normal(n)
+    u /= np.linalg.norm(u)
+    y = _balanced_labels(m)
+    Z = rng.standard_normal((m, n))
+    Z -= np.outer(Z @ u, u)
+    along = y * (margin + np.abs(rng.standard_normal(m)))
+    X = Z + np.outer(along, u)
+    return Dataset(X, y, _names(n))
+
+
+def make_three_clusters(
+    n_samples: int = 150, spread: float = 0.3, seed: int = 0
+) -> Dataset:
+    """Three clusters along the x1-axis labelled +1, −1, +1 (UML notes,
+    Boosting §I).
+
+    Centres (−2, 0), (0, 0), (2, 0) with isotropic N(0, spread²) scatter. The
+    positive region is not convex, yet with vertical lines h1 (everything
+    positive), h2 (positive left of x1 = −1) and h3 (positive right of x1 = 1),
+    sign(h1 + 2h2 + 2h3) classifies it.
+    """
+    m = _n_samples(n_samples, "make_three_clusters", low=3)
+    spread = float(
+        check_scalar(spread, "spread", "make_three_clusters", low=0.0, closed="neither")
+    )
+    rng = check_random_state(seed)
+    cluster = np.arange(m) % 3
+    centres = np.array([[-2.0, 0.0], [0.0, 0.0], [2.0, 0.0]])
+    X = centres[cluster] + spread * rng.standard_normal((m, 2))
+    y = np.where(cluster == 1, -1.0, 1.0)
+    return Dataset(X, y, _names(2))
+
+
+def make_interval(
+    n_samples: int = 40, width: float = 1.0, half_range: float = 3.0, seed: int = 0
+) -> Dataset:
+    """One feature x uniform on [−half_range, half_range]; label +1 iff |x| < width.
+
+    A 1-D problem no threshold solves, for drawing a kernel hypothesis h(z) as a
+    curve (the sum of Gaussian bumps of Shewchuk, Lecture 14).
+    """
+    m = _n_samples(n_samples, "make_interval")
+    width = float(
+        check_scalar(width, "width", "make_interval", low=0.0, closed="neither")
+    )
+    half = float(
+        check_scalar(
+            half_range, "half_range", "make_interval", low=width, closed="neither"
+        )
+    )
+    rng = check_random_state(seed)
+    x = rng.uniform(-half, half, m)
+    y = np.where(np.abs(x) < width, 1.0, -1.0)
+    return Dataset(x[:, None], y, ("x1",))
+
+
+#: Vertices of :func:`make_triangle`'s triangle, counter-clockwise.
+TRIANGLE = np.array([[0.0, 0.0], [4.0, 0.0], [2.0, 3.0]])
+
+
+def _uniform_triangle(rng: np.random.Generator, n: int, tri: np.ndarray) -> np.ndarray:
+    """n points uniform in a triangle (reflected barycentric sampling)."""
+    r = rng.random((n, 2))
+    flip = r.sum(axis=1) > 1.0
+    r[flip] = 1.0 - r[flip]
+    return tri[0] + r[:, :1] * (tri[1] - tri[0]) + r[:, 1:] * (tri[2] - tri[0])
+
+
+def edge_lines(tri: np.ndarray) -> np.ndarray:
+    """(w1, w2, c) of each edge of a counter-clockwise triangle, +1 inside.
+
+    The edge from P to Q has the unit inward normal w = (−d2, d1)/‖d‖,
+    d = Q − P, and c = −⟨w, P⟩, so ⟨w, x⟩ + c is the signed distance of x to
+    the edge's line, positive on the triangle's side.
+
+    Parameters
+    ----------
+    tri : ndarray of shape (3, 2)
+        The vertices, counter-clockwise (e.g. :data:`TRIANGLE`).
+
+    Returns
+    -------
+    ndarray of shape (3, 3)
+        One row (w1, w2, c) per edge, from vertex k to vertex k + 1.
+    """
+    rows = []
+    for k in range(3):
+        p, q = tri[k], tri[(k + 1) % 3]
+        d = q - p
+        w = np.array([-d[1], d[0]]) / np.linalg.norm(d)
+        rows.append([w[0], w[1], -float(w @ p)])
+    return np.array(rows) + 0.0  # no −0.0 in the tables
+
+
+def make_triangle(
+    n_inside: int = 40, gap: float = 0.25, pad: float = 1.5, seed: int = 0
+) -> Dataset:
+    """The convex instance of the UML notes, Boosting §I: a triangle of positives.
+
+    Negatives lie around it.
+
+    Positives: ``n_inside`` points uniform in :data:`TRIANGLE` shrunk towards
+    its centroid so that every one lies at distance ≥ ``gap`` inside each
+    edge. Negatives: ``2 · n_inside`` points uniform in the triangle's
+    bounding box widened by ``pad``, kept only if they lie at distance
+    > ``gap`` outside at least one edge's line (so outside the triangle, by
+    more than ``gap``). h1, h2, h3 are the three edges' lines
+    (:func:`edge_lines`), +1 on the triangle's side, so
+    sign(h1 + h2 + h3 − 2.5) = +1 exactly when all three are +1, i.e. inside
+    the triangle, and has training error 0.
+
+    The shrunk triangle is c + s (T − c), with c the centroid, r = 1 its
+    distance to the nearest edge and s = (r − gap)/r: the signed distance to
+    an edge is affine, so a point c + s (q − c), q in T, lies at least
+    (1 − s) r = ``gap`` inside every edge.
+
+    Parameters
+    ----------
+    n_inside : int ≥ 1, default=40
+        Number of positive points.
+    gap : float in [0, 1), default=0.25
+        Empty band on both sides of the triangle's boundary (less than r = 1,
+        the centroid's distance to the nearest edge).
+    pad : float > gap, default=1.5
+        Margin of the box the negatives are drawn from (more than ``gap``, so
+        that the box holds points far enough outside).
+    seed : int, default=0
+
+    Returns
+    -------
+    Dataset
+        Classification data with features ``x1, x2``: 3 ``n_inside`` points,
+        +1 inside, −1 outside (positives first).
+    """
+    n_inside = int(
+        check_scalar(
+            n_inside, "n_inside", "make_triangle", kind="int", low=1, closed="left"
+        )
+    )
+    lines = edge_lines(TRIANGLE)
+    centroid = TRIANGLE.mean(axis=0)
+    # r, the centroid's distance to the nearest edge (1 for TRIANGLE).
+    depth = float(np.min(lines[:, :2] @ centroid + lines[:, 2]))
+    gap = float(
+        check_scalar(gap, "gap", "make_triangle", low=0.0, high=depth, closed="left")
+    )
+    pad = float(check_scalar(pad, "pad", "make_triangle", low=gap, closed="neither"))
+    rng = check_random_state(seed)
+    shrink = (depth - gap) / depth  # distances to the edges scale with it
+    inner = centroid + shrink * (TRIANGLE - centroid)
+    inside = _uniform_triangle(rng, n_inside, inner)
+    lo, hi = TRIANGLE.min(axis=0) - pad, TRIANGLE.max(axis=0) + pad
+    outside = np.empty((0, 2))
+    while outside.shape[0] < 2 * n_inside:
+        cand = rng.uniform(lo, hi, size=(4 * n_inside, 2))
+        far = np.min(cand @ lines[:, :2].T + lines[:, 2], axis=1) < -gap
+        outside = np.vstack([outside, cand[far]])
+    X = np.vstack([inside, outside[: 2 * n_inside]])
+    y = np.r_[np.ones(n_inside), -np.ones(2 * n_inside)]
+    return Dataset(X, y, _names(2))
+
+
+#: :func:`make_three_discs`' cluster centres on the x1-axis, left to right ...
+CLUSTER_CENTRES = np.array([[-2.0, 0.0], [0.0, 0.0], [2.0, 0.0]])
+#: ... and their labels (the positive region, left ∪ right, is not convex).
+CLUSTER_LABELS = np.array([1.0, -1.0, 1.0])
+
+
+def make_three_discs(
+    n_per_cluster: int = 40,
+    radius: float = 0.7,
+    left_factor: int = 3,
+    seed: int = 0,
+) -> Dataset:
+    """The non-convex instance of the UML notes, Boosting §I: three clusters.
+
+    The clusters are ordered left to right.
+
+    Clusters are uniform in discs of ``radius`` around (−2, 0), (0, 0),
+    (2, 0) (:data:`CLUSTER_CENTRES`), labelled +1, −1, +1
+    (:data:`CLUSTER_LABELS`): a point is c + (r cos φ, r sin φ) with
+    r = radius · √U, U uniform on [0, 1), and φ uniform on [0, 2π). The
+    vertical lines of the nonconvex_combination experiment (B9,
+    ``NONCONVEX_LINES`` of its study) are h1 = +1 right of x1 = −3 (left of
+    all data, so +1 on every point), h2 = +1 left of x1 = −1 and h3 = +1
+    right of x1 = 1, giving
+
+    ==========  ====  ====  ====  ====================
+    cluster     h1    h2    h3    h1 + 2h2 + 2h3
+    ==========  ====  ====  ====  ====================
+    left (+1)   +1    +1    −1    +1
+    middle (−1) +1    −1    −1    −3
+    right (+1)  +1    −1    +1    +1
+    ==========  ====  ====  ====  ====================
+
+    so sign(h1 + 2h2 + 2h3) classifies every point. As the lecture says,
+    the first two hyperplanes alone (sign(h1 + 2h2)) get the left and middle
+    clusters right, and h3 is right on the middle and right clusters but
+    wrong on the left one. For h3 by itself to do *worse than random* the
+    left cluster must hold more than half of the points: it has
+    ``left_factor · n_per_cluster`` points (error of h3 = 3/5 for the
+    default 3), the others ``n_per_cluster`` each. (With equal cluster sizes
+    no choice of three ordered vertical lines and labels +, −, + makes both
+    statements true: every line is right on at least two clusters there.)
+
+    Since ``radius`` < 1 the clusters stay apart: a point's cluster is left
+    if x1 < −1, middle if −1 ≤ x1 ≤ 1, right if x1 > 1.
+
+    Parameters
+    ----------
+    n_per_cluster : int ≥ 1, default=40
+        Size of the middle and right clusters.
+    radius : float in (0, 1), default=0.7
+        Radius of each cluster's disc (< 1 keeps the clusters apart).
+    left_factor : int ≥ 1, default=3
+        The left cluster has ``left_factor · n_per_cluster`` points.
+    seed : int, default=0
+
+    Returns
+    -------
+    Dataset
+        Classification data with features ``x1, x2``: the left, middle and
+        right clusters in that order, (``left_factor`` + 2) ``n_per_cluster``
+        points.
+    """
+    n = int(
+        check_scalar(
+            n_per_cluster,
+            "n_per_cluster",
+            "make_three_discs",
+            kind="int",
+            low=1,
+            closed="left",
+        )
+    )
+    radius = float(
+        check_scalar(
+            radius, "radius", "make_three_discs", low=0.0, high=1.0, closed="neither"
+        )
+    )
+    factor = int(
+        check_scalar(
+            left_factor,
+            "left_factor",
+            "make_three_discs",
+            kind="int",
+            low=1,
+            closed="left",
+        )
+    )
+    rng = check_random_state(seed)
+    sizes = [factor * n, n, n]
+    cluster = np.repeat(np.arange(3), sizes)
+    r = radius * np.sqrt(rng.random(cluster.size))
+    phi = rng.uniform(0.0, 2.0 * np.pi, cluster.size)
+    X = CLUSTER_CENTRES[cluster] + np.column_stack([r * np.cos(phi), r * np.sin(phi)])
+    return Dataset(X, CLUSTER_LABELS[cluster], _names(2))
+
+
+def make_sparse_regression(
+    n_samples: int = 200,
+    n_features: int = 10,
+    n_informative: int = 3,
+    noise: float = 0.5,
+    seed: int = 0,
+) -> Dataset:
+    """Linear regression y = Xw + ε with only ``n_informative`` non-zero weights.
+
+    X ~ N(0, I); the non-zero weights sit on randomly chosen features with
+    magnitudes uniform on [1, 3] and random signs; ε ~ N(0, noise²). The true
+    w is kept in :attr:`Dataset.coef`.
+    """
+    m = _n_samples(n_samples, "make_sparse_regression")
+    n = int(
+        check_scalar(
+            n_features,
+            "n_features",
+            "make_sparse_regression",
+            kind="int",
+            low=1,
+            closed="left",
+        )
+    )
+    k = int(
+        check_scalar(
+            n_informative,
+            "n_informative",
+            "make_sparse_regression",
+            kind="int",
+            low=0,
+            high=n,
+            closed="both",
+        )
+    )
+    noise = _noise(noise, "make_sparse_regression")
+    rng = check_random_state(seed)
+    X = rng.standard_normal((m, n))
+    coef = np.zeros(n)
+    support = np.sort(rng.choice(n, size=k, replace=False))
+    coef[support] = rng.uniform(1.0, 3.0, k) * rng.choice([-1.0, 1.0], k)
+    y = X @ coef + noise * rng.standard_normal(m)
+    return Dataset(X, y, _names(n), task="regression", coef=coef)
+
+
+def make_forward_trap(
+    n_samples: int = 100,
+    delta: float = 0.5,
+    proxy_noise: float = 1.0,
+    noise: float = 0.3,
+    seed: int = 0,
+) -> Dataset:
+    """Three features where forward stepwise misses the best 2-feature model.
+
+    With u, z, v, ε independent N(0, 1)::
+
+        x1 = u + η v,   x2 = z + (δ/2) u,   x3 = z − (δ/2) u,
+        y  = u + σ ε  = (x2 − x3)/δ + σ ε,
+
+    η = ``proxy_noise``, δ = ``delta``, σ = ``noise``. x2 and x3 are strongly
+    correlated, corr = (1 − δ²/4)/(1 + δ²/4) (0.88 at δ = ½), and each alone
+    says little about y, corr(x2, y) = (δ/2)/√((1 + δ²/4)(1 + σ²)) (0.23),
+    while their difference recovers u exactly: the best pair is {x2, x3}
+    (R² ≈ 1/(1 + σ²)). x1 is a noisy proxy of u, corr(x1, y) =
+    1/√((1 + η²)(1 + σ²)) (0.68), so it is the best single feature; forward
+    stepwise starts from x1 and can only reach {x1, x2} or {x1, x3}.
+    Shewchuk, Lecture 14, §14.2: forward stepwise "won't find the best 2-feature
+    model if neither of those features yields the best 1-feature model".
+
+    Parameters
+    ----------
+    n_samples : int > 5, default=100
+    delta : float > 0, default=0.5
+        δ; smaller δ makes x2 and x3 more correlated.
+    proxy_noise : float ≥ 0, default=1.0
+        η, the noise of the proxy x1.
+    noise : float ≥ 0, default=0.3
+        σ, the noise of y.
+    seed : int, default=0
+
+    Returns
+    -------
+    Dataset
+        Regression data with features ``x1, x2, x3``.
+    """
+    m = int(
+        check_scalar(n_samples, "n_samples", "make_forward_trap", kind="int", low=5)
+    )
+    delta = float(check_scalar(delta, "delta", "make_forward_trap", low=0.0))
+    eta = float(
+        check_scalar(
+            proxy_noise, "proxy_noise", "make_forward_trap", low=0.0, closed="left"
+        )
+    )
+    sigma = float(
+        check_scalar(noise, "noise", "make_forward_trap", low=0.0, closed="left")
+    )
+    rng = check_random_state(seed)
+    u, z, v, e = rng.standard_normal((4, m))
+    X = np.column_stack([u + eta * v, z + 0.5 * delta * u, z - 0.5 * delta * u])
+    return Dataset(X, u + sigma * e, ("x1", "x2", "x3"), task="regression")
+
+
+def flip_labels(data: Dataset, rate: float, seed: int = 0) -> Dataset:
+    """Flip the labels of exactly round(rate·m) points chosen uniformly at random.
+
+    The flipped points are recorded in :attr:`Dataset.flipped`.
+    """
+    if data.task != "classification":
+        raise DatasetError("label noise applies to classification data only")
+    rate = float(
+        check_scalar(
+            rate, "label_noise", "flip_labels", low=0.0, high=0.5, closed="left"
+        )
+    )
+    rng = check_random_state(seed)
+    flipped = np.zeros(data.n_samples, dtype=bool)
+    flipped[
+        rng.choice(data.n_samples, size=round(rate * data.n_samples), replace=False)
+    ] = True
+    y = np.where(flipped, -data.y, data.y)
+    return Dataset(data.X, y, data.feature_names, data.task, flipped)
+
+
+def load_breast_cancer() -> Dataset:
+    """Wisconsin diagnostic breast-cancer data (569 × 30), shipped with scikit-learn.
+
+    Label +1 is benign (scikit-learn's target 1), −1 malignant.
+    """
+    sk = _sklearn_datasets()
+    bunch = sk.load_breast_cancer()
+    y = np.where(bunch.target == 1, 1.0, -1.0)
+    return Dataset(
+        np.asarray(bunch.data, dtype=np.float64), y, tuple(bunch.feature_names)
+    )
+
+
+def load_diabetes() -> Dataset:
+    """Diabetes regression data (442 × 10), shipped with scikit-learn.
+
+    Features are centred and scaled as scikit-learn ships them (the data of the
+    classic Lasso-path picture).
+    """
+    sk = _sklearn_datasets()
+    bunch = sk.load_diabetes()
+    return Dataset(
+        np.asarray(bunch.data, dtype=np.float64),
+        np.asarray(bunch.target, dtype=np.float64),
+        tuple(bunch.feature_names),
+        task="regression",
+    )
+
+
+def _sklearn_datasets() -> Any:
+    try:
+        import sklearn.datasets as sk
+    except ImportError:  # pragma: no cover - depends on the environment
+        raise DatasetError(
+            "the bundled real datasets ship inside scikit-learn; install it with "
+            "pip install 'kernelboost[data]'"
+        ) from None
+    return sk
+
+
+def load_csv(path: str | os.PathLike[str]) -> Dataset:
+    """Load a user CSV: a ``label`` column with two classes plus numeric features.
+
+    The larger label (numerically, or in string order when labels are not
+    numbers) becomes +1, the other −1; so {0, 1} and {−1, +1} map as expected.
+
+    Raises
+    ------
+    DatasetError
+        Naming the file and the offending column and line (the header is line 1)
+        for: a missing file, no rows, a duplicated or missing column name, no
+        ``label`` column, no feature column, an empty, non-numeric, NaN or
+        infinite cell, or labels that are not exactly two classes.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise DatasetError(f"{path}: no such file")
+    header, rows, lines = _read_csv_rows(path)
+    for j, name in enumerate(header):
+        if not name:
+            raise DatasetError(f"{path}: column {j + 1} has no name")
+        if name in header[:j]:
+            raise DatasetError(
+                f"{path}: duplicated column name {name!r} "
+                f"(columns {header.index(name) + 1} and {j + 1})"
+            )
+    if "label" not in header:
+        raise DatasetError(f"{path}: no 'label' column (columns: {', '.join(header)})")
+    features = [h for h in header if h != "label"]
+    if not features:
+        raise DatasetError(f"{path}: no feature columns besides 'label'")
+    if not rows:
+        raise DatasetError(f"{path}: no data rows")
+    raw = pd.DataFrame(rows, columns=header, dtype=str)
+
+    def where(col: str, i: int) -> str:
+        return f"{path}, line {lines[i]}, column {col!r}"
+
+    X = np.empty((len(raw), len(features)))
+    for j, col in enumerate(features):
+        cells = raw[col]
+        values = pd.to_numeric(cells, errors="coerce").to_numpy(dtype=np.float64)
+        bad = ~np.isfinite(values)
+        if bad.any():
+            i = int(np.flatnonzero(bad)[0])
+            cell = cells.iloc[i]
+            if cell == "":
+                problem = "empty cell"
+            elif np.isnan(values[i]) and cell.lower() not in ("nan", "-nan", "+nan"):
+                problem = f"{cell!r} is not a number"
+            else:
+                problem = f"{cell!r} is not a finite number"
+            raise DatasetError(f"{where(col, i)}: {problem}")
+        X[:, j] = values
+    y = _two_class_labels(raw["label"], where, path)
+    return Dataset(X, y, tuple(features))
+
+
+def _csv_records(path: Path) -> Iterator[tuple[int, list[str]]]:
+    """Line number and stripped cells of each non-blank record of a CSV file."""
+    with path.open(newline="") as handle:
+        reader = csv.reader(handle)
+        try:
+            for record in reader:
+                if any(cell.strip() for cell in record):
+                    yield reader.line_num, [cell.strip() for cell in record]
+        except (csv.Error, UnicodeDecodeError) as err:
+            raise DatasetError(f"{path}: not a readable CSV table ({err})") from None
+
+
+def _read_csv_rows(
+    path: Path, header_only: bool = False
+) -> tuple[list[str], list[list[str]], list[int]]:
+    """Header, data rows (cells stripped) and each row's line number in the file.
+
+    Blank lines are skipped but counted; a row whose number of fields differs
+    from the header's is an error naming its line. With ``header_only`` the
+    file is read up to its header.
+    """
+    records = _csv_records(path)
+    try:
+        _, header = next(records)
+    except StopIteration:
+        raise DatasetError(
+            f"{path}: the file is empty (expected a header line)"
+        ) from None
+    rows: list[list[str]] = []
+    lines: list[int] = []
+    for line, cells in () if header_only else records:
+        if len(cells) != len(header):
+            raise DatasetError(
+                f"{path}, line {line}: {len(cells)} fields, but "
+                f"the header has {len(header)}"
+            )
+        rows.append(cells)
+        lines.append(line)
+    return header, rows, lines
+
+
+def _two_class_labels(
+    labels: pd.Series, where: Callable[[str, int], str], path: Path
+) -> np.ndarray:
+    empty = (labels == "").to_numpy()
+    if empty.any():
+        raise DatasetError(
+            f"{where('label', int(np.flatnonzero(empty)[0]))}: empty cell"
+        )
+    numeric = pd.to_numeric(labels, errors="coerce")
+    keys = numeric if numeric.notna().all() else labels
+    classes = sorted(pd.unique(keys))
+    if len(classes) != 2:
+        shown = ", ".join(map(str, classes[:5])) + (", ..." if len(classes) > 5 else "")
+        raise DatasetError(
+            f"{path}, column 'label': expected exactly two classes, found "
+            f"{len(classes)} ({shown})"
+        )
+    return np.where((keys == classes[1]).to_numpy(), 1.0, -1.0)
+
+
+GENERATORS: dict[str, Callable[..., Dataset]] = {
+    "xor": make_xor,
+    "circles": make_circles,
+    "moons": make_moons,
+    "blobs": make_blobs,
+    "three_clusters": make_three_clusters,
+    "interval": make_interval,
+    "triangle": make_triangle,
+    "three_discs": make_three_discs,
+    "sparse_regression": make_sparse_regression,
+    "forward_trap": make_forward_trap,
+    "breast_cancer": load_breast_cancer,
+    "diabetes": load_diabetes,
+    "csv": load_csv,
+}
+
+
+def make_dataset(spec: Mapping[str, Any]) -> Dataset:
+    """Build a dataset from a config entry.
+
+    ``spec["generator"]`` names an entry of :data:`GENERATORS`; the other keys are
+    its keyword arguments, except ``label_noise`` (a rate for :func:`flip_labels`,
+    seeded by ``seed + 1``).
+
+    Examples
+    --------
+    >>> make_dataset({"generator": "xor", "n_samples": 8, "seed": 1}).X.shape
+    (8, 2)
+    """
+    params = dict(spec)
+    name = params.pop("generator", None)
+    if name not in GENERATORS:
+        raise DatasetError(
+            f"unknown generator {name!r}; expected one of {sorted(GENERATORS)}"
+        )
+    rate = params.pop("label_noise", 0.0)
+    try:
+        data = GENERATORS[name](**params)
+    except TypeError as err:
+        raise DatasetError(f"generator {name!r}: {err}") from None
+    if rate:
+        data = flip_labels(data, rate, seed=params.get("seed", 0) + 1)
+    return data
+
+
+#: Features and task of the generators and loaders whose shape is fixed.
+_FIXED_SHAPES: dict[str, tuple[int, Task]] = {
+    "xor": (2, "classification"),
+    "circles": (2, "classification"),
+    "moons": (2, "classification"),
+    "three_clusters": (2, "classification"),
+    "interval": (1, "classification"),
+    "triangle": (2, "classification"),
+    "three_discs": (2, "classification"),
+    "forward_trap": (3, "regression"),
+    "breast_cancer": (30, "classification"),
+    "diabetes": (10, "regression"),
+}
+
+
+@dataclass(frozen=True)
+class DatasetShape:
+    """What a study needs to know of a dataset before it is made."""
+
+    n_features: int
+    task: Task
+
+
+def dataset_shape(spec: Mapping[str, Any]) -> DatasetShape:
+    """Number of features and task of the dataset ``spec`` makes, without making it.
+
+    Cheap enough for a configuration check: no data is generated, and of a user
+    CSV only the header line is read (its columns other than ``label`` are the
+    features; such data are always classification).
+
+    Raises
+    ------
+    DatasetError
+        For an unknown generator or a user CSV without a header.
+
+    Examples
+    --------
+    >>> dataset_shape({"generator": "blobs", "n_features": 3})
+    DatasetShape(n_features=3, task='classification')
+    """
+    name = spec.get("generator")
+    if name in _FIXED_SHAPES:
+        n_features, task = _FIXED_SHAPES[name]
+        return DatasetShape(n_features, task)
+    if name == "csv":
+        path = Path(spec["path"])
+        if not path.is_file():
+            raise DatasetError(f"{path}: no such file")
+        header = _read_csv_rows(path, header_only=True)[0]
+        return DatasetShape(sum(h != "label" for h in header), "classification")
+    if name in ("blobs", "sparse_regression"):
+        generator = GENERATORS[name]
+        default = inspect.signature(generator).parameters["n_features"].default
+        task: Task = "regression" if name == "sparse_regression" else "classification"
+        return DatasetShape(int(spec.get("n_features", default)), task)
+    raise DatasetError(
+        f"unknown generator {name!r}; expected one of {sorted(GENERATORS)}"
+    )
+
+
+def write_dataset(data: Dataset, path: str | os.PathLike[str]) -> None:
+    """Write ``data`` as CSV atomically: the file appears whole or not at all."""
+    write_frame_atomic(data.to_frame(), path)
+
+
+def read_dataset(path: str | os.PathLike[str]) -> Dataset:
+    """Read a CSV written by :func:`write_dataset`."""
+    frame = pd.read_csv(path)
+    flipped = None
+    if "flipped" in frame:
+        flipped = frame.pop("flipped").to_numpy().astype(bool)
+    if "label" in frame:
+        y = frame.pop("label").to_numpy(dtype=np.float64)
+        task: Task = "classification"
+    elif "target" in frame:
+        y = frame.pop("target").to_numpy(dtype=np.float64)
+        task = "regression"
+    else:
+        raise DatasetError(f"{path}: neither a 'label' nor a 'target' column")
+    X = np.ascontiguousarray(frame.to_numpy(dtype=np.float64))  # as generated
+    if X.size == 0:
+        raise DatasetError(f"{path}: no data")
+    return Dataset(X, y, tuple(frame.columns), task, flipped)

@@ -1,0 +1,84 @@
+"""AdaBoost and multiplicative-weights boosting over exact weak learners.
+
+AdaBoost (Freund & Schapire 1997; UML notes, Boosting §V–VI; Mohri, Boosting,
+'AdaBoost'), with the lectures' names::
+
+    D_1(i) = 1/m
+    for t = 1, …, T:
+        h_t   = weak learner's hypothesis of smallest weighted error under D_t
+        ε_t   = Σ_i D_t(i) 1[h_t(x_i) ≠ y_i],      γ_t = ½ − ε_t   (edge)
+        α_t   = ½ ln((1 − ε_t)/ε_t),               Z_t = 2 √(ε_t (1 − ε_t))
+        D_{t+1}(i) = D_t(i) exp(−α_t y_i h_t(x_i)) / Z_t
+    f_T = Σ_t α_t h_t,   prediction sign(f_T)  (0 maps to +1)
+
+Unrolling the update gives D_{t+1}(i) = exp(−y_i f_t(x_i)) / (m Π_{s≤t} Z_s)
+(claim B2) and puts mass exactly ½ on the points h_t got wrong (B3); the
+training error is at most Π_t Z_t ≤ exp(−2 Σ_t γ_t²) ≤ exp(−2 γ² T) with
+γ = min_t γ_t (B1). The distribution is kept as log D_t and renormalized with a
+log-sum-exp every round, so thousands of rounds never underflow.
+
+The weak learners share one protocol (:class:`WeakLearner`): ``prepare(X, y)``
+does the work that does not depend on the weights once per boosting fit
+(presorting every feature for stumps) and returns a :class:`WeakSearch`, whose
+``best(sample_weight)`` returns the hypothesis of smallest weighted error
+together with its ±1 predictions on the training points. ``fit(X, y,
+sample_weight)`` is the one-shot form of the same search.
+
+* :class:`Stumps` — h(x) = s if x_j > θ else −s: exact minimum weighted error
+  over every feature j, every threshold θ midway between consecutive distinct
+  values of x_j, both polarities s = ±1, and the constant stump (θ = −∞).
+  Presorting costs O(N m log m) once; each round is O(m N) (Mohri,
+  Boosting, 'Standard Use in Practice').
+* :class:`Trees` — greedy trees of a given depth; each node takes the split
+  minimizing the weighted error of its two children labelled by their weighted
+  majority (needed for XOR, claim B8).
+* :class:`HypothesisMatrix` — a finite class given by its ±1 predictions on
+  the training points; each round takes the column of largest edge.
+
+:class:`MajorityBoost` is the boosting algorithm in the proof of Mądry 2012,
+Theorem 1: multiplicative weights over the examples with ε = γ, loss 1 for a
+correctly classified example, T = ⌈4/γ² ln(1/ν)⌉ rounds, unweighted majority.
+
+Ties (all three learners) go to the hypothesis that comes first in a fixed
+order; weighted errors within ``1e-12 · Σ_i w_i`` of the smallest count as
+ties, so that the choice does not depend on the order of floating-point sums.
+
+The estimators are in :mod:`.adaboost` and :mod:`.majority`, the weak learners
+in :mod:`.weak_learners`, what both boosters share in :mod:`.ensemble`.
+"""
+
+from __future__ import annotations
+
+from .adaboost import HISTORY_COLUMNS, AdaBoost
+from .ensemble import NoEdgeWarning, StopReason
+from .majority import MajorityBoost
+from .weak_learners import (
+    Column,
+    Hypothesis,
+    HypothesisMatrix,
+    Stump,
+    Stumps,
+    Tree,
+    Trees,
+    WeakLearner,
+    WeakSearch,
+    weighted_error,
+)
+
+__all__ = [
+    "HISTORY_COLUMNS",
+    "AdaBoost",
+    "Column",
+    "Hypothesis",
+    "HypothesisMatrix",
+    "MajorityBoost",
+    "NoEdgeWarning",
+    "StopReason",
+    "Stump",
+    "Stumps",
+    "Tree",
+    "Trees",
+    "WeakLearner",
+    "WeakSearch",
+    "weighted_error",
+]

@@ -1,0 +1,12 @@
+"""What the experiment rooms share.
+
+- :mod:`.entry`: the registry's model (:class:`~.entry.Experiment`, the run
+  builders), standard library only;
+- :mod:`.rows` and :mod:`.kinds`: the claim row and what kind of evidence it
+  is; :mod:`.status`: the words of the tables' ``status`` columns;
+- :mod:`.timing`: timings, fitted growth exponents and their claim rows;
+- :mod:`.grid`, :mod:`.scaling`, :mod:`.boosting`: grids under 2-D pictures,
+  z-scores, quiet boosting fits;
+- :mod:`.figures`: the one figure style and the drawing helpers (matplotlib);
+- :mod:`.applets`: the compact data format of the atlas's applets.
+"""

@@ -1,0 +1,285 @@
+"""The model of the experiment registry: what a room's registry entry says.
+
+Each room of :mod:`kernelboost.experiments` ends its ``__init__.py`` with one
+:class:`Experiment`, written with keyword arguments, that names under the
+experiment's name (its config section, its rule, the folder of its tables
+under ``results/metrics/``):
+
+- its claim family and the study function that computes its tables;
+- how the study's arguments and datasets come from the configuration, per run
+  (one run, or a sweep of runs such as one per dataset): :func:`section`,
+  :func:`per_dataset`, or a function of the room's own;
+- the names of the tables the study returns, in order;
+- its figures (figure name → plotter) and its claims (claim id → function);
+- its applets, the interactive figures of the claims atlas.
+
+Functions are named as ``"module:function"`` relative to the room
+(``"study:adaboost_tables"``, ``"figures:plot_adaboost_bound"``); the registry
+places them in the package (:meth:`Experiment.in_room`). Plotters and claim
+functions receive tables **by name**: each parameter without a default names
+one table of its experiment.
+
+This module imports nothing beyond the standard library, so that Snakemake can
+read the registry when it parses the workflow.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+#: Claim families, in the order of the claims catalog (report categories).
+FAMILIES = {
+    "K": "K: kernels",
+    "E": "E: evaluation",
+    "B": "B: boosting and margins",
+    "S": "S: selection and regularization",
+}
+
+
+@dataclass(frozen=True)
+class Need:
+    """What a study needs of a dataset: its task and, when it draws on a line or
+    in the plane, its number of features."""
+
+    task: str
+    n_features: int | None = None
+    why: str = ""
+
+
+ANY = Need("classification")
+LINE = Need("classification", 1, "this study draws its hypothesis on a line")
+PLANE = Need("classification", 2, "this study draws in the plane")
+REGRESSION = Need("regression")
+
+
+@dataclass(frozen=True)
+class DataRef:
+    """A dataset a run reads: the config key that names it, its name, its need."""
+
+    key: str
+    name: str
+    need: Need = ANY
+
+
+@dataclass(frozen=True)
+class Run:
+    """One job of an experiment.
+
+    ``data`` maps a study argument to the dataset it receives (one
+    :class:`DataRef`), or to several (a tuple: the study receives a mapping of
+    name to dataset, in that order); ``args`` are the other keyword arguments.
+    """
+
+    data: Mapping[str, DataRef | tuple[DataRef, ...]] = field(default_factory=dict)
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A figure: the plotter that draws it and the claims it shows."""
+
+    plotter: str
+    claims: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Applet:
+    """An interactive figure of the claims atlas: the function that turns its
+    experiment's tables (by name, as a plotter takes them) into the data the
+    page draws, the claims on whose pages it is shown, and what the reader
+    moves in it."""
+
+    builder: str
+    claims: tuple[str, ...]
+    moves: str = ""
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """One experiment of the pipeline (see the module docstring).
+
+    Attributes
+    ----------
+    name : str
+        Config section, rule name and folder of the tables.
+    family : str
+        Claim family, a key of :data:`FAMILIES`.
+    study : str
+        ``"module:function"``, the module relative to the room (``"study:f"``)
+        until :meth:`in_room` places it under ``kernelboost``; called with the
+        keyword arguments of a run, it returns the tables (one DataFrame, or a
+        tuple in the order of ``tables``).
+    tables : tuple of str
+        Names of the tables the study returns.
+    runs : callable
+        Configuration → ``{run id: Run}``. A single run has the id ``""``;
+        otherwise the experiment is a sweep, one job per run, and its tables
+        are the runs' tables stacked in run order.
+    figures : mapping
+        Figure name → :class:`Figure` (its plotter and the claims it shows).
+    claims : mapping
+        Claim id → claim function (``"module:function"``).
+    label : str or None
+        For a sweep: a column inserted first into every run's tables, holding
+        the run id (when the study does not name its rows itself).
+    per_run : tuple of str
+        Sweep tables handed to plotters and claims as the list of the runs'
+        tables, in run order, instead of stacked.
+    threads : str
+        ``"all"`` for a job that must run alone (its wall times are results).
+    resources : mapping
+        What one job needs beyond the profiles' defaults (``mem_mb``,
+        ``runtime`` in minutes), e.g. for a cluster executor.
+    applets : mapping
+        Applet name → :class:`Applet`: the interactive figures drawn from the
+        experiment's tables in the claims atlas.
+    room : str
+        The package of the experiment's room (``experiments.adaboost``, relative
+        to ``kernelboost``), set by :meth:`in_room`; its captions are
+        ``<room>/<figure>.rst``.
+    """
+
+    name: str
+    family: str
+    study: str
+    tables: tuple[str, ...]
+    runs: Callable[[Mapping[str, Any]], dict[str, Run]]
+    figures: Mapping[str, Figure] = field(default_factory=dict)
+    claims: Mapping[str, str] = field(default_factory=dict)
+    label: str | None = None
+    per_run: tuple[str, ...] = ()
+    threads: str = "one"
+    resources: Mapping[str, int] = field(default_factory=dict)
+    applets: Mapping[str, Applet] = field(default_factory=dict)
+    room: str = ""
+
+    def in_room(self, room: str) -> Experiment:
+        """This entry with its functions named under ``kernelboost``: each
+        ``"module:function"`` relative to the room becomes
+        ``"<room>.module:function"``."""
+
+        def place(ref: str) -> str:
+            return f"{room}.{ref}"
+
+        return replace(
+            self,
+            study=place(self.study),
+            figures={
+                name: replace(f, plotter=place(f.plotter))
+                for name, f in self.figures.items()
+            },
+            claims={c: place(ref) for c, ref in self.claims.items()},
+            applets={
+                name: replace(a, builder=place(a.builder))
+                for name, a in self.applets.items()
+            },
+            room=room,
+        )
+
+    def is_sweep(self, cfg: Mapping[str, Any]) -> bool:
+        """Whether the experiment runs as several jobs under ``cfg``."""
+        return list(self.runs(cfg)) != [""]
+
+    def table_path(self, table: str, run: str = "") -> str:
+        """Where a table is written: ``results/metrics/<name>[/<run>]/<table>.csv``
+        (without a run: the single run's table, or a sweep's stacked table)."""
+        folder = f"results/metrics/{self.name}"
+        return f"{folder}/{run}/{table}.csv" if run else f"{folder}/{table}.csv"
+
+    def consumed(self, table: str, cfg: Mapping[str, Any]) -> str | list[str]:
+        """What a plotter or claim function reads of ``table``: its path, or for
+        a sweep's per-run table the paths of every run's, in run order."""
+        if table not in self.tables:
+            raise KeyError(f"experiment {self.name!r} has no table {table!r}")
+        if table in self.per_run and self.is_sweep(cfg):
+            return [self.table_path(table, run) for run in self.runs(cfg)]
+        return self.table_path(table)
+
+
+def panel_id(sigma: float, C: float) -> str:
+    """Id of one σ/C panel of the SMO pictures: ``s1_Cinf``, ``s0.25_C10``."""
+    return f"s{sigma:g}_C{c_id(C)}"
+
+
+def c_id(C: float) -> str:
+    """``inf`` for the hard margin, else C in the shortest exact form."""
+    return "inf" if math.isinf(C) else format(C, "g")
+
+
+def kernel_id(spec: Mapping[str, Any]) -> str:
+    """File-name id of a kernel config: ``linear``, ``gaussian-sigma0.25``."""
+    params = "-".join(f"{k}{v:g}" for k, v in sorted(spec.items()) if k != "name")
+    return spec["name"] + (f"-{params}" if params else "")
+
+
+# Building blocks of the runs: a section's keys as arguments, shared settings.
+Config = Mapping[str, Any]
+
+
+def split(cfg: Config, seed: str = "split_seed") -> dict[str, Any]:
+    """The held-out split the studies share (section ``split``)."""
+    return {"test_fraction": cfg["split"]["test_fraction"], seed: cfg["split"]["seed"]}
+
+
+def cv(cfg: Config, seed: str = "cv_seed") -> dict[str, Any]:
+    """The K-fold cross-validation the studies share (section ``cv``)."""
+    return {"n_splits": cfg["cv"]["folds"], seed: cfg["cv"]["seed"]}
+
+
+def _none(cfg: Config) -> dict[str, Any]:
+    return {}
+
+
+def section(
+    section: str,
+    need: Need = ANY,
+    *,
+    datasets: tuple[str, ...] = (),
+    name: bool = False,
+    shared: Callable[[Config], dict[str, Any]] = _none,
+) -> Callable[[Config], dict[str, Run]]:
+    """One run: every key of ``section`` is the study argument of the same name,
+    except the keys that name datasets: ``dataset``, whose dataset the study
+    receives as ``data`` (and its name as ``name`` if asked), and each key of
+    ``datasets``, whose dataset the study receives under that key (and its name
+    as ``<key>_name`` if asked). The study needs ``need`` of each of them;
+    ``shared`` adds settings of other sections."""
+    keys = {"dataset": ("data", "name")} | {k: (k, f"{k}_name") for k in datasets}
+
+    def runs(cfg: Config) -> dict[str, Run]:
+        args = dict(cfg[section])
+        data = {}
+        for key, (argument, name_argument) in keys.items():
+            if key in args:
+                dataset = args.pop(key)
+                data[argument] = DataRef(f"{section}.{key}", dataset, need)
+                if name:
+                    args[name_argument] = dataset
+        return {"": Run(data, args | shared(cfg))}
+
+    return runs
+
+
+def per_dataset(
+    section: str,
+    need: Need = ANY,
+    shared: Callable[[Config], dict[str, Any]] = split,
+) -> Callable[[Config], dict[str, Run]]:
+    """A sweep, one run per dataset of ``<section>.datasets`` (each of which
+    must meet ``need``): the other keys of the section and ``shared`` (by
+    default the held-out split) are the study's arguments."""
+
+    def runs(cfg: Config) -> dict[str, Run]:
+        args = {k: v for k, v in cfg[section].items() if k != "datasets"}
+        return {
+            name: Run(
+                {"data": DataRef(f"{section}.datasets", name, need)},
+                args | shared(cfg),
+            )
+            for name in cfg[section]["datasets"]
+        }
+
+    return runs

@@ -1,0 +1,178 @@
+"""One figure style, deterministic saving (PNG + PDF without timestamps), and the
+drawing helpers several rooms share (regions, timings, proportions, legends)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.ticker import NullFormatter
+
+from ...core.io import atomic_path
+from ...theory.intervals import clopper_pearson, count
+
+STYLE = {
+    "figure.dpi": 100,
+    "savefig.dpi": 150,
+    "font.family": "DejaVu Sans",
+    "font.size": 10,
+    "axes.grid": True,
+    "grid.alpha": 0.3,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "legend.frameon": False,
+    "svg.hashsalt": "kernelboost",
+    "pdf.compression": 6,
+}
+
+
+#: Metadata that would otherwise embed software versions or the current time.
+_METADATA = {
+    ".png": {"Software": None},
+    ".pdf": {"Creator": None, "Producer": None, "CreationDate": None},
+}
+
+
+def new_figure(
+    nrows: int = 1,
+    ncols: int = 1,
+    *,
+    width: float = 6.4,
+    height: float = 4.2,
+    **kwargs: object,
+) -> tuple[Figure, object]:
+    """A figure and its axes in the project style (see :data:`STYLE`)."""
+    with plt.rc_context(STYLE):
+        fig, axes = plt.subplots(nrows, ncols, figsize=(width, height), **kwargs)
+    return fig, axes
+
+
+def save_figure(fig: Figure, *paths: str | os.PathLike[str]) -> None:
+    """Save ``fig`` to each path (format from the suffix), then close it.
+
+    The files carry no timestamp or software metadata, so the same figure gives
+    the same bytes on every run; each file is written to a temporary name and
+    renamed, so a failure never leaves a partial figure behind.
+    """
+    try:
+        with plt.rc_context(STYLE):
+            for path in map(Path, paths):
+                with atomic_path(path) as tmp:
+                    fig.savefig(
+                        tmp,
+                        metadata=_METADATA.get(path.suffix.lower()),
+                        bbox_inches="tight",
+                    )
+    finally:
+        plt.close(fig)
+
+
+def draw_regions(ax, part: pd.DataFrame, train: pd.DataFrame) -> None:
+    """Decision regions (``x1, x2, prediction`` on a square grid), training points."""
+    side = int(round(np.sqrt(len(part))))
+    ax.contourf(
+        part["x1"].to_numpy().reshape(side, side),
+        part["x2"].to_numpy().reshape(side, side),
+        part["prediction"].to_numpy().reshape(side, side),
+        levels=[-2, 0, 2],
+        colors=["#f4cccc", "#d9ead3"],
+        alpha=0.8,
+    )
+    for label, color, marker in ((1, "C2", "o"), (-1, "C3", "s")):
+        sel = train[train["label"] == label]
+        ax.scatter(sel["x1"], sel["x2"], color=color, marker=marker, s=9)
+    ax.set_xticks([])
+    ax.set_yticks([])
+    ax.grid(False)
+
+
+def draw_timings(
+    axes,
+    timings: pd.DataFrame,
+    fits: pd.DataFrame,
+    panels: tuple[tuple[str, str, str], ...],
+) -> None:
+    """Log-log wall time against size, one panel per experiment.
+
+    Parameters
+    ----------
+    axes : sequence of Axes, one per panel
+    timings, fits : DataFrame
+        From the study of ``kernel_cost`` (or ``boosting_cost``) and
+        :func:`~.timing.exponent_table`.
+    panels : tuple of (experiment, title, x label)
+        Each curve (form, degree) of an experiment is labelled with its fitted
+        exponent, the slope in log-log.
+    """
+    for ax, (experiment, title, xlabel) in zip(axes, panels, strict=True):
+        panel = timings[timings["experiment"] == experiment]
+        several_degrees = panel["degree"].nunique() > 1
+        curves = panel.groupby(["form", "degree"], sort=True)
+        for i, ((form, degree), curve) in enumerate(curves):
+            fit = fits[
+                (fits["experiment"] == experiment)
+                & (fits["form"] == form)
+                & (fits["degree"] == degree)
+            ]["exponent"]
+            label = f"{form}, d={degree}" if several_degrees else str(form)
+            label += f"  (slope {float(fit.iloc[0]):.2f})" if len(fit) else ""
+            ax.loglog(
+                curve["size"], curve["seconds"], marker="os^v"[i % 4], label=label
+            )
+        sizes = sorted(panel["size"].unique())
+        if panel.groupby(["form", "degree"])["size"].nunique().eq(len(sizes)).all():
+            ax.xaxis.set_minor_formatter(NullFormatter())  # one size grid: label it
+            ax.set_xticks(sizes, [f"{s:g}" for s in sizes], fontsize=8)
+        unit = panel["unit"].iloc[0] if len(panel) else ""
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(f"best wall time per {unit} (s)")
+        ax.set_title(title, fontsize=10)
+        ax.legend(fontsize=8)
+
+
+def dataset_axes(names: list[str], height: float = 3.8, extra: int = 0):
+    """One panel per dataset (plus ``extra``), in a row; returns (fig, axes)."""
+    n = len(names) + extra
+    fig, axes = new_figure(1, n, width=3.9 * n, height=height, squeeze=False)
+    return fig, list(axes[0])
+
+
+C_MARKERS = "os^DvP*X"
+
+
+def c_label(value: float) -> str:
+    return "∞" if np.isinf(value) else f"{value:g}"
+
+
+def proportion_bars(rates: pd.Series, n: pd.Series) -> np.ndarray:
+    """Distances from each rate k/n to the ends of its 95 % Clopper–Pearson
+    interval (:func:`kernelboost.intervals.clopper_pearson`, as the claims)."""
+    values = rates.to_numpy(dtype=float)
+    ends = np.array(
+        [
+            clopper_pearson(count(rate, int(m)), int(m))
+            for rate, m in zip(values, n.to_numpy(), strict=True)
+        ]
+    ).reshape(-1, 2)
+    return np.vstack([values - ends[:, 0], ends[:, 1] - values])
+
+
+def label_axes(ax: Axes) -> None:
+    ax.set_xlabel("x1")
+    ax.set_ylabel("x2")
+
+
+def region_legend(ax: Axes, loc: str = "lower left") -> None:
+    """Legend for :func:`draw_regions`: the two region colours and classes."""
+    handles = [
+        plt.Rectangle((0, 0), 1, 1, color="#d9ead3", label="predicted +1"),
+        plt.Rectangle((0, 0), 1, 1, color="#f4cccc", label="predicted −1"),
+        plt.Line2D([], [], color="C2", marker="o", ls="", ms=4, label="label +1"),
+        plt.Line2D([], [], color="C3", marker="s", ls="", ms=4, label="label −1"),
+    ]
+    ax.legend(handles=handles, fontsize=7, loc=loc, framealpha=0.85, numpoints=1)

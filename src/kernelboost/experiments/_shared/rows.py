@@ -1,0 +1,182 @@
+"""Rows of ``results/claims.csv``: one function per claim id.
+
+A claim is measured, never asserted: each row holds the measured quantity, the
+bound or expected value, the relation checked and whether it held. Columns are
+those described in CLAIMS.md ("How to read a row")::
+
+    id, title, source, dataset, quantity, measured, ci_low, ci_high, bound,
+    relation, holds, kind, figure
+
+``ci_low, ci_high`` is the 95 % confidence interval of ``measured`` where it is
+measured on finitely many test points (empty otherwise).
+"""
+
+from __future__ import annotations
+
+import operator
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass
+from typing import Literal
+
+import numpy as np
+import pandas as pd
+
+from .kinds import Kind, Tally
+
+COLUMNS = (
+    "id",
+    "title",
+    "source",
+    "dataset",
+    "quantity",
+    "measured",
+    "ci_low",
+    "ci_high",
+    "bound",
+    "relation",
+    "holds",
+    "kind",
+    "figure",
+)
+
+
+Relation = Literal["<=", ">=", "<", ">", "==", "n/a"]
+
+
+_OPS: dict[str, Callable[[float, float], bool]] = {
+    "<=": operator.le,
+    ">=": operator.ge,
+    "<": operator.lt,
+    ">": operator.gt,
+    "==": operator.eq,
+}
+
+
+#: ``holds`` as written to claims.csv.
+VERDICTS: tuple[str, ...] = ("true", "false", "not resolved", "n/a")
+
+
+@dataclass(frozen=True)
+class ClaimRow:
+    """One measured claim on one dataset or configuration.
+
+    The verdict is derived: ``measured <relation> bound``, or ``n/a`` for
+    illustrations, whose relation is ``"n/a"``. A row measured on finitely
+    many test points carries a confidence interval [``ci_low``, ``ci_high``]
+    of ``measured`` (:mod:`kernelboost.intervals`); its verdict is then
+    ``true`` when every value of the interval satisfies the relation,
+    ``false`` when none does, and ``not resolved`` otherwise. A row whose
+    measurement cannot decide the claim at all (e.g. a growth exponent fitted
+    over less than two decades of sizes) names the reason in ``unresolved``
+    and reads ``not resolved`` whatever its numbers.
+    """
+
+    id: str
+    title: str
+    source: str
+    dataset: str
+    quantity: str
+    measured: float
+    bound: float
+    relation: Relation
+    kind: Kind
+    figure: str
+    ci_low: float = float("nan")
+    ci_high: float = float("nan")
+    unresolved: str = ""
+
+    def __post_init__(self) -> None:
+        has = (not np.isnan(self.ci_low), not np.isnan(self.ci_high))
+        if any(has) and not all(has):
+            raise ValueError(f"{self.id}: give both ends of the interval or neither.")
+        if all(has) and self.relation in ("==", "n/a"):
+            raise ValueError(
+                f"{self.id}: an interval needs an inequality; got {self.relation!r}."
+            )
+        if all(has) and not self.ci_low <= self.measured <= self.ci_high:
+            raise ValueError(
+                f"{self.id}: measured {self.measured} lies outside its interval "
+                f"[{self.ci_low}, {self.ci_high}]."
+            )
+
+    @property
+    def verdict(self) -> str:
+        """One of :data:`VERDICTS`."""
+        if self.relation == "n/a":
+            return "n/a"
+        if self.unresolved:
+            return "not resolved"
+        if np.isnan(self.measured) or np.isnan(self.bound):
+            return "false"  # a NaN never satisfies a relation
+        op = _OPS[self.relation]
+        if np.isnan(self.ci_low):
+            return "true" if op(self.measured, self.bound) else "false"
+        ends = (op(self.ci_low, self.bound), op(self.ci_high, self.bound))
+        if all(ends):
+            return "true"
+        return "not resolved" if any(ends) else "false"
+
+    @property
+    def holds(self) -> bool | None:
+        """True or False; None for an illustration or a row not resolved."""
+        return {"true": True, "false": False}.get(self.verdict)
+
+    def as_record(self) -> dict[str, object]:
+        record = asdict(self)
+        record["holds"] = self.verdict
+        return {c: record[c] for c in COLUMNS}
+
+
+def to_frame(rows: Iterable[ClaimRow]) -> pd.DataFrame:
+    """Claim rows as a table with the columns of claims.csv, in that order."""
+    return pd.DataFrame([r.as_record() for r in rows], columns=list(COLUMNS))
+
+
+def read_rows(paths: Iterable[str | os.PathLike[str]]) -> pd.DataFrame:
+    """Concatenate claim-row CSVs, keeping ``holds`` and text columns as written."""
+    numbers = ("measured", "ci_low", "ci_high", "bound")
+    text = {c: str for c in COLUMNS if c not in numbers}
+    frames = [
+        pd.read_csv(
+            p,
+            dtype=text,
+            keep_default_na=False,
+            na_values={c: [""] for c in numbers},
+        )
+        for p in paths
+    ]
+    return pd.concat(frames, ignore_index=True)[list(COLUMNS)]
+
+
+def render_markdown(table: pd.DataFrame) -> str:
+    """claims.csv as a Markdown table for people, numbers to 6 significant digits."""
+
+    def cell(value: object) -> str:
+        if isinstance(value, float):
+            return f"{value:.6g}"
+        return str(value).replace("|", "\\|")
+
+    cols = list(table.columns)
+    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+    lines += [
+        "| " + " | ".join(cell(v) for v in row) + " |"
+        for row in table.itertuples(index=False)
+    ]
+    t = Tally.of(zip(table["kind"], table["holds"], strict=True))
+    summary = (
+        f"{t.rows} rows: of {t.evidence} rows of evidence, {t.held} held, "
+        f"{t.failed} did not hold and {t.unresolved} are not resolved; "
+        f"{t.checks_passed} of {t.checks} checks passed; "
+        f"{t.no_verdict} illustrations or not measured."
+    )
+    return "# Claims\n\n" + summary + "\n\n" + "\n".join(lines) + "\n"
+
+
+def format_c(value: object) -> str:
+    return f"{float(value):g}"
+
+
+def is_true(value: object) -> bool:
+    """A boolean cell, as written by pandas (True) or read back from CSV."""
+    return str(value).strip().lower() == "true"

@@ -1,0 +1,262 @@
+"""Figures of the adaboost experiment, drawn from its tables.
+
+Figures adaboost_bound, exp_loss_descent, margin_distribution, adaboost_train_test,
+margin_bound and uniform_margin_bound; each caption is ``<figure>.rst`` beside this
+file.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from matplotlib import pyplot as plt
+from matplotlib.figure import Figure
+
+from .._shared.figures import STYLE, dataset_axes, new_figure
+
+
+def plot_adaboost_bound(history: pd.DataFrame) -> Figure:
+    """Figure ``adaboost_bound`` (B1): training error and its three bounds vs t."""
+    names = list(dict.fromkeys(history["dataset"]))
+    fig, axes = dataset_axes(names)
+    with plt.rc_context(STYLE):
+        for ax, name in zip(axes, names, strict=True):
+            h = history[history["dataset"] == name].sort_values("t")
+            t = h["t"]
+            ax.semilogy(
+                t, h["bound_gamma_min"], color="C3", label="exp(−2γ²t), γ = min γ_s"
+            )
+            ax.semilogy(t, h["bound_gamma"], color="C1", label="exp(−2 Σ γ_s²)")
+            ax.semilogy(t, h["bound_Z"], color="C0", label="Π Z_s")
+            err = h["train_error"].where(h["train_error"] > 0)
+            ax.semilogy(t, err, color="black", lw=1.6, label="training error")
+            zero = h[h["train_error"] == 0]
+            if len(zero):
+                t0 = int(zero["t"].iloc[0])
+                ax.axvline(
+                    t0, color="grey", ls=":", label=f"training error 0 (t = {t0})"
+                )
+            ax.set_xscale("log")
+            ax.set_xlabel("round t")
+            ax.set_title(f"{name} (m = {int(h['n_train'].iloc[0])})", fontsize=10)
+        axes[0].set_ylabel("training error and its bounds (log scale)")
+        axes[0].legend(fontsize=7, loc="lower left")
+        fig.suptitle(
+            "AdaBoost: training error ≤ Π Z_t ≤ exp(−2Σγ_t²) ≤ exp(−2γ²T) (B1)",
+            fontsize=11,
+            y=1.02,
+        )
+    return fig
+
+
+def plot_exp_loss_descent(history: pd.DataFrame) -> Figure:
+    """Figure ``exp_loss_descent`` (B4): the exponential loss per round, and α_t
+    against a numerical line search."""
+    names = list(dict.fromkeys(history["dataset"]))
+    fig, (ax, bx) = new_figure(1, 2, width=10.5, height=4.0)
+    with plt.rc_context(STYLE):
+        for i, name in enumerate(names):
+            h = history[history["dataset"] == name].sort_values("t")
+            ax.loglog(h["t"], h["exp_loss"], color=f"C{i}", label=name)
+            gap = (h["alpha"] - h["alpha_line"]).abs().clip(lower=1e-17)
+            bx.loglog(h["t"], gap, color=f"C{i}", lw=0.8, label=name)
+        ax.set_xlabel("round t")
+        ax.set_ylabel("(1/m) Σ_i exp(−y_i f_t(x_i))")
+        ax.set_title("Coordinate descent: the loss never increases", fontsize=10)
+        ax.legend(fontsize=8)
+        bx.axhline(1e-6, color="grey", ls=":", label="tolerance 1e-6")
+        bx.set_xlabel("round t")
+        bx.set_ylabel("|α_t − argmin_α Σ D_t(i) exp(−α y_i h_t(x_i))|")
+        bx.set_title("α_t = ½ ln((1 − ε_t)/ε_t) is the exact step", fontsize=10)
+        bx.legend(fontsize=8)
+        fig.suptitle(
+            "AdaBoost is coordinate descent on the exponential loss (B4)", fontsize=11
+        )
+    return fig
+
+
+def plot_margin_distribution(margins: pd.DataFrame, history: pd.DataFrame) -> Figure:
+    """Figure ``margin_distribution`` (B5): cumulative L1-margin distributions."""
+    names = list(dict.fromkeys(margins["dataset"]))
+    fig, axes = dataset_axes(names)
+    with plt.rc_context(STYLE):
+        for ax, name in zip(axes, names, strict=True):
+            part = margins[margins["dataset"] == name]
+            ts = sorted(part["t"].unique())
+            for i, t in enumerate(ts):
+                mg = np.sort(part.loc[part["t"] == t, "margin"].to_numpy())
+                cdf = np.arange(1, mg.size + 1) / mg.size
+                ax.step(
+                    mg,
+                    cdf,
+                    where="post",
+                    color=plt.cm.viridis(i / max(1, len(ts) - 1)),
+                    label=f"T = {t}",
+                )
+            ax.axvline(0, color="grey", lw=0.8)
+            ax.set_xlim(-1, 1)
+            ax.set_xlabel("margin y f(x) / ‖α‖₁")
+            ax.set_title(name, fontsize=10)
+            ax.legend(fontsize=8, loc="upper left")
+        axes[0].set_ylabel("cumulative fraction of training points")
+        fig.suptitle(
+            "The margin distribution shifts right as T grows (B5)", fontsize=11, y=1.02
+        )
+    return fig
+
+
+def plot_adaboost_train_test(history: pd.DataFrame) -> Figure:
+    """Figure ``adaboost_train_test`` (B5, B14): errors vs rounds; the VC bound."""
+    names = list(dict.fromkeys(history["dataset"]))
+    fig, axes = dataset_axes(names, extra=1)
+    with plt.rc_context(STYLE):
+        for ax, name in zip(axes, names, strict=False):
+            h = history[history["dataset"] == name].sort_values("t")
+            ax.plot(h["t"], h["train_error"], label="training error")
+            ax.plot(h["t"], h["test_error"], label="test error")
+            zero = h[h["train_error"] == 0]
+            if len(zero):
+                ax.axvline(
+                    int(zero["t"].iloc[0]),
+                    color="grey",
+                    ls=":",
+                    label="training error 0",
+                )
+            ax.set_xscale("log")
+            ax.set_xlabel("round T")
+            ax.set_title(f"{name} (test m = {int(h['n_test'].iloc[0])})", fontsize=10)
+            ax.legend(fontsize=7)
+        axes[0].set_ylabel("error")
+        vx = axes[-1]
+        h = history[history["dataset"] == names[0]].sort_values("t")
+        vx.loglog(h["t"], h["vc_bound"], color="C4")
+        vx.set_xlabel("round T")
+        vx.set_ylabel("2(d+1)(T+1) log₂((T+1)e), d = 2")
+        vx.set_title("VC-dimension bound of F_T (B14)", fontsize=10)
+        fig.suptitle(
+            "Errors after the training error reaches 0 (B5); capacity of F_T (B14)",
+            fontsize=11,
+            y=1.02,
+        )
+    return fig
+
+
+def plot_margin_bound(margin_bound: pd.DataFrame) -> Figure:
+    """Figure ``margin_bound`` (B6): fraction of margins ≤ ρ against the bound."""
+    names = list(dict.fromkeys(margin_bound["dataset"]))
+    fig, axes = dataset_axes(names)
+    with plt.rc_context(STYLE):
+        for ax, name in zip(axes, names, strict=True):
+            part = margin_bound[margin_bound["dataset"] == name]
+            ts = sorted(part["t"].unique())
+            for i, t in enumerate(ts):
+                p = part[part["t"] == t].sort_values("rho")
+                color = plt.cm.viridis(i / max(1, len(ts) - 1))
+                ax.plot(
+                    p["rho"],
+                    p["fraction"],
+                    color=color,
+                    marker="o",
+                    ms=3,
+                    label=f"T = {t}: fraction",
+                )
+                ax.plot(
+                    p["rho"],
+                    p["bound"].clip(upper=10),
+                    color=color,
+                    ls="--",
+                    label=f"T = {t}: bound",
+                )
+            ax.set_yscale("log")
+            ax.set_ylim(1e-4, 2)
+            ax.set_xlabel("ρ")
+            ax.set_title(name, fontsize=10)
+        axes[0].set_ylabel("Pr_S[y f(x) ≤ ρ‖α‖₁] (solid), bound (dashed)")
+        axes[0].legend(fontsize=6)
+        fig.suptitle(
+            "Margin distribution bound 2^T Π √(ε_t^{1−ρ}(1−ε_t)^{1+ρ}) (B6)",
+            fontsize=11,
+            y=1.02,
+        )
+    return fig
+
+
+def plot_uniform_margin_bound(uniform_margin: pd.DataFrame) -> Figure:
+    """Figure ``uniform_margin_bound`` (B17): the margin fraction against T.
+
+    One column per dataset; top row the largest grid ρ below γ (the smallest
+    edge of the run), bottom row the smallest grid ρ above it. Each panel:
+    the fraction of training margins ≤ ρ, B6's product bound and the uniform
+    bound [(1 − 2γ)^{1−ρ}(1 + 2γ)^{1+ρ}]^{T/2} on a log scale; a fraction of 0
+    is drawn as a marker on the bottom edge; the dotted line is 1/m (below it
+    the fraction must be 0).
+    """
+    names = list(dict.fromkeys(uniform_margin["dataset"]))
+    n = len(names)
+    fig, axes = new_figure(2, n, width=3.9 * n, height=7.4, squeeze=False)
+    with plt.rc_context(STYLE):
+        for col, name in enumerate(names):
+            part = uniform_margin[uniform_margin["dataset"] == name]
+            gamma = float(part["gamma"].iloc[0])
+            m = int(part["n_train"].iloc[0])
+            rhos = np.sort(part["rho"].unique())
+            below, above = rhos[rhos < gamma], rhos[rhos > gamma]
+            picks = (
+                (below.max() if len(below) else None, "<"),
+                (above.min() if len(above) else None, ">"),
+            )
+            floor = 0.1 / m
+            for row, (rho, side) in enumerate(picks):
+                ax = axes[row][col]
+                if rho is None:
+                    ax.set_axis_off()
+                    continue
+                p = part[part["rho"] == rho].sort_values("t")
+                t = p["t"].to_numpy()
+                frac = p["fraction"].to_numpy()
+                ax.plot(
+                    t,
+                    np.where(frac > 0, frac, np.nan),
+                    color="C0",
+                    lw=1.6,
+                    label="fraction of margins ≤ ρ",
+                )
+                zero = frac == 0
+                ax.plot(
+                    t[zero],
+                    np.full(zero.sum(), floor),
+                    "|",
+                    color="C0",
+                    ms=6,
+                    label="fraction = 0 (drawn at the bottom)",
+                )
+                ax.plot(
+                    t,
+                    p["product_bound"].clip(lower=floor, upper=20),
+                    color="C1",
+                    ls="--",
+                    label="B6: 2^T Π √(ε^{1−ρ}(1−ε)^{1+ρ})",
+                )
+                ax.plot(
+                    t,
+                    p["uniform_bound"].clip(lower=floor, upper=20),
+                    color="C3",
+                    lw=1.4,
+                    label="[(1−2γ)^{1−ρ}(1+2γ)^{1+ρ}]^{T/2}",
+                )
+                ax.axhline(1.0 / m, color="grey", ls=":", lw=1, label="1/m")
+                ax.set_yscale("log")
+                ax.set_ylim(floor, 20)
+                ax.set_xlabel("rounds T")
+                ax.set_title(f"{name}: ρ = {rho:g} {side} γ = {gamma:.3g}", fontsize=9)
+            axes[0][0].set_ylabel("ρ below γ")
+            axes[1][0].set_ylabel("ρ above γ")
+        axes[0][0].legend(fontsize=6, loc="upper right")
+        fig.suptitle(
+            "Uniform margin bound, γ = smallest edge of the run (B17; Mohri, "
+            "Boosting, 'Margin Distribution', 'Notes')",
+            fontsize=11,
+            y=1.0,
+        )
+        fig.tight_layout()
+    return fig

@@ -1,0 +1,28 @@
+"""The boosting_cost experiment: claim B11.
+
+- B11: the cost of boosting stumps
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import Experiment, Figure, section
+
+EXPERIMENT = Experiment(
+    name="boosting_cost",
+    family="B",
+    study="study:boosting_cost_tables",
+    tables=("timings", "fits"),
+    runs=section("boosting_cost"),
+    figures={
+        "boosting_cost": Figure("figures:plot_boosting_cost", claims=("B11",)),
+    },
+    claims={
+        "B11": "claims:b11_boosting_cost",
+    },
+    threads="all",
+)

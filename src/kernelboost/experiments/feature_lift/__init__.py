@@ -1,0 +1,27 @@
+"""The feature_lift experiment: claim K4.
+
+- K4: lifting makes data linearly separable
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import PLANE, Experiment, Figure, section
+
+EXPERIMENT = Experiment(
+    name="feature_lift",
+    family="K",
+    study="study:feature_lift_tables",
+    tables=("summary", "points"),
+    runs=section("feature_lift", PLANE),
+    figures={
+        "feature_lift": Figure("figures:plot_feature_lift", claims=("K4",)),
+    },
+    claims={
+        "K4": "claims:k4_feature_lift",
+    },
+)

@@ -1,0 +1,123 @@
+"""Figures of the gaussian_oscillation experiment, drawn from its tables.
+
+Figure gaussian_oscillation; each caption is ``<figure>.rst`` beside this file.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from matplotlib import pyplot as plt
+from matplotlib.figure import Figure
+
+from .._shared.figures import STYLE, new_figure
+
+
+def plot_gaussian_oscillation(
+    summary: pd.DataFrame, curves: pd.DataFrame, points: pd.DataFrame
+) -> Figure:
+    """Figure ``gaussian_oscillation`` (K19): Gaussian against polynomial
+    hypotheses on a line, and their numbers of extrema.
+
+    Left: the Gaussian hypothesis at the cross-validated σ* and the polynomial
+    matched to it (the smallest degree that fits the training data as well),
+    over the data range and beyond it (shaded), with the data at ±1. Right: the
+    number of extrema over the data range for every σ, beside the matched
+    polynomial's.
+    """
+    fig, (ax, bx) = new_figure(1, 2, width=12.5, height=4.6, layout="constrained")
+    with plt.rc_context(STYLE):
+        chosen = summary[summary["cv_choice"].astype(str) == "True"].iloc[0]
+        sigma = float(chosen["param"])
+        lo, hi = float(chosen["x_min"]), float(chosen["x_max"])
+        ax.axvspan(curves["z"].min(), lo, color="grey", alpha=0.12, lw=0)
+        ax.axvspan(hi, curves["z"].max(), color="grey", alpha=0.12, lw=0)
+        gauss = curves[(curves["kernel"] == "gaussian") & (curves["param"] == sigma)]
+        ax.plot(
+            gauss["z"],
+            gauss["f"],
+            color="C0",
+            lw=2.0,
+            label=f"Gaussian, σ* = {sigma:g} (CV): {int(chosen['n_extrema'])} extrema",
+        )
+        if not pd.isna(chosen["matched_degree"]):
+            p = float(chosen["matched_degree"])
+            row = summary[(summary["kernel"] == "polynomial") & (summary["param"] == p)]
+            poly = curves[(curves["kernel"] == "polynomial") & (curves["param"] == p)]
+            ax.plot(
+                poly["z"],
+                poly["f"],
+                color="C3",
+                lw=1.6,
+                label=f"polynomial, degree {p:g} (fits as well): "
+                f"{int(row['n_extrema'].iloc[0])} extrema",
+            )
+        smallest = summary[summary["kernel"] == "gaussian"]["param"].min()
+        wiggly = curves[
+            (curves["kernel"] == "gaussian") & (curves["param"] == smallest)
+        ]
+        ax.plot(
+            wiggly["z"],
+            wiggly["f"],
+            color="C0",
+            lw=0.7,
+            alpha=0.5,
+            ls="--",
+            label=f"Gaussian, σ = {smallest:g}",
+        )
+        for label, color in ((1, "C2"), (-1, "C1")):
+            part = points[points["label"] == label]
+            ax.scatter(
+                part["x"], np.full(len(part), float(label)), color=color, s=14, zorder=3
+            )
+        ax.axhline(0.0, color="black", lw=0.6)
+        drawn = summary[
+            (summary["kernel"] == "gaussian")
+            | (summary["param"] == chosen["matched_degree"])
+        ]
+        span = max(2.0, 1.3 * float(drawn["max_abs_inside"].max()))
+        ax.set_ylim(-span, span)
+        ax.set_xlabel("x (shaded: beyond the data)")
+        ax.set_ylabel("f(x), kernel ridge on ±1 labels")
+        ax.set_title(
+            f"Same data, same λ = {float(chosen['lam']):g}; the polynomial leaves "
+            "the frame outside the data",
+            fontsize=9,
+        )
+        ax.legend(fontsize=7, loc="upper left")
+        g = summary[summary["kernel"] == "gaussian"].sort_values("param")
+        polys = summary[summary["kernel"] == "polynomial"].set_index("param")
+        bx.plot(g["param"], g["n_extrema"], marker="o", color="C0", label="Gaussian, σ")
+        matched = g.dropna(subset=["matched_degree"])
+        bx.plot(
+            matched["param"],
+            [polys.loc[d, "n_extrema"] for d in matched["matched_degree"]],
+            marker="s",
+            ls="none",
+            color="C3",
+            label="polynomial fitting as well as that σ",
+        )
+        for _, r in matched.iterrows():
+            bx.annotate(
+                f"p={r['matched_degree']:g}",
+                (r["param"], polys.loc[r["matched_degree"], "n_extrema"]),
+                textcoords="offset points",
+                xytext=(4, 4),
+                fontsize=7,
+                color="C3",
+            )
+        bx.axvline(sigma, color="grey", ls=":", lw=1.0)
+        bx.set_xscale("log")
+        bx.set_xlabel("σ (dotted: chosen by cross-validation)")
+        bx.set_ylabel("local extrema of f over the data range")
+        bx.set_title(
+            "Oscillation depends on σ (no polynomial fits as well as a small σ)",
+            fontsize=9,
+        )
+        bx.legend(fontsize=7)
+        fig.suptitle(
+            "The Gaussian hypothesis oscillates less than polynomials "
+            "(Shewchuk, Lecture 14, 'The Gaussian Kernel'; K19)",
+            fontsize=11,
+        )
+    return fig

@@ -1,0 +1,27 @@
+"""The gaussian_series experiment: claim K17.
+
+- K17: the Gaussian kernel's feature series converges to the kernel
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import Experiment, Figure, section
+
+EXPERIMENT = Experiment(
+    name="gaussian_series",
+    family="K",
+    study="study:gaussian_series_table",
+    tables=("series",),
+    runs=section("gaussian_series", name=True),
+    figures={
+        "gaussian_series": Figure("figures:plot_gaussian_series", claims=("K17",)),
+    },
+    claims={
+        "K17": "claims:k17_gaussian_series",
+    },
+)

@@ -1,0 +1,28 @@
+"""The gram_spectra experiment: claim K3.
+
+- K3: valid kernels give positive semidefinite Gram matrices; not every function is a
+  kernel
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import Experiment, Figure, section
+
+EXPERIMENT = Experiment(
+    name="gram_spectra",
+    family="K",
+    study="study:gram_spectra_table",
+    tables=("spectra",),
+    runs=section("gram_spectra"),
+    figures={
+        "gram_spectra": Figure("figures:plot_gram_spectra", claims=("K3",)),
+    },
+    claims={
+        "K3": "claims:k3_gram_spectra",
+    },
+)

@@ -1,0 +1,30 @@
+"""The incremental_update experiment: claim K18.
+
+- K18: the O(n) update of Ka matches the recomputation
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import Experiment, Figure, section
+
+EXPERIMENT = Experiment(
+    name="incremental_update",
+    family="K",
+    study="study:incremental_update_tables",
+    tables=("drift", "timings", "fits"),
+    runs=section("incremental_update", name=True),
+    figures={
+        "incremental_update": Figure(
+            "figures:plot_incremental_update", claims=("K18",)
+        ),
+    },
+    claims={
+        "K18": "claims:k18_incremental_update",
+    },
+    threads="all",
+)

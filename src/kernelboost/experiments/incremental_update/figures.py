@@ -1,0 +1,59 @@
+"""Figures of the incremental_update experiment, drawn from its tables.
+
+Figure incremental_update; each caption is ``<figure>.rst`` beside this file.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from matplotlib import pyplot as plt
+from matplotlib.figure import Figure
+
+from .._shared.figures import STYLE, draw_timings, new_figure
+
+#: A drift of exactly 0 is drawn here, on the log axis.
+_FLOOR = 1e-18
+
+
+def plot_incremental_update(
+    drift: pd.DataFrame,
+    timings: pd.DataFrame,
+    fits: pd.DataFrame,
+    tol: float = 1e-10,
+) -> Figure:
+    """Figure ``incremental_update`` (K18): drift of the kept Ka + b along the
+    run, and time per update against n (log-log, fitted slopes)."""
+    fig, (ax, bx) = new_figure(1, 2, width=12.0, height=4.4, layout="constrained")
+    with plt.rc_context(STYLE):
+        for i, (learner, part) in enumerate(drift.groupby("learner", sort=False)):
+            relative = part["drift"] / part["scale"].max()
+            ax.semilogy(
+                part["update"],
+                np.maximum(relative, _FLOOR),
+                color=f"C{i}",
+                lw=0.6,
+                alpha=0.8,
+                label=f"{learner} ({len(part)} updates)",
+            )
+        ax.axhline(tol, color="grey", ls=":", lw=1.0, label=f"allowance {tol:g}")
+        ax.set_ylim(_FLOOR / 2, 1.0)
+        ax.set_xlabel("update")
+        ax.set_ylabel("max|f − (K a + b)| / max|K a + b|")
+        ax.set_title(
+            f"Kept scores against a fresh K @ a + b ({drift['dataset'].iloc[0]})",
+            fontsize=9,
+        )
+        ax.legend(fontsize=7, loc="upper left")
+        draw_timings(
+            [bx],
+            timings,
+            fits,
+            (("update_vs_n", "Time of one update of Ka", "n (training points)"),),
+        )
+        fig.suptitle(
+            "Ka updated in O(n), not recomputed (Shewchuk, Lecture 14, "
+            "'Kernel Perceptrons'; K18)",
+            fontsize=11,
+        )
+    return fig

@@ -1,0 +1,29 @@
+"""The kernel_identity experiment: claims K1 and K15.
+
+- K1: a kernel is the inner product of an explicit feature map
+- K15: distances in feature space come from the kernel alone
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import Experiment, Figure, section
+
+EXPERIMENT = Experiment(
+    name="kernel_identity",
+    family="K",
+    study="study:kernel_identity_table",
+    tables=("identities",),
+    runs=section("kernel_identity"),
+    figures={
+        "kernel_identity": Figure("figures:plot_kernel_identity", claims=("K1", "K15")),
+    },
+    claims={
+        "K1": "claims:k1_kernel_identity",
+        "K15": "claims:k15_feature_distance",
+    },
+)

@@ -1,0 +1,29 @@
+"""The knn_k experiment: claims K14 and E4.
+
+- K14: k-nearest neighbours from k = 1 to k = N
+- E4: 1-NN has a larger leave-one-out error than 3-NN on noisy data
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import PLANE, Experiment, Figure, section, split
+
+EXPERIMENT = Experiment(
+    name="knn_k",
+    family="K",
+    study="study:knn_tables",
+    tables=("errors", "regions", "points"),
+    runs=section("knn_k", PLANE, shared=lambda c: split(c, "seed")),
+    figures={
+        "knn_k": Figure("figures:plot_knn_k", claims=("K14", "E4")),
+    },
+    claims={
+        "K14": "claims:k14_knn",
+        "E4": "claims:e4_knn_loo",
+    },
+)

@@ -1,0 +1,121 @@
+"""Claim rows of K14 and E4, from the knn_k experiment's tables."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from ...theory.intervals import rate_difference
+from .._shared.rows import ClaimRow
+
+
+def e4_knn_loo(
+    errors: pd.DataFrame, regions: pd.DataFrame, points: pd.DataFrame
+) -> list[ClaimRow]:
+    """E4: on noisy data the LOO error of 1-NN exceeds that of 3-NN.
+
+    Parameters
+    ----------
+    errors, regions, points : DataFrame
+        The tables of :func:`.study.knn_tables` (``errors``
+        holds the exact LOO error on the training set per k).
+
+    Returns
+    -------
+    list of ClaimRow
+        One row: LOO(1-NN) − LOO(3-NN), checked ``> 0`` (empirical), with
+        Newcombe's 95 % interval of a difference of two proportions on the
+        l training points (conservative: both are measured on the same
+        points), so that a difference of a point or two reads not resolved.
+    """
+    loo = errors.set_index("k")["loo_error"]
+    if not {1, 3} <= set(loo.index):
+        raise ValueError("E4 needs k = 1 and k = 3 in knn.ks")
+    first = errors.iloc[0]
+    n = int(first["n_train"])
+    d = rate_difference(loo[1], n, loo[3])
+    return [
+        ClaimRow(
+            id="E4",
+            title="1-NN has a larger LOO error than 3-NN on noisy data",
+            source="Huang 2017, problem 2 (1-NN vs 3-NN)",
+            dataset=f"{int(first['n_train'])} training points, split seed "
+            f"{int(first['split_seed'])}",
+            quantity=f"LOO(1-NN) - LOO(3-NN) = {d}",
+            **d.fields(),
+            bound=0.0,
+            relation=">",
+            kind="empirical",
+            figure="knn_k",
+        )
+    ]
+
+
+def k14_knn(
+    errors: pd.DataFrame, regions: pd.DataFrame, points: pd.DataFrame
+) -> list[ClaimRow]:
+    """K14: k-NN from k = 1 to k = N.
+
+    Rows: training error at k = 1 (``<= 0``); |test error at k = N − error of
+    always predicting the training majority| (``<= 0``); test error at k = 1
+    and at k = N minus the test error at k*, the k of smallest leave-one-out
+    error on the training set (each ``> 0``: the extremes overfit and
+    underfit, empirical). k* is chosen without the test points, so either
+    row can fail; each carries Newcombe's 95 % interval of a difference of
+    two error rates on the n_test test points (conservative for the same
+    points), so that a difference of a few test points reads not resolved.
+    """
+    e = errors.sort_values("k")
+    first, last = e.iloc[0], e.iloc[-1]
+    chosen = e.loc[e["loo_error"].idxmin()]  # the first k of smallest LOO
+    n_test = int(last["n_test"])
+
+    def versus_chosen(error: float) -> dict[str, float]:
+        return rate_difference(error, n_test, chosen["test_error"]).fields()
+
+    common = dict(
+        id="K14",
+        source="Huang 2017, 'From SVM to Nearest Neighbor'",
+        dataset=f"{int(last['n_train'])} training points, split seed "
+        f"{int(last['split_seed'])}",
+        figure="knn_k",
+    )
+    return [
+        ClaimRow(
+            title="1-NN makes no training error",
+            quantity="training error, k = 1",
+            measured=float(first["train_error"]),
+            bound=0.0,
+            relation="<=",
+            kind="theorem",
+            **common,
+        ),
+        ClaimRow(
+            title="k = N predicts the majority class",
+            quantity=f"|test error at k = {int(last['k'])} - majority-class error|",
+            measured=abs(float(last["test_error"] - last["majority_test_error"])),
+            bound=0.0,
+            relation="<=",
+            kind="theorem",
+            **common,
+        ),
+        ClaimRow(
+            title="small k overfits: 1-NN's test error is above the LOO-chosen k's",
+            quantity=f"test error at k = 1 minus at k* = {int(chosen['k'])} "
+            f"(smallest LOO error), on {n_test} test points (95 % interval)",
+            **versus_chosen(float(first["test_error"])),
+            bound=0.0,
+            relation=">",
+            kind="empirical",
+            **common,
+        ),
+        ClaimRow(
+            title="large k underfits: k = N's test error is above the LOO-chosen k's",
+            quantity=f"test error at k = {int(last['k'])} minus at k* = "
+            f"{int(chosen['k'])}, on {n_test} test points (95 % interval)",
+            **versus_chosen(float(last["test_error"])),
+            bound=0.0,
+            relation=">",
+            kind="empirical",
+            **common,
+        ),
+    ]

@@ -1,0 +1,75 @@
+"""k-NN claim K14: small k overfits, large k underfits, k = N is the majority."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ...core.datasets import Dataset
+from ...estimators.knn import KNN, knn_loo
+from ...estimators.model_selection import train_test_split
+from .._shared.grid import padded_grid, split_points
+
+
+def knn_tables(
+    data: Dataset,
+    ks: list[int],
+    boundary_ks: list[int],
+    test_fraction: float,
+    seed: int,
+    grid_points: int,
+) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """K14: training and test error of k-NN against k, and decision regions.
+
+    ``ks`` is extended by N, the number of training points.
+
+    Returns
+    -------
+    errors : DataFrame
+        ``k, train_error, test_error, majority_test_error, loo_error, n_train,
+        n_test, split_seed`` where ``majority_test_error`` is the error of always
+        predicting the training set's majority label and ``loo_error`` the
+        exact leave-one-out error on the training set (claim E4; NaN for
+        k = N, which leaves only N − 1 neighbours).
+    regions : DataFrame
+        ``k, x1, x2, prediction`` on a grid, for every k of ``boundary_ks``.
+    points : DataFrame
+        ``x1, x2, label, train`` (True for training points).
+    """
+    train, test = train_test_split(data.y, test_fraction, seed)
+    Xtr, ytr, Xte, yte = data.X[train], data.y[train], data.X[test], data.y[test]
+    n = len(train)
+    majority = 1.0 if ytr.sum() > 0 else -1.0  # ties: see KNN's rule
+    rows = []
+    for k in sorted({int(k) for k in ks if k <= n} | {n}):
+        model = KNN(k=k).fit(Xtr, ytr)
+        rows.append(
+            {
+                "k": k,
+                "train_error": float(np.mean(model.predict(Xtr) != ytr)),
+                "test_error": float(np.mean(model.predict(Xte) != yte)),
+                "majority_test_error": float(np.mean(yte != majority)),
+                "loo_error": knn_loo(Xtr, ytr, k)[0] if k < n else np.nan,
+                "n_train": n,
+                "n_test": len(test),
+                "split_seed": seed,
+            }
+        )
+    grid = padded_grid(data.X, grid_points)
+    regions = pd.concat(
+        [
+            pd.DataFrame(
+                {
+                    "k": k,
+                    "x1": grid[:, 0],
+                    "x2": grid[:, 1],
+                    "prediction": KNN(k=k).fit(Xtr, ytr).predict(grid).astype(int),
+                }
+            )
+            for k in boundary_ks
+            if k <= n
+        ],
+        ignore_index=True,
+    )
+    points = split_points(data, train)
+    return pd.DataFrame(rows), regions, points

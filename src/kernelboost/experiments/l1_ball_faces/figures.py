@@ -1,0 +1,106 @@
+"""Figures of the l1_ball_faces experiment, drawn from its tables.
+
+Figure l1_ball_faces; each caption is ``<figure>.rst`` beside this file.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from matplotlib import pyplot as plt
+from matplotlib.figure import Figure
+
+from .._shared.figures import STYLE, new_figure
+
+_FACE_STYLE = {
+    "corner": ("corner: 2 zero weights", "C3"),
+    "edge": ("edge: 1 zero weight", "C1"),
+    "facet": ("facet: no zero weight", "C0"),
+}
+
+
+def plot_l1_ball_faces(solutions: pd.DataFrame) -> Figure:
+    """Figure ``l1_ball_faces`` (S6).
+
+    Left: the unit cross-polytope ‖w‖₁ = 1 and every constrained solution
+    scaled to it, w*/t, coloured by the face it lies on (corners drawn with
+    their counts). Right: the share of corners, edges and facets for each
+    radius t = f‖β̂‖₁.
+    """
+    fig = None
+    with plt.rc_context(STYLE):
+        fig, _ = new_figure(width=12.5, height=5.6)
+        fig.clf()
+        ax3 = fig.add_subplot(1, 2, 1, projection="3d")
+        ax = fig.add_subplot(1, 2, 2)
+        vertices = np.vstack([np.eye(3), -np.eye(3)])
+        for i in range(6):
+            for j in range(i + 1, 6):
+                if abs(i - j) != 3:  # ±e_k are not joined
+                    a, b = vertices[i], vertices[j]
+                    ax3.plot(*zip(a, b, strict=True), color="grey", lw=0.7)
+        W = (
+            solutions[["w1", "w2", "w3"]].to_numpy()
+            / solutions["t"].to_numpy()[:, None]
+        )
+        for face, (label, colour) in _FACE_STYLE.items():
+            at = (solutions["face"] == face).to_numpy()
+            if face == "corner":
+                corners, counts = np.unique(np.round(W[at]), axis=0, return_counts=True)
+                ax3.scatter(
+                    *corners.T,
+                    s=12 + 1.2 * counts,
+                    c=colour,
+                    depthshade=False,
+                    label=f"{label} ({int(at.sum())})",
+                )
+                for p, n in zip(corners, counts, strict=True):
+                    ax3.text(*(1.15 * p), str(n), fontsize=7, color=colour)
+            else:
+                ax3.scatter(
+                    *W[at].T,
+                    s=5,
+                    c=colour,
+                    depthshade=False,
+                    label=f"{label} ({int(at.sum())})",
+                )
+        ax3.set_xlabel("w1 / t")
+        ax3.set_ylabel("w2 / t")
+        ax3.set_zlabel("w3 / t")
+        for axis in (ax3.xaxis, ax3.yaxis, ax3.zaxis):
+            axis.set_ticks([-1.0, 0.0, 1.0])
+        ax3.set_box_aspect((1, 1, 1))
+        ax3.view_init(elev=22, azim=35)
+        ax3.legend(fontsize=7, loc="upper left")
+        ax3.set_title("solutions w*/t on the unit cross-polytope", fontsize=10)
+
+        shares = (
+            solutions.groupby("fraction")["face"]
+            .value_counts(normalize=True)
+            .unstack(fill_value=0.0)
+        )
+        fractions = shares.index.to_numpy()
+        at = np.arange(len(fractions))
+        bottom = np.zeros(len(fractions))
+        for face, (label, colour) in _FACE_STYLE.items():
+            v = shares[face].to_numpy() if face in shares else np.zeros(len(fractions))
+            ax.bar(at, v, width=0.8, bottom=bottom, color=colour, label=label)
+            bottom += v
+        ax.set_xticks(at, [f"{f:g}" for f in fractions])
+        ax.set_xlabel("radius t / ‖β̂‖₁ (smaller: larger λ)")
+        ax.set_ylabel("share of problems")
+        ax.set_ylim(0.0, 1.12)
+        ax.set_yticks(np.linspace(0.0, 1.0, 6))
+        ax.legend(fontsize=8, loc="upper center", ncol=3)
+        first = solutions.iloc[0]
+        ax.set_title(
+            f"{solutions['problem'].nunique()} random problems, 3 correlated "
+            f"features, {int(first['n_samples'])} points (seed {int(first['seed'])})",
+            fontsize=10,
+        )
+        fig.suptitle(
+            "S6 — the RSS isosurface touches the L1 ball at a corner (2 zeros), an "
+            "edge (1) or a facet (0) (Shewchuk, Lecture 14, §14.3)",
+            fontsize=11,
+        )
+    return fig

@@ -1,0 +1,34 @@
+"""The lasso_path experiment: claim S1.
+
+- S1: the Lasso sets weights exactly to zero; ridge does not
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), applet
+builder (``applet.py``), and, here, its registry entry, which Snakemake reads when it
+parses the workflow (standard library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import REGRESSION, Applet, Experiment, Figure, section
+
+EXPERIMENT = Experiment(
+    name="lasso_path",
+    family="S",
+    study="study:lasso_ridge_tables",
+    tables=("weights", "zeros"),
+    runs=section("lasso_path", REGRESSION, name=True),
+    figures={
+        "lasso_path": Figure("figures:plot_lasso_path", claims=("S1",)),
+    },
+    claims={
+        "S1": "claims:s1_lasso_zeros",
+    },
+    applets={
+        "lasso": Applet(
+            "applet:lasso_path_applet",
+            claims=("S1",),
+            moves="the Lasso's weights as λ moves along the path",
+        ),
+    },
+)

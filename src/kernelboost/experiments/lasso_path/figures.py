@@ -1,0 +1,174 @@
+"""Figures of the lasso_path experiment, drawn from its tables.
+
+Figure lasso_path; each caption is ``<figure>.rst`` beside this file.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from matplotlib import pyplot as plt
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from .._shared.figures import STYLE, new_figure
+
+#: How many features of the Lasso path are drawn in colour (Shewchuk, Lecture 14:
+#: "only four of the weights are really useful for prediction; they're in
+#: color").
+N_COLOURED = 4
+
+
+def _entry_order(weights: pd.DataFrame) -> list[str]:
+    """Lasso features in the order they first become non-zero as λ decreases."""
+    lasso = weights[weights["method"] == "lasso"]
+    first = {}
+    for feature, part in lasso.groupby("feature", sort=False):
+        nonzero = part.loc[part["weight"] != 0.0, "alpha"]
+        first[str(feature)] = float(nonzero.max()) if len(nonzero) else -np.inf
+    return sorted(first, key=lambda f: -first[f])
+
+
+def _dropout_spans(weights: pd.DataFrame) -> list[tuple[str, float, float]]:
+    """λ ranges where a Lasso weight that had entered is exactly 0 again.
+
+    Returns ``(feature, λ_low, λ_high)``: the grid values from λ_high down to
+    λ_low where the weight is 0 after being non-zero at a larger λ.
+    """
+    spans = []
+    lasso = weights[weights["method"] == "lasso"]
+    for feature, part in lasso.groupby("feature", sort=False):
+        p = part.sort_values("alpha", ascending=False)
+        w, a = p["weight"].to_numpy(), p["alpha"].to_numpy()
+        entered, start = False, None
+        for k in range(len(w)):
+            if w[k] != 0.0:
+                if start is not None:
+                    spans.append((str(feature), float(a[k - 1]), float(a[start])))
+                    start = None
+                entered = True
+            elif entered and start is None:
+                start = k
+        if start is not None:
+            spans.append((str(feature), float(a[-1]), float(a[start])))
+    return spans
+
+
+def _draw_path(
+    ax: Axes, part: pd.DataFrame, coloured: list[str], features: list[str]
+) -> None:
+    for feature in features:
+        curve = part[part["feature"] == feature].sort_values("alpha")
+        if feature in coloured:
+            colour, width, z = f"C{coloured.index(feature)}", 1.8, 3
+        else:
+            colour, width, z = "0.6", 1.0, 2
+        ax.plot(curve["alpha"], curve["weight"], color=colour, lw=width, zorder=z)
+        ax.annotate(
+            feature,
+            (float(curve["alpha"].iloc[0]), float(curve["weight"].iloc[0])),
+            xytext=(-3, 0),
+            textcoords="offset points",
+            ha="right",
+            va="center",
+            fontsize=7,
+            color=colour,
+        )
+    ax.axhline(0.0, color="k", lw=0.6)
+    ax.set_xscale("log")
+
+
+def plot_lasso_path(weights: pd.DataFrame, zeros: pd.DataFrame) -> Figure:
+    """Figure ``lasso_path`` (S1): Lasso and ridge weights against λ, zero counts.
+
+    Top: the weights against λ (log scale), the Lasso on the left and ridge
+    on the right, each on its own λ scale; the first ``N_COLOURED`` features
+    to enter the Lasso model are coloured, the others grey. Bottom: the
+    number of weights that are exactly zero at each λ, with the stretches
+    where a Lasso weight has dropped back to zero shaded.
+    """
+    fig, axes = new_figure(
+        2,
+        2,
+        width=12.0,
+        height=6.6,
+        sharex="col",
+        gridspec_kw={"height_ratios": [3.0, 1.3]},
+        layout="constrained",
+    )
+    with plt.rc_context(STYLE):
+        order = _entry_order(weights)
+        coloured = order[:N_COLOURED]
+        features = list(dict.fromkeys(weights["feature"]))
+        for col, method in enumerate(("lasso", "ridge")):
+            top, bottom = axes[0, col], axes[1, col]
+            part = weights[weights["method"] == method]
+            _draw_path(top, part, coloured, features)
+            z = zeros[zeros["method"] == method].sort_values("alpha")
+            bottom.step(
+                z["alpha"], z["n_zero"], where="mid", color="C3", marker=".", ms=3
+            )
+            n_features = int(z["n_features"].iloc[0])
+            bottom.set_ylim(-0.5, n_features + 0.5)
+            bottom.set_yticks(range(0, n_features + 1, max(1, n_features // 5)))
+            bottom.set_xlabel("λ (log scale)")
+            bottom.set_ylabel("exact zeros")
+            if method == "lasso":
+                alpha_max = float(z["alpha_max"].iloc[0])
+                for ax in (top, bottom):
+                    ax.axvline(alpha_max, color="grey", ls=":", lw=1)
+                top.text(
+                    alpha_max,
+                    top.get_ylim()[1],
+                    " α_max: w = 0",
+                    fontsize=8,
+                    va="top",
+                    color="grey",
+                )
+                for i, (feature, lo, hi) in enumerate(_dropout_spans(weights)):
+                    for ax in (top, bottom):
+                        ax.axvspan(
+                            lo,
+                            hi,
+                            color="C3",
+                            alpha=0.15,
+                            lw=0,
+                            label=None
+                            if i
+                            else "a weight back at exactly 0 (count falls as λ grows)",
+                        )
+                    top.text(
+                        np.sqrt(lo * hi),
+                        top.get_ylim()[0],
+                        feature,
+                        ha="center",
+                        va="bottom",
+                        fontsize=7,
+                        color="C3",
+                    )
+                if bottom.get_legend_handles_labels()[0]:
+                    bottom.legend(fontsize=7, loc="upper left")
+                top.set_title(
+                    "Lasso: ½m⁻¹‖y − b − Xw‖² + λ‖w‖₁ — weights reach exactly 0",
+                    fontsize=10,
+                )
+                bottom.set_title("number of weights exactly 0 against λ", fontsize=9)
+            else:
+                top.set_title(
+                    "Ridge: ‖y − b − Xw‖² + λ‖w‖² — weights shrink, none is 0",
+                    fontsize=10,
+                )
+                bottom.set_title(
+                    f"number of weights exactly 0 (total {int(z['n_zero'].sum())})",
+                    fontsize=9,
+                )
+            top.set_ylabel("weight (standardized features)")
+        name = str(zeros["dataset"].iloc[0]) if "dataset" in zeros else "data"
+        fig.suptitle(
+            f"S1 — Lasso vs ridge paths on {name} "
+            f"({int(zeros['n_samples'].iloc[0])} × "
+            f"{int(zeros['n_features'].iloc[0])}); coloured: the first "
+            f"{N_COLOURED} features to enter the Lasso",
+            fontsize=11,
+        )
+    return fig

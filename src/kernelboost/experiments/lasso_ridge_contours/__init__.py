@@ -1,0 +1,29 @@
+"""The lasso_ridge_contours experiment: claim S2.
+
+- S2: the L1 diamond and the RSS ellipses
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import Experiment, Figure, section
+
+EXPERIMENT = Experiment(
+    name="lasso_ridge_contours",
+    family="S",
+    study="study:contour_tables",
+    tables=("contours", "balls", "solutions"),
+    runs=section("lasso_ridge_contours"),
+    figures={
+        "lasso_ridge_contours": Figure(
+            "figures:plot_lasso_ridge_contours", claims=("S2",)
+        ),
+    },
+    claims={
+        "S2": "claims:s2_contours",
+    },
+)

@@ -1,0 +1,27 @@
+"""The margin_cycle experiment: claim B15.
+
+- B15: AdaBoost need not maximize the L1 margin
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import Experiment, Figure, section
+
+EXPERIMENT = Experiment(
+    name="margin_cycle",
+    family="B",
+    study="study:margin_cycle_tables",
+    tables=("lp", "runs", "history", "distributions"),
+    runs=section("margin_cycle"),
+    figures={
+        "margin_cycle": Figure("figures:plot_margin_cycle", claims=("B15",)),
+    },
+    claims={
+        "B15": "claims:b15_adaboost_cycle",
+    },
+)

@@ -1,0 +1,25 @@
+"""The margin_evolution experiment: data of an interactive figure of the atlas (B5).
+
+This folder holds the whole experiment: its study (``study.py``), applet builder
+(``applet.py``), and, here, its registry entry, which Snakemake reads when it parses the
+workflow (standard library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import Applet, Experiment, section, split
+
+EXPERIMENT = Experiment(
+    name="margin_evolution",
+    family="B",
+    study="study:margin_evolution_table",
+    tables=("margins",),
+    runs=section("margin_evolution", shared=split),
+    applets={
+        "margins": Applet(
+            "applet:margin_evolution_applet",
+            claims=("B5",),
+            moves="the distribution of AdaBoost's training margins as T moves",
+        ),
+    },
+)

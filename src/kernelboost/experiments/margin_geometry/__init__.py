@@ -1,0 +1,28 @@
+"""The margin_geometry experiment: claim B19.
+
+- B19: the L1 margin is an ℓ∞ distance, the L2 margin an ℓ2 distance; their maximizers
+  differ
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import PLANE, Experiment, Figure, section
+
+EXPERIMENT = Experiment(
+    name="margin_geometry",
+    family="B",
+    study="study:margin_geometry_tables",
+    tables=("distances", "solutions", "weights", "points"),
+    runs=section("margin_geometry", PLANE, datasets=("stumps",), name=True),
+    figures={
+        "margin_geometry": Figure("figures:plot_margin_geometry", claims=("B19",)),
+    },
+    claims={
+        "B19": "claims:b19_margin_geometry",
+    },
+)

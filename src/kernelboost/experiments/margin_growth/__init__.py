@@ -1,0 +1,30 @@
+"""The margin_growth experiment: claim B7.
+
+- B7: maximum L1 margin, the boosting game, and AdaBoost's margin
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import Experiment, Figure, per_dataset
+
+EXPERIMENT = Experiment(
+    name="margin_growth",
+    family="B",
+    study="study:margin_growth_table",
+    tables=("margins",),
+    runs=per_dataset("margin_growth"),
+    figures={
+        "margin_growth": Figure("figures:plot_margin_growth", claims=("B7",)),
+    },
+    claims={
+        "B7": "claims:b7_max_margin",
+    },
+    label="dataset",
+    # The LP over all distinct stumps: about 0.8 GB on breast cancer.
+    resources={"mem_mb": 2000, "runtime": 30},
+)

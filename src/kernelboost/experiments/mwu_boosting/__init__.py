@@ -1,0 +1,29 @@
+"""The mwu_boosting experiment: claims B10 and B18.
+
+- B10: boosting by multiplicative weights
+- B18: the MWU bound of Theorem 2, round by round
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import Experiment, Figure, section
+
+EXPERIMENT = Experiment(
+    name="mwu_boosting",
+    family="B",
+    study="study:mwu_tables",
+    tables=("history", "summary", "regions", "points", "theorem2"),
+    runs=section("mwu_boosting", name=True),
+    figures={
+        "mwu_boosting": Figure("figures:plot_mwu_boosting", claims=("B10", "B18")),
+    },
+    claims={
+        "B10": "claims:b10_mwu_boosting",
+        "B18": "claims:b18_mwu_theorem2",
+    },
+)

@@ -1,0 +1,64 @@
+"""Figures of the noise_robustness experiment, drawn from its tables.
+
+Figure noise_robustness; each caption is ``<figure>.rst`` beside this file.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+from matplotlib import pyplot as plt
+from matplotlib.figure import Figure
+
+from .._shared.figures import STYLE, new_figure
+
+
+def plot_noise_robustness(rates: pd.DataFrame) -> Figure:
+    """Figure ``noise_robustness`` (B12): test error against the noise rate, and
+    how well AdaBoost's weights find the flipped labels."""
+    t = rates.sort_values("rate")
+    fig, (ax, bx) = new_figure(1, 2, width=10.5, height=4.0)
+    with plt.rc_context(STYLE):
+        ax.plot(
+            t["rate"], t["adaboost_test_error"], marker="o", label="AdaBoost (stumps)"
+        )
+        ax.plot(t["rate"], t["svm_test_error"], marker="s", label="SVM (Gaussian)")
+        ax.plot(
+            t["rate"],
+            t["adaboost_train_error"],
+            marker=".",
+            ls=":",
+            color="C0",
+            label="AdaBoost, training error (noisy labels)",
+        )
+        ax.set_xlabel("fraction of training labels flipped")
+        ax.set_ylabel("error on clean test labels")
+        ax.set_title(
+            f"Test error against label noise (T = {int(t['rounds'].max())})",
+            fontsize=10,
+        )
+        ax.legend(fontsize=8)
+        p = t[t["rate"] > 0]
+        bx.plot(
+            p["rate"],
+            p["precision"],
+            marker="o",
+            color="C2",
+            label="precision of the top weights",
+        )
+        bx.plot(
+            p["rate"], p["rate"], ls=":", color="grey", label="random pick (= rate)"
+        )
+        bx.plot(
+            p["rate"],
+            (2 * p["rate"]).clip(upper=1),
+            ls="--",
+            color="grey",
+            label="twice the rate",
+        )
+        bx.set_ylim(0, 1.05)
+        bx.set_xlabel("fraction of training labels flipped")
+        bx.set_ylabel("flipped among the n_flipped heaviest points")
+        bx.set_title("AdaBoost's weights point at the mislabelled points", fontsize=10)
+        bx.legend(fontsize=8)
+        fig.suptitle("Label noise damages AdaBoost (B12)", fontsize=11)
+    return fig

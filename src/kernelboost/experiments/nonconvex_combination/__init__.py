@@ -1,0 +1,29 @@
+"""The nonconvex_combination experiment: claim B9.
+
+- B9: combinations of hyperplanes express non-convex regions
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import PLANE, Experiment, Figure, section
+
+EXPERIMENT = Experiment(
+    name="nonconvex_combination",
+    family="B",
+    study="study:nonconvex_tables",
+    tables=("errors", "history", "regions", "points", "lines"),
+    runs=section("nonconvex_combination", PLANE, datasets=("convex", "nonconvex")),
+    figures={
+        "nonconvex_combination": Figure(
+            "figures:plot_nonconvex_combination", claims=("B9",)
+        ),
+    },
+    claims={
+        "B9": "claims:b9_nonconvex_combination",
+    },
+)

@@ -1,0 +1,98 @@
+"""Figures of the poly_degree experiment, drawn from its tables.
+
+Figure poly_degree; each caption is ``<figure>.rst`` beside this file.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+from matplotlib import pyplot as plt
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
+
+from .._shared.figures import (
+    STYLE,
+    new_figure,
+    proportion_bars,
+)
+
+
+def plot_poly_degree(degrees: pd.DataFrame) -> Figure:
+    """Figure ``poly_degree`` (K12): errors, margin/R and overfitting vs the degree.
+
+    Left: training and test error on the separable-ish dataset (role
+    ``"data"``), hard-margin degrees shaded. Middle: the margin γ = 1/‖w‖
+    divided by the data radius R = max_i √k(x_i, x_i), with γ alone for
+    comparison. Right: training and test error on the noisy dataset, the test
+    error with its 95 % Clopper–Pearson interval.
+    """
+    fig, (ax, bx, cx) = new_figure(1, 3, width=14.5, height=4.2)
+    with plt.rc_context(STYLE):
+        t = degrees.sort_values(["role", "degree"], kind="stable")
+        base, noisy = t[t["role"] == "data"], t[t["role"] == "noisy"]
+        ax.plot(base["degree"], base["train_error"], marker="o", label="training")
+        ax.plot(base["degree"], base["test_error"], marker="s", label="test")
+        separable = base["separable"].astype(str) == "True"
+        sep = base[separable]
+        if len(sep):
+            ax.axvspan(
+                sep["degree"].min() - 0.5,
+                base["degree"].max() + 0.5,
+                color="C2",
+                alpha=0.08,
+                label="separable (hard margin)",
+            )
+        ax.set_xlabel("degree d of (1 + x·x')^d")
+        ax.set_ylabel("error")
+        ax.set_title(f"{base['dataset'].iloc[0]}: errors", fontsize=10)
+        ax.legend(fontsize=8)
+        bx.semilogy(
+            base["degree"],
+            base["margin_over_radius"],
+            marker="o",
+            color="C4",
+            label="γ/R (one scale for all d)",
+        )
+        bx.semilogy(
+            base["degree"],
+            base["margin"],
+            marker=".",
+            ls="--",
+            color="grey",
+            label="γ alone (each feature space's scale)",
+        )
+        for r in base[~separable].itertuples(index=False):
+            bx.annotate(
+                f"soft, C={r.C:g}",
+                (r.degree, r.margin_over_radius),
+                fontsize=7,
+                xytext=(4, 4),
+                textcoords="offset points",
+            )
+        bx.set_xlabel("degree d")
+        bx.set_ylabel("γ/R, R = max_i √k(x_i, x_i)")
+        bx.set_title(f"{base['dataset'].iloc[0]}: margin / radius", fontsize=10)
+        bx.legend(fontsize=8, loc="best")
+        if len(noisy):
+            cx.plot(noisy["degree"], noisy["train_error"], marker="o", label="training")
+            cx.errorbar(
+                noisy["degree"],
+                noisy["test_error"],
+                yerr=proportion_bars(noisy["test_error"], noisy["n_test"]),
+                marker="s",
+                capsize=2,
+                label=f"test (95 % interval, {int(noisy['n_test'].iloc[0])} points)",
+            )
+            cx.set_title(
+                f"{noisy['dataset'].iloc[0]}: does the largest degree overfit?",
+                fontsize=10,
+            )
+        cx.set_xlabel("degree d")
+        cx.set_ylabel("error")
+        cx.legend(fontsize=8, loc="best")
+        for axis in (ax, bx, cx):
+            axis.xaxis.set_major_locator(MaxNLocator(integer=True))
+        fig.suptitle(
+            "Polynomial degree: separability, margin, overfitting (K12)", fontsize=11
+        )
+    return fig

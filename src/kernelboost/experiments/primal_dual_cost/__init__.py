@@ -1,0 +1,28 @@
+"""The primal_dual_cost experiment: claim K20.
+
+- K20: the dual perceptron is cheaper when #features ≫ #examples
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import Experiment, Figure, section
+
+EXPERIMENT = Experiment(
+    name="primal_dual_cost",
+    family="K",
+    study="study:primal_dual_cost_table",
+    tables=("timings",),
+    runs=section("primal_dual_cost"),
+    figures={
+        "primal_dual_cost": Figure("figures:plot_primal_dual_cost", claims=("K20",)),
+    },
+    claims={
+        "K20": "claims:k20_primal_dual_cost",
+    },
+    threads="all",
+)

@@ -1,0 +1,30 @@
+"""The rademacher_margin_bound experiment: claim B16.
+
+- B16: the margin bound for ensembles against the test error
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import Experiment, Figure, per_dataset
+
+EXPERIMENT = Experiment(
+    name="rademacher_margin_bound",
+    family="B",
+    study="study:rademacher_bound_table",
+    tables=("bounds",),
+    runs=per_dataset("rademacher_margin_bound"),
+    figures={
+        "rademacher_margin_bound": Figure(
+            "figures:plot_rademacher_margin_bound", claims=("B16",)
+        ),
+    },
+    claims={
+        "B16": "claims:b16_rademacher_margin_bound",
+    },
+    label="dataset",
+)

@@ -1,0 +1,111 @@
+"""Figures of the sigma_bias_variance experiment, drawn from its tables.
+
+Figure sigma_bias_variance; each caption is ``<figure>.rst`` beside this file.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+from matplotlib import pyplot as plt
+from matplotlib.figure import Figure
+
+from .._shared.figures import (
+    STYLE,
+    draw_regions,
+    proportion_bars,
+)
+
+
+def plot_sigma_bias_variance(
+    errors: pd.DataFrame, regions: pd.DataFrame, points: pd.DataFrame
+) -> Figure:
+    """Figure ``sigma_bias_variance`` (K10): regions, errors and boundary vs σ.
+
+    The middle bottom panel shows, against σ, the agreement of the SVM with
+    1-NN on the test points the kernel decides (|s(x)| ≥ τ|b|, with its 95 %
+    Clopper–Pearson interval), on all test points, and the fraction of test
+    points decided by the intercept b.
+    """
+    shown = list(dict.fromkeys(regions["sigma"]))
+    fig = plt.figure(figsize=(3.6 * len(shown), 7.6), layout="constrained")
+    with plt.rc_context(STYLE):
+        n = len(shown)
+        grid = fig.add_gridspec(2, 3 * n)
+        train = points[points["train"]]
+        e = errors.sort_values("sigma")
+        chosen = e[e["chosen"].astype(str) == "True"].iloc[0]
+        for i, sigma in enumerate(shown):
+            ax = fig.add_subplot(grid[0, 3 * i : 3 * i + 3])
+            draw_regions(ax, regions[regions["sigma"] == sigma], train)
+            if sigma == 0:
+                ax.set_title("1-NN (the σ → 0 limit)", fontsize=9)
+                continue
+            row = e[e["sigma"] == sigma].iloc[0]
+            tag = " (CV choice)" if sigma == chosen["sigma"] else ""
+            ax.set_title(
+                f"σ = {sigma:g}{tag}: train {row['train_error']:.3f}, "
+                f"test {row['test_error']:.3f}\nagreement with 1-NN "
+                f"{row['knn1_agreement']:.3f}; b decides "
+                f"{row['intercept_decided']:.2f}",
+                fontsize=9,
+            )
+        ex, ax, bx = (fig.add_subplot(grid[1, j * n : (j + 1) * n]) for j in range(3))
+        ex.plot(e["sigma"], e["train_error"], marker="o", ms=3, label="training")
+        ex.plot(e["sigma"], e["test_error"], marker="s", ms=3, label="test")
+        ex.errorbar(
+            e["sigma"],
+            e["cv_error"],
+            yerr=e["cv_std"],
+            marker="^",
+            ms=3,
+            capsize=2,
+            label="cross-validation (± fold std)",
+        )
+        ex.axvline(chosen["sigma"], color="grey", ls=":", label="CV choice")
+        ex.set_xscale("log")
+        ex.set_xlabel("σ")
+        ex.set_ylabel("error")
+        ex.set_title(f"Errors against σ (C = {float(e['C'].iloc[0]):g})", fontsize=9)
+        ex.legend(fontsize=7)
+        kernel = e[e["n_kernel_decided"] > 0]
+        ax.errorbar(
+            kernel["sigma"],
+            kernel["knn1_agreement_kernel"],
+            yerr=proportion_bars(
+                kernel["knn1_agreement_kernel"], kernel["n_kernel_decided"]
+            ),
+            marker="o",
+            ms=3,
+            capsize=2,
+            color="C5",
+            label="agreement with 1-NN where the kernel decides (95 % interval)",
+        )
+        ax.plot(
+            e["sigma"],
+            e["knn1_agreement"],
+            marker=".",
+            ls="--",
+            color="C5",
+            alpha=0.6,
+            label="agreement with 1-NN, all test points",
+        )
+        ax.plot(
+            e["sigma"],
+            e["intercept_decided"],
+            marker="x",
+            ms=4,
+            color="grey",
+            label=f"decided by b: |s(x)| < {float(e['negligible'].iloc[0]):g}|b|",
+        )
+        ax.set_xscale("log")
+        ax.set_xlabel("σ")
+        ax.set_ylabel("fraction of test points")
+        ax.set_title("Agreement with 1-NN; points decided by b", fontsize=9)
+        ax.legend(fontsize=7)
+        bx.plot(e["sigma"], e["boundary_length"], marker="o", ms=3, color="C4")
+        bx.set_xscale("log")
+        bx.set_xlabel("σ")
+        bx.set_ylabel("decision boundary length (data units)")
+        bx.set_title("Small σ: wiggly boundary; large σ: smooth", fontsize=9)
+        fig.suptitle("σ trades bias for variance (K10)", fontsize=11)
+    return fig

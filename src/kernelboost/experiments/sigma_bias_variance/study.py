@@ -1,0 +1,189 @@
+"""Claim K10: the Gaussian width σ trades bias for variance.
+
+Shewchuk, Lecture 14 ('The Gaussian Kernel') and Huang 2017 (the SMO pictures):
+a large σ gives a smooth h (more bias), a small σ makes the Gaussian-kernel
+machine behave like the nearest-neighbour rule (more variance); σ is chosen by
+cross-validation.
+
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from ...core.datasets import Dataset
+from ...core.kernels import Gaussian
+from ...estimators.knn import KNN
+from ...estimators.model_selection import cross_val_error, train_test_split
+from ...estimators.svm.classifier import SVM
+from .._shared.grid import padded_grid, split_points
+
+#: τ of "decided by the intercept": the kernel part |s(x)| below τ·|b|.
+NEGLIGIBLE = 1e-3
+
+
+def boundary_length(prediction: np.ndarray, grid: np.ndarray) -> float:
+    """Length of the decision boundary drawn on a square evaluation grid.
+
+    Counts the pairs of horizontally or vertically adjacent grid points with
+    different labels, each weighted by the grid step across it: the length of
+    the staircase that separates the two regions (a proxy that grows with the
+    wiggliness of the boundary).
+
+    Parameters
+    ----------
+    prediction : ndarray of shape (G²,)
+        Labels on the grid of :func:`~kernelboost.experiments._shared.grid.padded_grid`.
+    grid : ndarray of shape (G², 2)
+    """
+    g = int(round(np.sqrt(len(grid))))
+    labels = prediction.reshape(g, g)  # rows: x2, columns: x1
+    step1 = (grid[:, 0].max() - grid[:, 0].min()) / (g - 1)
+    step2 = (grid[:, 1].max() - grid[:, 1].min()) / (g - 1)
+    across_x1 = np.count_nonzero(labels[:, 1:] != labels[:, :-1])  # vertical edges
+    across_x2 = np.count_nonzero(labels[1:, :] != labels[:-1, :])
+    return float(across_x1 * step2 + across_x2 * step1)
+
+
+def sigma_tables(
+    data: Dataset,
+    sigmas: Sequence[float],
+    C: float,
+    n_splits: int,
+    cv_seed: int,
+    test_fraction: float,
+    split_seed: int,
+    grid_points: int,
+    tol: float = 1e-3,
+    negligible: float = NEGLIGIBLE,
+) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """K10: errors, boundary length and 1-NN agreement of the RBF SVM against σ.
+
+    For each σ the SVM with k(x, x') = exp(−‖x − x'‖²/2σ²) and box C is fitted
+    on the training part of a seeded stratified split; its K-fold CV error is
+    computed on the training part alone, so the σ chosen by CV never sees the
+    test points.
+
+    The decision function splits into a kernel part and the intercept,
+
+        f(x) = s(x) + b,    s(x) = Σ_i α_i y_i exp(−‖x − x_i‖²/2σ²).
+
+    A test point is *decided by the intercept* when the kernel part is
+    negligible against b,
+
+        |s(x)| < ``negligible`` · |b|    (10⁻³ by default),
+
+    i.e. every training point's Gaussian has (numerically) died out at x and
+    the prediction is sign(b) whatever the training labels near x; then the
+    SVM's agreement with 1-NN there is not the kernel's doing. At a large σ
+    no point is decided so (s varies over the whole plane). The weaker
+    condition |s(x)| < |b| (the kernel part cannot overturn sign b, although
+    it is not negligible) is reported too; at a large σ it says little, since
+    s and b are then two large numbers that nearly cancel.
+
+    Parameters
+    ----------
+    data : Dataset
+        Two features (the regions are drawn in the plane).
+    sigmas : sequence of float
+        The widths σ of the sweep.
+    C : float
+        Box constraint of every fit.
+    n_splits, cv_seed : int
+        K-fold cross-validation on the training part.
+    test_fraction : float
+        Fraction of the points held out (stratified).
+    split_seed : int
+    grid_points : int
+        Points per side of the evaluation grid of the regions.
+    tol : float, default=1e-3
+        SMO stopping tolerance.
+    negligible : float, default=1e-3
+        τ of the criterion |s(x)| < τ·|b| above.
+
+    Returns
+    -------
+    errors : DataFrame
+        One row per σ: ``sigma, C, train_error, test_error, cv_error, cv_std,
+        n_sv, boundary_length, knn1_agreement`` (fraction of test points on
+        which the SVM and the 1-NN rule of the same training set agree),
+        ``intercept`` (b), ``negligible`` (τ), ``intercept_decided``
+        (fraction of test points with |s(x)| < τ·|b|), ``intercept_outweighs``
+        (fraction with |s(x)| < |b|),
+        ``n_kernel_decided`` (number of test points with |s(x)| ≥ τ·|b|),
+        ``knn1_agreement_kernel`` (fraction of those on which the SVM and
+        1-NN agree; NaN when there is none), ``n_test``, ``chosen`` (True at
+        the σ of smallest CV error, the smallest σ on a tie), ``n_train,
+        split_seed``.
+    regions : DataFrame
+        ``sigma, x1, x2, prediction`` on a grid, for the smallest, the chosen
+        and the largest σ, and ``sigma = 0`` for the 1-NN rule.
+    points : DataFrame
+        ``x1, x2, label, train``.
+    """
+    train, test = train_test_split(data.y, test_fraction, split_seed)
+    Xtr, ytr, Xte, yte = data.X[train], data.y[train], data.X[test], data.y[test]
+    grid = padded_grid(data.X, grid_points)
+    knn = KNN(k=1).fit(Xtr, ytr)
+    knn_test = knn.predict(Xte)
+    rows, surfaces = [], {0.0: knn.predict(grid)}
+    for sigma in sorted(float(s) for s in sigmas):
+
+        def make(sigma: float = sigma) -> SVM:
+            return SVM(kernel=Gaussian(sigma=sigma), C=C, tol=tol)
+
+        svm = make().fit(Xtr, ytr)
+        cv = cross_val_error(make, Xtr, ytr, n_splits=n_splits, seed=cv_seed)
+        surfaces[sigma] = svm.predict(grid)
+        predicted = svm.predict(Xte)
+        b = float(svm.intercept_)
+        kernel_part = svm.kernel_(Xte, svm.support_vectors_) @ svm.dual_coef_
+        by_kernel = ~(np.abs(kernel_part) < negligible * abs(b))
+        agree = predicted == knn_test
+        rows.append(
+            {
+                "sigma": sigma,
+                "C": C,
+                "train_error": float(np.mean(svm.predict(Xtr) != ytr)),
+                "test_error": float(np.mean(predicted != yte)),
+                "cv_error": cv.mean,
+                "cv_std": cv.std,
+                "n_sv": len(svm.support_),
+                "boundary_length": boundary_length(surfaces[sigma], grid),
+                "knn1_agreement": float(np.mean(agree)),
+                "intercept": b,
+                "negligible": negligible,
+                "intercept_decided": float(np.mean(~by_kernel)),
+                "intercept_outweighs": float(np.mean(np.abs(kernel_part) < abs(b))),
+                "n_kernel_decided": int(by_kernel.sum()),
+                "knn1_agreement_kernel": (
+                    float(np.mean(agree[by_kernel])) if by_kernel.any() else np.nan
+                ),
+                "n_test": len(test),
+                "n_train": len(train),
+                "split_seed": split_seed,
+            }
+        )
+    errors = pd.DataFrame(rows)
+    chosen = int(np.argmin(errors["cv_error"].to_numpy()))  # first minimum
+    errors["chosen"] = np.arange(len(errors)) == chosen
+    shown = [0.0, *sorted({errors["sigma"].iloc[i] for i in (0, chosen, -1)})]
+    regions = pd.concat(
+        [
+            pd.DataFrame(
+                {
+                    "sigma": s,
+                    "x1": grid[:, 0],
+                    "x2": grid[:, 1],
+                    "prediction": surfaces[s].astype(int),
+                }
+            )
+            for s in shown
+        ],
+        ignore_index=True,
+    )
+    points = split_points(data, train)
+    return errors, regions, points

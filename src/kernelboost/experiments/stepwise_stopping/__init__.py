@@ -1,0 +1,32 @@
+"""The stepwise_stopping experiment: claim S5.
+
+- S5: forward stepwise selection stopped when the validation error rises
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import REGRESSION, Experiment, Figure, cv, per_dataset, split
+
+EXPERIMENT = Experiment(
+    name="stepwise_stopping",
+    family="S",
+    study="study:stepwise_stopping_tables",
+    tables=("curve", "summary", "losses"),
+    runs=per_dataset(
+        "stepwise_stopping",
+        REGRESSION,
+        shared=lambda c: split(c) | cv(c),
+    ),
+    figures={
+        "stepwise_stopping": Figure("figures:plot_stepwise_stopping", claims=("S5",)),
+    },
+    claims={
+        "S5": "claims:s5_stepwise_stopping",
+    },
+    label="dataset",
+)

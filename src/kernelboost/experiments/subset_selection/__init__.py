@@ -1,0 +1,37 @@
+"""The subset_selection experiment: claims S3 and S4.
+
+- S3: forward stepwise selection trains fewer models and can miss the best pair
+- S4: backward elimination by small z-scores
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import REGRESSION, Experiment, Figure, cv, section
+
+EXPERIMENT = Experiment(
+    name="subset_selection",
+    family="S",
+    study="study:subset_tables",
+    tables=("path", "subsets", "counts", "zscores"),
+    runs=section(
+        "subset_selection",
+        REGRESSION,
+        datasets=("trap",),
+        name=True,
+        shared=lambda c: cv(c, "seed"),
+    ),
+    figures={
+        "subset_selection": Figure(
+            "figures:plot_subset_selection", claims=("S3", "S4")
+        ),
+    },
+    claims={
+        "S3": "claims:s3_subset_selection",
+        "S4": "claims:s4_zscore_elimination",
+    },
+)

@@ -1,0 +1,42 @@
+"""The svm_sigma_C_grid experiment: claim K11.
+
+- K11: the SMO pictures: decreasing C widens the margin
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import PLANE, Config, DataRef, Experiment, Figure, Run, panel_id
+
+
+def _runs(cfg: Config) -> dict[str, Run]:
+    """K11: one run per (σ, C) panel, in config order."""
+    section = cfg["svm_sigma_C_grid"]
+    data = {"data": DataRef("svm_sigma_C_grid.dataset", section["dataset"], PLANE)}
+    fixed = {"tol": section["tol"], "grid_points": section["grid_points"]}
+    return {
+        panel_id(p["sigma"], p["C"]): Run(
+            data, fixed | {"sigma": p["sigma"], "C": p["C"]}
+        )
+        for p in section["panels"]
+    }
+
+
+EXPERIMENT = Experiment(
+    name="svm_sigma_C_grid",
+    family="K",
+    study="study:svm_panel",
+    tables=("summary", "surface", "points"),
+    runs=_runs,
+    figures={
+        "svm_sigma_C_grid": Figure("figures:plot_svm_sigma_C_grid", claims=("K11",)),
+    },
+    claims={
+        "K11": "claims:k11_svm_sigma_C_grid",
+    },
+    per_run=("surface", "points"),
+)

@@ -1,0 +1,56 @@
+"""Claim rows of K11, from the svm_sigma_C_grid experiment's tables."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from .._shared.rows import ClaimRow
+
+
+def k11_svm_sigma_C_grid(summary: pd.DataFrame) -> list[ClaimRow]:
+    """K11: the SMO pictures of Huang 2017.
+
+    Rows: for every σ with several C, the smallest relative change of the
+    margin 1/‖w‖ from one C to the next smaller one (``>= -1e-3``: the margin
+    does not shrink as C decreases, up to the solver tolerance); for every
+    hard-margin panel (C = ∞), its training error (``<= 0``).
+    """
+    rows = []
+    common = dict(
+        id="K11",
+        source="Huang 2017, 'Gaussian RBF kernel (default in sklearn)'",
+        kind="theorem",
+        figure="svm_sigma_C_grid",
+    )
+    for sigma, part in summary.groupby("sigma", sort=True):
+        part = part.sort_values("C", ascending=False)
+        if len(part) < 2:
+            continue
+        margins = part["margin"].to_numpy()
+        change = float(np.min(np.diff(margins) / margins[:-1]))
+        cs = " > ".join("∞" if np.isinf(c) else f"{c:g}" for c in part["C"])
+        rows.append(
+            ClaimRow(
+                title=f"margin does not shrink as C decreases (σ = {sigma:g})",
+                dataset=f"C = {cs}",
+                quantity="min relative change of 1/‖w‖ to the next smaller C",
+                measured=change,
+                bound=-1e-3,
+                relation=">=",
+                **common,
+            )
+        )
+    for r in summary[np.isinf(summary["C"])].itertuples(index=False):
+        rows.append(
+            ClaimRow(
+                title=f"hard margin (C = ∞) separates the data (σ = {r.sigma:g})",
+                dataset=f"σ = {r.sigma:g}, C = ∞, {r.n_sv} SV",
+                quantity="training error",
+                measured=float(r.train_error),
+                bound=0.0,
+                relation="<=",
+                **common,
+            )
+        )
+    return rows

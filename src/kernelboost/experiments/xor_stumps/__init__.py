@@ -1,0 +1,27 @@
+"""The xor_stumps experiment: claim B8.
+
+- B8: stumps are not weak learners for XOR
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import PLANE, Experiment, Figure, section
+
+EXPERIMENT = Experiment(
+    name="xor_stumps",
+    family="B",
+    study="study:xor_stumps_tables",
+    tables=("edges", "history", "runs", "regions", "points", "game"),
+    runs=section("xor_stumps", PLANE, name=True),
+    figures={
+        "xor_stumps": Figure("figures:plot_xor_stumps", claims=("B8",)),
+    },
+    claims={
+        "B8": "claims:b8_xor_stumps",
+    },
+)

@@ -1,0 +1,121 @@
+"""What the workflow's generic scripts do, without Snakemake.
+
+The scripts under ``workflow/scripts`` read their job's inputs, outputs and
+parameters from Snakemake and call these functions: run one experiment's study
+for one run, draw one figure, compute one claim's rows, build one applet's
+data. The experiments, their
+tables, figures and claims are listed in :mod:`kernelboost.experiments`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from ..core.datasets import Dataset, read_dataset
+from ..core.io import write_frame_atomic, write_text_atomic
+from ..experiments import claim_experiment, figure
+
+#: A table given to a plotter or claim function: one, or one per run of a sweep.
+Table = pd.DataFrame | list[pd.DataFrame]
+
+
+def resolve(ref: str) -> Any:
+    """The object named by ``"module:name"`` (module relative to kernelboost)."""
+    module, _, name = ref.partition(":")
+    return getattr(import_module(f"kernelboost.{module}"), name)
+
+
+def read_datasets(paths: Mapping[str, str | Sequence[str]]) -> dict[str, Any]:
+    """Study arguments from dataset files: a path gives a :class:`Dataset`, a
+    list of paths a mapping of dataset name (the file's stem) to Dataset."""
+    out: dict[str, Dataset | dict[str, Dataset]] = {}
+    for arg, value in paths.items():
+        if isinstance(value, str):
+            out[arg] = read_dataset(value)
+        else:
+            out[arg] = {Path(p).stem: read_dataset(p) for p in value}
+    return out
+
+
+def run_study(
+    study: str,
+    tables: Sequence[str],
+    args: Mapping[str, Any],
+    data: Mapping[str, str | Sequence[str]],
+    outputs: Mapping[str, str],
+    *,
+    label: str | None = None,
+    run: str = "",
+) -> None:
+    """Run ``study`` (``"module:function"``) with ``args`` and the datasets at
+    ``data``; write its tables, named ``tables`` in order, to ``outputs``.
+
+    With a ``label`` (a sweep's), the run id is inserted as the first column.
+    """
+    result = resolve(study)(**read_datasets(data), **args)
+    frames = result if isinstance(result, tuple) else (result,)
+    if len(frames) != len(tables):
+        raise ValueError(
+            f"{study} returned {len(frames)} tables; the registry names "
+            f"{len(tables)} ({', '.join(tables)})"
+        )
+    for name, frame in zip(tables, frames, strict=True):
+        if label:
+            frame.insert(0, label, run)
+        write_frame_atomic(frame, outputs[name])
+
+
+def read_tables(paths: Mapping[str, str | Sequence[str]]) -> dict[str, Table]:
+    """Tables by name: a path gives a DataFrame, a list of paths a list."""
+    return {
+        name: pd.read_csv(value)
+        if isinstance(value, str)
+        else [pd.read_csv(p) for p in value]
+        for name, value in paths.items()
+    }
+
+
+def plotter(name: str) -> Any:
+    """The function that draws figure ``name`` from its tables (given by name)."""
+    return resolve(figure(name).plotter)
+
+
+def claim_function(claim: str) -> Any:
+    """The function that computes ``claim``'s rows from its tables (by name)."""
+    return resolve(claim_experiment(claim).claims[claim])
+
+
+def draw_figure(function: str, tables: Mapping[str, Table], *paths: str) -> None:
+    """Draw a figure with its plotter ``function`` (``"module:function"``) from
+    its tables, by name, and save it to ``paths``."""
+    # Imported here: a study job need not load matplotlib.
+    from ..experiments._shared.figures import save_figure
+
+    save_figure(resolve(function)(**tables), *paths)
+
+
+def write_claim_rows(function: str, tables: Mapping[str, Table], path: str) -> None:
+    """Compute a claim's rows with ``function`` (``"module:function"``) from its
+    tables, by name, into ``path``."""
+    from ..experiments._shared.rows import to_frame
+
+    write_frame_atomic(to_frame(resolve(function)(**tables)), path)
+
+
+def write_applet(function: str, tables: Mapping[str, Table], path: str) -> None:
+    """Build an applet's data with ``function`` (``"module:function"``) from its
+    tables, by name, and write it to ``path`` as compact JSON (no NaN)."""
+    data = resolve(function)(**tables)
+    write_text_atomic(json.dumps(data, separators=(",", ":"), allow_nan=False), path)
+
+
+def stack_tables(paths: Sequence[str], path: str) -> None:
+    """The runs' tables of a sweep, stacked in run order, into ``path``."""
+    frames = [pd.read_csv(p) for p in paths]
+    write_frame_atomic(pd.concat(frames, ignore_index=True), path)

@@ -17,7 +17,6 @@ importing them:
 from __future__ import annotations
 
 import ast
-import copy
 import hashlib
 from collections.abc import Iterable
 from functools import cache
@@ -160,6 +159,7 @@ def _parse(root: str, module: str) -> _Module:
     if not path.is_file():
         raise KeyError(f"no module {module!r} under {root}")
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    _strip_docstrings(tree)
     is_package = path.name == "__init__.py" and module != "__init__"
     package = module if is_package else module.rpartition(".")[0]
     if module == "__init__":
@@ -172,13 +172,15 @@ def _names(node: ast.AST) -> set[str]:
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
 
 
+@cache
 def _dump(node: ast.AST) -> str:
-    """The tree without docstrings, so that rewording one reruns nothing."""
-    return ast.dump(_strip_docstrings(node))
+    """The tree (parsed without its docstrings: see :func:`_parse`)."""
+    return ast.dump(node)
 
 
 def _strip_docstrings(node: ast.AST) -> ast.AST:
-    node = copy.deepcopy(node)
+    """Drop every docstring of ``node`` in place, so that rewording one reruns
+    nothing (a body that was only a docstring becomes ``pass``)."""
     for sub in ast.walk(node):
         body = getattr(sub, "body", None)
         if (

@@ -3,7 +3,7 @@
 # or name one output, e.g. `snakemake results/figures/losses.png`.
 from pathlib import Path
 
-from snakemake.utils import min_version, validate
+from snakemake.utils import min_version
 
 min_version("9.0")
 
@@ -21,18 +21,7 @@ configfile: str(CONFIG)
 include: "workflow/rules/common.smk"
 
 
-exit_on_config_problem(config, "workflow/schemas/config.schema.yaml")
-validate(config, "workflow/schemas/config.schema.yaml")
-config.setdefault("figures", figures())
-exit_on_unknown_figures(config)
-exit_on_unusable_datasets(config)
-# Keys sorted at every level, so that job parameters compare equal however a
-# config file orders them (results/config.yaml given back, for one).
-config.update(sorted_keys(config))
-# Only the report's captions read these (see workflow/report/figure.rst): as
-# config entries they neither show among a job's parameters nor cause reruns.
-config["claim_status"] = claim_status()
-config["figure_captions"] = figure_captions()
+PLAN = checked_plan(config)
 
 
 report: "workflow/report/workflow.rst"
@@ -48,4 +37,4 @@ include: "workflow/rules/site.smk"
 rule all:
     default_target: True
     input:
-        all_targets(),
+        PLAN.all_targets(),

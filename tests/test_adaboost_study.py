@@ -19,7 +19,7 @@ from kernelboost.experiments.adaboost.claims import (
     b17_uniform_margin_bound,
 )
 from kernelboost.experiments.adaboost.study import adaboost_tables, line_search_alpha
-from kernelboost.pipeline.jobs import plotter
+from kernelboost.pipeline.jobs import place_rows, plotter
 
 
 def _run(spec: dict, n_rounds: int = 60) -> tuple[pd.DataFrame, ...]:
@@ -76,11 +76,11 @@ def test_history_has_every_per_round_quantity(moons) -> None:
 def test_b1_to_b6_hold_on_a_real_run(moons) -> None:
     history, _, bound, _ = moons
     rows = (
-        b1_adaboost_bound(history)
-        + b2_distribution_closed_form(history)
-        + b3_half_on_mistakes(history)
-        + b4_exp_loss_descent(history)
-        + b6_margin_bound(bound)
+        place_rows("B1", b1_adaboost_bound(history))
+        + place_rows("B2", b2_distribution_closed_form(history))
+        + place_rows("B3", b3_half_on_mistakes(history))
+        + place_rows("B4", b4_exp_loss_descent(history))
+        + place_rows("B6", b6_margin_bound(bound))
     )
     assert [r.id for r in rows] == ["B1", "B2", "B3", "B4", "B4", "B6"]
     assert all(r.holds for r in rows), [r for r in rows if not r.holds]

@@ -18,7 +18,7 @@ from kernelboost.experiments.noise_robustness.study import (
     noise_table,
     top_weight_precision,
 )
-from kernelboost.pipeline.jobs import plotter
+from kernelboost.pipeline.jobs import place_rows, plotter
 
 MOONS = {"generator": "moons", "n_samples": 80, "noise": 0.2, "seed": 0}
 
@@ -65,7 +65,7 @@ def test_lp_bounds_adaboost_and_primal_equals_dual(growth) -> None:
     assert rho > 0  # stumps are weak learners on moons: the margin is positive
     assert abs(rho - growth["game_value"].iloc[0]) <= 1e-8
     assert growth["min_margin"].max() <= rho + 1e-9
-    rows = b7_max_margin(growth)
+    rows = place_rows("B7", b7_max_margin(growth))
     assert [r.id for r in rows] == ["B7"] * 3
     assert rows[0].holds
     assert rows[1].holds
@@ -109,7 +109,7 @@ def test_noise_table_flips_only_training_labels(noise) -> None:
     assert noise["n_flipped"].tolist() == [0, 8, 24]
     assert np.isnan(noise["precision"].iloc[0])
     assert noise["precision"].iloc[1:].between(0, 1).all()
-    rows = b12_noise_robustness(noise)
+    rows = place_rows("B12", b12_noise_robustness(noise))
     assert [r.id for r in rows] == ["B12"] * 3
     # The base rate: the expected precision of 8 of 80 points picked at random.
     assert rows[1].bound == pytest.approx(8 / 80)
@@ -142,7 +142,7 @@ def test_boosting_cost_table_and_b11_rows(cost) -> None:
         "adaboost_vs_t",
     }
     assert (cost["seconds"] > 0).all()
-    rows = b11_boosting_cost(cost, fits)
+    rows = place_rows("B11", b11_boosting_cost(cost, fits))
     assert [r.id for r in rows] == ["B11"] * 3
     # Two sizes a factor 2 apart cannot decide a growth exponent.
     assert {r.verdict for r in rows} == {"not resolved"}

@@ -1,15 +1,34 @@
-"""A malformed config stops the run before any job, with one line naming the key."""
+"""A malformed config stops the run before any job, with one line naming the key.
+
+The checks are the library's (:mod:`kernelboost.pipeline.config`): every bad
+configuration is tried against them directly, and a few through Snakemake, to
+see the workflow stop on them before any job.
+"""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import pytest
 import yaml
 
-from .conftest import snakemake
+from kernelboost.pipeline import config as checks
 
-pytestmark = pytest.mark.pipeline
+from .conftest import ROOT, snakemake
+
+SCHEMA = checks.load_schema(ROOT / "workflow/schemas/config.schema.yaml")
+PROJECT = yaml.safe_load((ROOT / "config.yaml").read_text())
+#: The datasets the defaults name, and nothing else.
+MINIMAL = (
+    "datasets:\n  xor: {generator: xor}\n  moons: {generator: moons}\n"
+    "  interval: {generator: interval}\n  circles: {generator: circles}\n"
+    "  three_clusters: {generator: three_clusters}\n"
+    "  diabetes: {generator: diabetes}\n"
+    "  triangle: {generator: triangle}\n"
+    "  three_discs: {generator: three_discs}\n"
+    "  forward_trap: {generator: forward_trap}\n"
+)
 
 
 def edit_config(wf: Path, edit) -> None:
@@ -146,7 +165,46 @@ BAD = {
 }
 
 
+def test_the_project_config_passes_the_checks() -> None:
+    filled, problem = checks.check(PROJECT, SCHEMA)
+    assert problem is None
+    assert filled["figures"] == checks.figures()  # every figure by default
+    assert list(filled) == sorted(filled)
+    assert filled["adaboost"]["n_rounds"] >= 1  # a default of the schema
+
+
 @pytest.mark.parametrize("case", sorted(BAD))
+def test_bad_config_is_named_in_one_line(case: str) -> None:
+    edit, expected = BAD[case]
+    cfg = copy.deepcopy(PROJECT)
+    edit(cfg)
+    _, problem = checks.check(cfg, SCHEMA)
+    assert problem is not None
+    assert "\n" not in problem
+    assert expected in problem
+
+
+def test_defaults_fill_in_a_minimal_config() -> None:
+    """A minimal config (the datasets the defaults name) is completed by them."""
+    cfg = yaml.safe_load(MINIMAL)
+    filled, problem = checks.check(cfg, SCHEMA)
+    assert problem is None
+    assert "losses" in filled["figures"]
+    assert filled["perceptron_xor"]["dataset"] == "xor"
+
+
+def test_a_default_naming_an_undefined_dataset_is_named() -> None:
+    _, problem = checks.check({"datasets": {"tiny": {"generator": "xor"}}}, SCHEMA)
+    assert "is not a dataset defined under 'datasets' (tiny)" in problem
+
+
+#: Bad configurations tried through Snakemake: a schema error, a dataset a
+#: study cannot use, a figure nobody draws.
+THROUGH_SNAKEMAKE = ["zero rounds", "decision regions of 30-D data", "unknown figure"]
+
+
+@pytest.mark.pipeline
+@pytest.mark.parametrize("case", THROUGH_SNAKEMAKE)
 def test_bad_config_fails_fast_with_one_line(workflow_copy: Path, case: str) -> None:
     edit, expected = BAD[case]
     edit_config(workflow_copy, edit)
@@ -164,23 +222,17 @@ def test_bad_config_fails_fast_with_one_line(workflow_copy: Path, case: str) -> 
     assert not (workflow_copy / "results").exists(), "a job ran"
 
 
+@pytest.mark.pipeline
 def test_defaults_come_from_the_schema(workflow_copy: Path) -> None:
     """A minimal config (the datasets the defaults name) is completed by them."""
-    (workflow_copy / "config.yaml").write_text(
-        "datasets:\n  xor: {generator: xor}\n  moons: {generator: moons}\n"
-        "  interval: {generator: interval}\n  circles: {generator: circles}\n"
-        "  three_clusters: {generator: three_clusters}\n"
-        "  diabetes: {generator: diabetes}\n"
-        "  triangle: {generator: triangle}\n"
-        "  three_discs: {generator: three_discs}\n"
-        "  forward_trap: {generator: forward_trap}\n"
-    )
+    (workflow_copy / "config.yaml").write_text(MINIMAL)
     proc = snakemake(workflow_copy, "-n")
     out = proc.stdout + proc.stderr
     assert "results/data/xor.csv" in out
     assert "results/figures/losses.png" in out
 
 
+@pytest.mark.pipeline
 def test_a_default_naming_an_undefined_dataset_is_reported(workflow_copy: Path) -> None:
     """Defaults name datasets too (perceptron_xor.dataset: xor); checked after them."""
     (workflow_copy / "config.yaml").write_text("datasets:\n  tiny: {generator: xor}\n")

@@ -16,7 +16,7 @@ from kernelboost.experiments._shared.timing import (
 from kernelboost.experiments.boosting_cost.claims import b11_boosting_cost
 from kernelboost.experiments.kernel_cost.claims import k2_kernel_cost, k8_dual_cost
 from kernelboost.experiments.kernel_cost.study import geometric_sizes, kernel_cost_table
-from kernelboost.pipeline.jobs import plotter
+from kernelboost.pipeline.jobs import place_rows, plotter
 
 
 @pytest.fixture(scope="module")
@@ -115,7 +115,9 @@ def test_table_has_every_curve_and_positive_times(timings) -> None:
 def test_k2_k8_hold_on_the_stated_growth() -> None:
     table = synthetic(STATED)
     fits = exponent_table(table)
-    rows = k2_kernel_cost(table, fits) + k8_dual_cost(table, fits)
+    rows = place_rows("K2", k2_kernel_cost(table, fits)) + place_rows(
+        "K8", k8_dual_cost(table, fits)
+    )
     assert [r.id for r in rows] == ["K2"] * 4 + ["K8"] * 4
     assert all(r.holds for r in rows)
 
@@ -133,7 +135,9 @@ def test_k2_k8_hold_on_the_stated_growth() -> None:
 def test_k2_k8_report_growth_off_the_stated_order(curve, exponent) -> None:
     table = synthetic({**STATED, curve: exponent})
     fits = exponent_table(table)
-    rows = k2_kernel_cost(table, fits) + k8_dual_cost(table, fits)
+    rows = place_rows("K2", k2_kernel_cost(table, fits)) + place_rows(
+        "K8", k8_dual_cost(table, fits)
+    )
     failed = [r for r in rows if not r.holds]
     assert len(failed) == 1
     assert failed[0].figure == "kernel_cost"

@@ -15,6 +15,7 @@ from kernelboost import experiments as X
 from kernelboost.experiments._shared.entry import section
 from kernelboost.pipeline.digest import code_digest, required_parameters
 from kernelboost.pipeline.jobs import resolve
+from kernelboost.pipeline.plan import Plan
 
 from .conftest import ROOT
 
@@ -230,13 +231,14 @@ def test_sweeps_have_one_run_per_configuration() -> None:
     assert list(X.experiment("adaboost").runs(cfg)) == cfg["adaboost"]["datasets"]
     panels = X.experiment("svm_sigma_C_grid").runs(cfg)
     assert list(panels)[0] == "s1_Cinf"
-    assert not X.experiment("losses").is_sweep(cfg)
+    plan = Plan(cfg)
+    assert not plan.is_sweep(X.experiment("losses"))
     grid = X.experiment("svm_sigma_C_grid")
-    assert grid.consumed("surface", cfg) == [
+    assert plan.consumed(grid, "surface") == [
         f"results/metrics/svm_sigma_C_grid/{p}/surface.csv" for p in panels
     ]
     assert (
-        grid.consumed("summary", cfg) == "results/metrics/svm_sigma_C_grid/summary.csv"
+        plan.consumed(grid, "summary") == "results/metrics/svm_sigma_C_grid/summary.csv"
     )
 
 

@@ -34,6 +34,7 @@ from kernelboost.experiments.loo_vs_sv_bound.study import (
     kernel_label,
     loo_configuration,
 )
+from kernelboost.pipeline.jobs import place_rows
 
 SCRIPTS = Path(__file__).resolve().parents[1] / "workflow" / "scripts"
 GAUSS = {"name": "gaussian", "sigma": 0.5}
@@ -192,7 +193,7 @@ def test_features_far_from_unit_scale_are_z_scored() -> None:
 @pytest.mark.can_fail("E1")
 def test_e1_rows_follow_the_numbers(sweep) -> None:
     rows, e2 = sweep
-    claim = e1_loo_bound(rows, e2)
+    claim = place_rows("E1", e1_loo_bound(rows, e2))
     # One row per configuration, then one check per measured (dataset, kernel):
     # (moons, gaussian) over C = 1 and inf, (blobs, linear).
     assert [r.id for r in claim] == ["E1"] * (len(rows) + 2)
@@ -224,7 +225,7 @@ def test_e1_rows_follow_the_numbers(sweep) -> None:
 @pytest.mark.can_fail("E2")
 def test_e2_rows_follow_the_numbers(sweep) -> None:
     rows, e2 = sweep
-    claim = e2_non_sv_removal(rows, e2)
+    claim = place_rows("E2", e2_non_sv_removal(rows, e2))
     # (moons, gaussian): two rows; (moons, linear): nothing measured; (blobs,
     # linear): two rows.
     assert [r.id for r in claim] == ["E2"] * 5
@@ -264,7 +265,7 @@ def test_cv_selection_tables(selection) -> None:
 @pytest.mark.can_fail("E3")
 def test_e3_rows_follow_the_numbers(selection) -> None:
     grid, summary = selection
-    (row,) = e3_cv_selection(grid, summary)
+    (row,) = place_rows("E3", e3_cv_selection(grid, summary))
     assert (row.id, row.kind, row.bound) == ("E3", "empirical", 0.02)
     assert row.holds is True
     broken = summary.copy()
@@ -277,7 +278,7 @@ def test_k16_reads_the_c_ends_at_the_chosen_sigma(selection) -> None:
     from kernelboost.experiments.cv_model_selection.claims import k16_c_fit
 
     grid, summary = selection
-    rows = k16_c_fit(grid, summary)
+    rows = place_rows("K16", k16_c_fit(grid, summary))
     assert [r.id for r in rows] == ["K16", "K16"]
     assert all(r.ci_low <= r.measured <= r.ci_high for r in rows)
     s = summary.iloc[0]

@@ -15,6 +15,7 @@ from kernelboost.experiments._shared.rows import (
 )
 from kernelboost.experiments.losses.claims import b13_losses
 from kernelboost.experiments.losses.study import margin_grid
+from kernelboost.pipeline.jobs import place_rows
 from kernelboost.theory.losses import (
     SURROGATES,
     exponential,
@@ -99,7 +100,7 @@ def test_claim_row_relations_and_nan() -> None:
 
 
 def test_rows_round_trip_and_render(tmp_path) -> None:
-    rows = b13_losses(loss_curves(margin_grid(-2, 2, 11)))
+    rows = place_rows("B13", b13_losses(loss_curves(margin_grid(-2, 2, 11))))
     path = tmp_path / "B13.csv"
     to_frame(rows).to_csv(path, index=False)
     table = read_rows([path, path])

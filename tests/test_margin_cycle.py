@@ -18,6 +18,7 @@ from kernelboost.experiments.margin_cycle.study import (
     _cycle,
     margin_cycle_tables,
 )
+from kernelboost.pipeline.jobs import place_rows
 from kernelboost.theory.margins import game_value, max_margin
 
 
@@ -116,7 +117,7 @@ def test_cycle_detection() -> None:
 @pytest.mark.can_fail("B15")
 def test_b15_rows_follow_the_numbers(cycle) -> None:
     lp, runs = cycle[0], cycle[1]
-    rows = b15_adaboost_cycle(lp, runs)
+    rows = place_rows("B15", b15_adaboost_cycle(lp, runs))
     assert [r.id for r in rows] == ["B15"] * 6
     assert [r.kind for r in rows] == [
         "identity",

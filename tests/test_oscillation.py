@@ -19,7 +19,7 @@ from kernelboost.experiments.gaussian_oscillation.study import (
     count_extrema,
     oscillation_tables,
 )
-from kernelboost.pipeline.jobs import plotter
+from kernelboost.pipeline.jobs import place_rows, plotter
 
 
 @pytest.mark.parametrize(
@@ -109,7 +109,7 @@ def test_tables_and_choices(tables) -> None:
 
 def test_k19_rows(tables) -> None:
     summary = tables[0]
-    rows = k19_oscillation(summary)
+    rows = place_rows("K19", k19_oscillation(summary))
     assert [r.id for r in rows] == ["K19"] * 4
     assert [r.kind for r in rows] == ["empirical"] * 3 + ["illustration"]
     assert [r.verdict for r in rows] == ["true", "true", "true", "n/a"]

@@ -18,7 +18,7 @@ from kernelboost.experiments.rademacher_margin_bound.claims import (
     b16_rademacher_margin_bound,
 )
 from kernelboost.experiments.rademacher_margin_bound.study import rademacher_bound_table
-from kernelboost.pipeline.jobs import plotter
+from kernelboost.pipeline.jobs import place_rows, plotter
 from kernelboost.theory.margins import distinct_stumps
 from kernelboost.theory.rademacher import (
     monte_carlo_deviation,
@@ -197,7 +197,7 @@ def test_bound_table_terms(small) -> None:
 
 
 def test_a_vacuous_bound_is_an_illustration(small) -> None:
-    rows = b16_rademacher_margin_bound(small)
+    rows = place_rows("B16", b16_rademacher_margin_bound(small))
     assert [r.id for r in rows] == ["B16", "B16"]
     assert all(r.kind == "illustration" and r.holds is None for r in rows)
     assert all("vacuous" in r.title and r.measured >= 1 for r in rows)

@@ -32,6 +32,7 @@ from kernelboost.experiments.subset_selection.study import (
     design_z_scores,
     subset_tables,
 )
+from kernelboost.pipeline.jobs import place_rows
 
 
 def _round_trip(tables, tmp_path_factory) -> list[pd.DataFrame]:
@@ -184,7 +185,7 @@ def test_constrained_solvers_beat_every_feasible_boundary_point() -> None:
 
 
 def test_s2_rows_are_illustrations(contours) -> None:
-    rows = s2_contours(*contours)
+    rows = place_rows("S2", s2_contours(*contours))
     assert [r.holds for r in rows] == [None, None]
     assert [r.measured for r in rows] == [1.0, 0.0]
     assert {r.figure for r in rows} == {"lasso_ridge_contours"}

@@ -23,7 +23,7 @@ from kernelboost.experiments.gaussian_series.study import (
     gaussian_series_table,
     tail_bound,
 )
-from kernelboost.pipeline.jobs import plotter
+from kernelboost.pipeline.jobs import place_rows, plotter
 
 
 def test_one_feature_is_the_lecture_vector() -> None:
@@ -137,7 +137,7 @@ def test_table_shape_and_convergence(series) -> None:
 
 
 def test_k17_rows_hold_on_the_measured_series(series) -> None:
-    rows = k17_gaussian_series(series)
+    rows = place_rows("K17", k17_gaussian_series(series))
     assert [r.id for r in rows] == ["K17"] * 6
     assert [r.kind for r in rows] == ["theorem", "theorem", "illustration", "check"] + [
         "empirical"

@@ -14,7 +14,7 @@ from kernelboost.experiments.sigma_bias_variance.study import (
     boundary_length,
     sigma_tables,
 )
-from kernelboost.pipeline.jobs import plotter
+from kernelboost.pipeline.jobs import place_rows, plotter
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +91,7 @@ def _agreement(errors: pd.DataFrame, i: int, k: int, n: int) -> None:
 
 def test_k10_rows_follow_the_numbers(tables) -> None:
     errors = tables[0].copy()
-    rows = _k10(errors, tables)
+    rows = place_rows("K10", _k10(errors, tables))
     assert [r.id for r in rows] == ["K10"] * 5
     assert [r.kind for r in rows] == [
         "empirical",

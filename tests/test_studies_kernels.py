@@ -14,7 +14,7 @@ from kernelboost.experiments.kernel_identity.claims import (
 )
 from kernelboost.experiments.kernel_identity.study import kernel_identity_table
 from kernelboost.experiments.representer.claims import k5_representer
-from kernelboost.pipeline.jobs import plotter
+from kernelboost.pipeline.jobs import place_rows, plotter
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +51,7 @@ def test_k1_rows_hold_and_fail_when_the_map_is_wrong(identity) -> None:
 
 def test_k15_distances_from_the_kernel_match_the_features(identity) -> None:
     assert (identity["max_rel_diff_distance"] < 1e-12).all()
-    rows = k15_feature_distance(identity)
+    rows = place_rows("K15", k15_feature_distance(identity))
     assert [r.id for r in rows] == ["K15"] * 4
     assert all(r.holds for r in rows)
     broken = identity.copy()

@@ -289,6 +289,7 @@ def test_hard_margin_on_inseparable_data_fails_fast(X, y) -> None:
 
 from kernelboost.estimators.svm.pegasos import Pegasos, primal_objective  # noqa: E402
 from kernelboost.experiments.pegasos_convergence.study import pegasos_convergence_table  # noqa: E402
+from kernelboost.pipeline.jobs import place_rows  # noqa: E402
 
 
 def test_svm_without_bias_satisfies_its_kkt_conditions() -> None:
@@ -402,7 +403,7 @@ def test_k12_radius_is_the_feature_space_norm() -> None:
 
 
 def test_k12_rows(k12_table) -> None:
-    rows = k12_poly_degree(k12_table)
+    rows = place_rows("K12", k12_poly_degree(k12_table))
     assert [r.id for r in rows] == ["K12"] * 3
     assert [r.kind for r in rows] == ["empirical"] * 3
     assert rows[0].holds

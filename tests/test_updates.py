@@ -27,7 +27,7 @@ from kernelboost.experiments.incremental_update.study import (
 )
 from kernelboost.experiments.primal_dual_cost.claims import k20_primal_dual_cost
 from kernelboost.experiments.primal_dual_cost.study import primal_dual_cost_table
-from kernelboost.pipeline.jobs import plotter
+from kernelboost.pipeline.jobs import place_rows, plotter
 
 
 def test_update_scores_matches_the_product() -> None:
@@ -129,7 +129,9 @@ def test_k18_rows_hold_on_real_runs_and_stated_growth(drift) -> None:
     }
     assert (drift["drift"] <= 1e-12 * drift["scale"].max()).all()
     timings = synthetic_timings(1.0, 2.0)
-    rows = k18_incremental_update(drift, timings, exponent_table(timings))
+    rows = place_rows(
+        "K18", k18_incremental_update(drift, timings, exponent_table(timings))
+    )
     assert [r.id for r in rows] == ["K18"] * 4
     assert [r.kind for r in rows] == ["identity", "identity", "empirical", "empirical"]
     assert all(r.holds for r in rows)
@@ -250,7 +252,7 @@ def lecture(n, d_features):
 
 
 def test_k20_rows_hold_where_the_lecture_says() -> None:
-    rows = k20_primal_dual_cost(cost_table(lecture))
+    rows = place_rows("K20", k20_primal_dual_cost(cost_table(lecture)))
     assert [r.id for r in rows] == ["K20"] * 5
     assert [r.kind for r in rows] == [
         "empirical",

@@ -48,6 +48,7 @@ from kernelboost.experiments.xor_stumps.study import (
     xor_game_table,
     xor_stumps_tables,
 )
+from kernelboost.pipeline.jobs import place_rows
 from kernelboost.theory.bounds import mwu_rounds
 
 
@@ -134,7 +135,7 @@ def test_stumps_have_a_positive_margin_on_jittered_xor() -> None:
 
 @pytest.mark.can_fail("B8")
 def test_b8_rows_follow_the_numbers(xor) -> None:
-    rows = b8_xor_stumps(*xor)
+    rows = place_rows("B8", b8_xor_stumps(*xor))
     assert [r.id for r in rows] == ["B8"] * 8
     assert _holds(rows) == [True, True, True, None, True, True, True, True]
     assert [r.kind for r in rows[4:]] == ["theorem", "check", "theorem", "check"]
@@ -260,7 +261,7 @@ def test_nonconvex_tables_needs_two_feature_classification_data() -> None:
 
 @pytest.mark.can_fail("B9")
 def test_b9_rows_follow_the_numbers(nonconvex) -> None:
-    rows = b9_nonconvex_combination(*nonconvex)
+    rows = place_rows("B9", b9_nonconvex_combination(*nonconvex))
     assert [r.id for r in rows] == ["B9"] * 7
     assert _holds(rows) == [True] * 6 + [None]
     errors, history, regions, points, lines = (t.copy() for t in nonconvex)
@@ -290,7 +291,7 @@ def test_mwu_tables(mwu) -> None:
 
 @pytest.mark.can_fail("B10")
 def test_b10_rows_follow_the_numbers(mwu) -> None:
-    rows = b10_mwu_boosting(*mwu[:4])
+    rows = place_rows("B10", b10_mwu_boosting(*mwu[:4]))
     assert [r.id for r in rows] == ["B10"] * 2
     assert _holds(rows) == [True, True]
     history, summary, regions, points = (t.copy() for t in mwu[:4])

@@ -1,6 +1,6 @@
 rule claim_rows:
     input:
-        claim_inputs,
+        job("claim", "inputs"),
     output:
         "results/claims/{claim}.csv",
     log:
@@ -10,16 +10,16 @@ rule claim_rows:
     conda:
         "../envs/kernelboost.yaml"
     params:
-        function=claim_function,
-        tables=claim_tables,
-        library=claim_digest,
+        function=job("claim", "function"),
+        tables=job("claim", "tables"),
+        library=job("claim", "library"),
     script:
         "../scripts/claim_rows.py"
 
 
 rule claims_table:
     input:
-        claim_row_targets(),
+        PLAN.claim_row_targets(),
     output:
         csv=report(
             "results/claims.csv",
@@ -52,7 +52,7 @@ rule resolved_config:
     conda:
         "../envs/kernelboost.yaml"
     params:
-        config=resolved_config(),
+        config=reporting.resolved_config(config),
         library=digest("core.io:write_text_atomic"),
     script:
         "../scripts/resolved_config.py"

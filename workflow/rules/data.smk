@@ -1,6 +1,6 @@
 rule dataset:
     input:
-        dataset_source,
+        dataset("source"),
     output:
         "results/data/{name}.csv",
     log:
@@ -11,6 +11,6 @@ rule dataset:
         "../envs/kernelboost.yaml"
     params:
         library=digest("core.datasets:make_dataset", "core.datasets:write_dataset"),
-        spec=dataset_spec,
+        spec=dataset("spec"),
     script:
         "../scripts/dataset.py"

@@ -1,4 +1,4 @@
-# One rule per experiment of the registry (src/kernelboost/experiments.py), one
+# One rule per experiment of the registry (src/kernelboost/experiments/), one
 # job per run; a sweep's tables are stacked over its runs by stack_tables.
 for exp in EXPERIMENTS:
 
@@ -6,35 +6,36 @@ for exp in EXPERIMENTS:
         name:
             exp.name
         input:
-            study_inputs(exp),
+            study(exp, "inputs"),
         output:
-            **study_outputs(exp),
+            **PLAN.study_outputs(exp),
         log:
-            study_log(exp, "log"),
+            PLAN.study_log(exp, "log"),
         benchmark:
-            study_log(exp, "bench.tsv")
+            PLAN.study_log(exp, "bench.tsv")
         wildcard_constraints:
-            **run_constraint(exp),
+            **PLAN.run_constraint(exp),
         conda:
             "../envs/kernelboost.yaml"
-        threads: study_threads(exp)
+        # A timing job runs alone: its wall times are measured without other jobs.
+        threads: workflow.cores if exp.threads == "all" else 1
         resources:
             **exp.resources,
         params:
             study=exp.study,
             tables=list(exp.tables),
             label=exp.label or "",
-            run=run_id,
-            args=study_args(exp),
-            data=study_data(exp),
-            library=digest(exp.study, "pipeline.jobs:run_study"),
+            run=run_of,
+            args=study(exp, "args"),
+            data=study(exp, "data"),
+            library=PLAN.study_library(exp),
         script:
             "../scripts/experiment.py"
 
 
 rule stack_tables:
     input:
-        stacked_sources,
+        lambda wildcards: PLAN.stacked_sources(wildcards.experiment, wildcards.table),
     output:
         "results/metrics/{experiment}/{table}.csv",
     log:
@@ -42,7 +43,7 @@ rule stack_tables:
     benchmark:
         "results/logs/{experiment}/stacked.{table}.bench.tsv"
     wildcard_constraints:
-        **stacked_tables(),
+        **PLAN.stacked_constraints(),
     conda:
         "../envs/kernelboost.yaml"
     params:

@@ -1,11 +1,11 @@
 rule figure:
     input:
-        figure_inputs,
+        job("figure", "inputs"),
     output:
         png=report(
             "results/figures/{figure}.png",
             caption="../report/figure.rst",
-            category=figure_category,
+            category=lambda wildcards: reporting.figure_category(wildcards.figure),
         ),
         pdf="results/figures/{figure}.pdf",
     log:
@@ -15,8 +15,8 @@ rule figure:
     conda:
         "../envs/kernelboost.yaml"
     params:
-        plotter=figure_plotter,
-        tables=figure_tables,
-        library=figure_digest,
+        plotter=job("figure", "function"),
+        tables=job("figure", "tables"),
+        library=job("figure", "library"),
     script:
         "../scripts/figure.py"

@@ -9,7 +9,7 @@ SITE_ASSETS = [
 
 rule applet:
     input:
-        applet_inputs,
+        job("applet", "inputs"),
     output:
         "results/applets/{applet}.json",
     log:
@@ -19,9 +19,9 @@ rule applet:
     conda:
         "../envs/kernelboost.yaml"
     params:
-        builder=applet_builder,
-        tables=applet_tables,
-        library=applet_digest,
+        builder=job("applet", "function"),
+        tables=job("applet", "tables"),
+        library=job("applet", "library"),
     script:
         "../scripts/applet.py"
 
@@ -34,7 +34,7 @@ rule site:
         catalog=str(Path(workflow.basedir, "CLAIMS.md")),
         captions=[str(caption(name)) for name in config["figures"]],
         assets=SITE_ASSETS,
-        applets=applet_targets(),
+        applets=PLAN.applet_targets(),
     output:
         site=directory("results/site"),
         table=report(

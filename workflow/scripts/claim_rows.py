@@ -8,4 +8,4 @@ sys.path.insert(0, f"{snakemake.scriptdir}/../../src")  # this checkout's librar
 from kernelboost.pipeline.jobs import read_tables, write_claim_rows  # noqa: E402
 
 p = snakemake.params
-write_claim_rows(p.function, read_tables(p.tables), snakemake.output[0])
+write_claim_rows(snakemake.wildcards.claim, read_tables(p.tables), snakemake.output[0])

@@ -10,7 +10,8 @@ tables, figures and claims are listed in :mod:`kernelboost.experiments`.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from importlib import import_module
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ import pandas as pd
 from ..core.datasets import Dataset, read_dataset
 from ..core.io import write_frame_atomic, write_text_atomic
 from ..experiments import claim_experiment, figure
+from ..experiments._shared.rows import ClaimRow, to_frame
 
 #: A table given to a plotter or claim function: one, or one per run of a sweep.
 Table = pd.DataFrame | list[pd.DataFrame]
@@ -100,12 +102,41 @@ def draw_figure(function: str, tables: Mapping[str, Table], *paths: str) -> None
     save_figure(resolve(function)(**tables), *paths)
 
 
-def write_claim_rows(function: str, tables: Mapping[str, Table], path: str) -> None:
-    """Compute a claim's rows with ``function`` (``"module:function"``) from its
-    tables, by name, into ``path``."""
-    from ..experiments._shared.rows import to_frame
+def place_rows(claim: str, rows: Iterable[ClaimRow]) -> list[ClaimRow]:
+    """``rows`` of ``claim`` as claims.csv holds them: each given the claim's
+    id and, unless it names another figure that shows the claim, the first
+    figure the registry shows the claim in.
 
-    write_frame_atomic(to_frame(resolve(function)(**tables)), path)
+    Raises
+    ------
+    ValueError
+        When a row names another claim, or a figure that does not show it.
+    """
+    exp = claim_experiment(claim)
+    shown = [name for name, fig in exp.figures.items() if claim in fig.claims]
+    placed = []
+    for row in rows:
+        if row.id not in ("", claim):
+            raise ValueError(f"{claim}: a row of its function names claim {row.id}")
+        if row.figure and row.figure not in shown:
+            raise ValueError(
+                f"{claim}: a row names figure {row.figure!r}, which does not show "
+                f"the claim (figures of {claim}: {', '.join(shown)})"
+            )
+        placed.append(replace(row, id=claim, figure=row.figure or shown[0]))
+    return placed
+
+
+def claim_rows(claim: str, tables: Mapping[str, Table]) -> list[ClaimRow]:
+    """The rows of ``claim``: its function (:func:`claim_function`) on its
+    tables, by name, placed by :func:`place_rows`."""
+    return place_rows(claim, claim_function(claim)(**tables))
+
+
+def write_claim_rows(claim: str, tables: Mapping[str, Table], path: str) -> None:
+    """The rows of ``claim`` (:func:`claim_rows`) from its tables, by name,
+    into ``path``."""
+    write_frame_atomic(to_frame(claim_rows(claim, tables)), path)
 
 
 def write_applet(function: str, tables: Mapping[str, Table], path: str) -> None:

@@ -179,24 +179,11 @@ class Experiment:
             room=room,
         )
 
-    def is_sweep(self, cfg: Mapping[str, Any]) -> bool:
-        """Whether the experiment runs as several jobs under ``cfg``."""
-        return list(self.runs(cfg)) != [""]
-
     def table_path(self, table: str, run: str = "") -> str:
         """Where a table is written: ``results/metrics/<name>[/<run>]/<table>.csv``
         (without a run: the single run's table, or a sweep's stacked table)."""
         folder = f"results/metrics/{self.name}"
         return f"{folder}/{run}/{table}.csv" if run else f"{folder}/{table}.csv"
-
-    def consumed(self, table: str, cfg: Mapping[str, Any]) -> str | list[str]:
-        """What a plotter or claim function reads of ``table``: its path, or for
-        a sweep's per-run table the paths of every run's, in run order."""
-        if table not in self.tables:
-            raise KeyError(f"experiment {self.name!r} has no table {table!r}")
-        if table in self.per_run and self.is_sweep(cfg):
-            return [self.table_path(table, run) for run in self.runs(cfg)]
-        return self.table_path(table)
 
 
 def panel_id(sigma: float, C: float) -> str:

@@ -57,9 +57,14 @@ _OPS: dict[str, Callable[[float, float], bool]] = {
 VERDICTS: tuple[str, ...] = ("true", "false", "not resolved", "n/a")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ClaimRow:
     """One measured claim on one dataset or configuration.
+
+    A claim function leaves ``id`` and ``figure`` empty: the pipeline gives
+    every row its claim's id and the first figure the registry shows the claim
+    in (:func:`kernelboost.pipeline.jobs.claim_rows`), so rows and registry
+    cannot disagree. A row shown in another figure of the claim names it.
 
     The verdict is derived: ``measured <relation> bound``, or ``n/a`` for
     illustrations, whose relation is ``"n/a"``. A row measured on finitely
@@ -72,7 +77,6 @@ class ClaimRow:
     and reads ``not resolved`` whatever its numbers.
     """
 
-    id: str
     title: str
     source: str
     dataset: str
@@ -81,7 +85,8 @@ class ClaimRow:
     bound: float
     relation: Relation
     kind: Kind
-    figure: str
+    id: str = ""
+    figure: str = ""
     ci_low: float = float("nan")
     ci_high: float = float("nan")
     unresolved: str = ""

@@ -47,7 +47,6 @@ def b1_adaboost_bound(history: pd.DataFrame) -> list[ClaimRow]:
         worst = max(float(((part[lo] - part[hi]) / part[hi]).max()) for lo, hi in chain)
         rows.append(
             ClaimRow(
-                id="B1",
                 title="training error <= prod Z_t <= exp(-2 sum gamma_t^2) "
                 "<= exp(-2 gamma^2 T)",
                 source="UML notes, Boosting §VI; "
@@ -58,7 +57,6 @@ def b1_adaboost_bound(history: pd.DataFrame) -> list[ClaimRow]:
                 bound=ROUNDING,
                 relation="<=",
                 kind="theorem",
-                figure="adaboost_bound",
             )
         )
     return rows
@@ -68,7 +66,6 @@ def b2_distribution_closed_form(history: pd.DataFrame) -> list[ClaimRow]:
     """B2: D_{t+1}(i) = exp(−y_i f_t(x_i)) / (m Π_{s≤t} Z_s); ≤ 1e-10 relative."""
     return [
         ClaimRow(
-            id="B2",
             title="D_{t+1}(i) = exp(-y_i f_t(x_i)) / (m prod_s Z_s)",
             source="Mohri, Boosting, 'Notes' after 'AdaBoost'",
             dataset=_where(part),
@@ -77,7 +74,6 @@ def b2_distribution_closed_form(history: pd.DataFrame) -> list[ClaimRow]:
             bound=1e-10,
             relation="<=",
             kind="identity",
-            figure="-",
         )
         for _, part in _per_dataset(history)
     ]
@@ -87,7 +83,6 @@ def b3_half_on_mistakes(history: pd.DataFrame) -> list[ClaimRow]:
     """B3: D_{t+1} puts mass exactly ½ on the points h_t got wrong; ≤ 1e-12."""
     return [
         ClaimRow(
-            id="B3",
             title="D_{t+1} puts mass 1/2 on the mistakes of h_t",
             source="Mohri, Boosting, 'Bound on Empirical Error' (notes)",
             dataset=_where(part),
@@ -96,7 +91,6 @@ def b3_half_on_mistakes(history: pd.DataFrame) -> list[ClaimRow]:
             bound=1e-12,
             relation="<=",
             kind="identity",
-            figure="-",
         )
         for _, part in _per_dataset(history)
     ]
@@ -115,11 +109,9 @@ def b4_exp_loss_descent(history: pd.DataFrame) -> list[ClaimRow]:
         common = dict(
             source="Mohri, Boosting, 'AdaBoost Coordinate Descent'",
             dataset=_where(part),
-            figure="exp_loss_descent",
         )
         rows.append(
             ClaimRow(
-                id="B4",
                 title="the exponential loss never increases",
                 quantity="largest relative increase of (1/m) sum exp(-y f_t) per round",
                 measured=rise,
@@ -131,7 +123,6 @@ def b4_exp_loss_descent(history: pd.DataFrame) -> list[ClaimRow]:
         )
         rows.append(
             ClaimRow(
-                id="B4",
                 title="alpha_t = 1/2 ln((1-eps_t)/eps_t) is the exact line search",
                 quantity="max over rounds of |alpha_t - numerical line search|",
                 measured=float((part["alpha"] - part["alpha_line"]).abs().max()),
@@ -210,7 +201,6 @@ def b5_margin_growth(history: pd.DataFrame, margins: pd.DataFrame) -> list[Claim
         at = ", ".join(str(t) for t in rounds)
         rows.append(
             ClaimRow(
-                id="B5",
                 title="the lower tail of the margin distribution moves right with T",
                 source=B5_SOURCE,
                 dataset=where,
@@ -221,7 +211,6 @@ def b5_margin_growth(history: pd.DataFrame, margins: pd.DataFrame) -> list[Claim
                 bound=0.0,
                 relation="<=",
                 kind="empirical",
-                figure="margin_distribution",
             )
         )
         summary = "; ".join(
@@ -231,7 +220,6 @@ def b5_margin_growth(history: pd.DataFrame, margins: pd.DataFrame) -> list[Claim
         )
         rows.append(
             ClaimRow(
-                id="B5",
                 title="the bulk of the margin distribution, as it is",
                 source=B5_SOURCE,
                 dataset=where,
@@ -240,7 +228,6 @@ def b5_margin_growth(history: pd.DataFrame, margins: pd.DataFrame) -> list[Claim
                 bound=np.nan,
                 relation="n/a",
                 kind="illustration",
-                figure="margin_distribution",
             )
         )
         zero = part[part["train_error"] == 0]
@@ -259,7 +246,6 @@ def b5_margin_growth(history: pd.DataFrame, margins: pd.DataFrame) -> list[Claim
             text = "test error at T_max - at T0: training error never reached 0"
         rows.append(
             ClaimRow(
-                id="B5",
                 title="test error keeps falling after zero training error",
                 source=B5_SOURCE,
                 dataset=where,
@@ -287,7 +273,6 @@ def b6_margin_bound(margin_bound: pd.DataFrame) -> list[ClaimRow]:
         ts = ", ".join(str(int(t)) for t in sorted(part["t"].unique()))
         rows.append(
             ClaimRow(
-                id="B6",
                 title="margin distribution bound",
                 source="Mohri, Boosting, 'Margin Distribution'",
                 dataset=f"{name}, T in {{{ts}}}, rho in {{{rhos}}}",
@@ -296,7 +281,6 @@ def b6_margin_bound(margin_bound: pd.DataFrame) -> list[ClaimRow]:
                 bound=0.0,
                 relation="<=",
                 kind="theorem",
-                figure="margin_bound",
             )
         )
     return rows
@@ -335,10 +319,8 @@ def b17_uniform_margin_bound(uniform_margin: pd.DataFrame) -> list[ClaimRow]:
             f"gamma = min_t edge = {gamma:.4g}"
         )
         common = dict(
-            id="B17",
             source="Mohri, Boosting, 'Margin Distribution', 'Notes'",
             dataset=where,
-            figure="uniform_margin_bound",
         )
         gap = part["fraction"] - part["uniform_bound"]
         within = part[part["rho"] <= 2 * gamma]
@@ -407,7 +389,6 @@ def b14_vc_bound(history: pd.DataFrame) -> list[ClaimRow]:
         last = part.iloc[-1]
         rows.append(
             ClaimRow(
-                id="B14",
                 title="VC dimension bound of F_T grows like T log T",
                 source="Mohri, Boosting, 'Overfitting?'",
                 dataset=_where(part),

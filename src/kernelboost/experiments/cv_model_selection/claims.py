@@ -30,7 +30,6 @@ def e3_cv_selection(grid: pd.DataFrame, summary: pd.DataFrame) -> list[ClaimRow]
         scaled = ", z-scored" if is_true(s["standardized"]) else ""
         out.append(
             ClaimRow(
-                id="E3",
                 title="(sigma, C) chosen by cross-validation tests within 2 points "
                 "of the best on the grid",
                 source="Shewchuk, Lecture 14, 'The Gaussian Kernel'",
@@ -47,7 +46,6 @@ def e3_cv_selection(grid: pd.DataFrame, summary: pd.DataFrame) -> list[ClaimRow]
                 bound=E3_SLACK,
                 relation="<=",
                 kind="empirical",
-                figure="cv_model_selection",
             )
         )
     return out
@@ -85,7 +83,6 @@ def k16_c_fit(grid: pd.DataFrame, summary: pd.DataFrame) -> list[ClaimRow]:
         d = rate_difference(end["test_error"], n_test, chosen["test_error"])
         rows.append(
             ClaimRow(
-                id="K16",
                 title=f"{title}: its test error is above the CV-chosen C's",
                 source="Huang 2017, 'Polynomial Kernels' (C)",
                 dataset=f"{s['dataset']}, Gaussian SVM at the CV-chosen sigma = "
@@ -96,7 +93,6 @@ def k16_c_fit(grid: pd.DataFrame, summary: pd.DataFrame) -> list[ClaimRow]:
                 bound=0.0,
                 relation=">",
                 kind="empirical",
-                figure="cv_model_selection",
             )
         )
     return rows

@@ -17,11 +17,9 @@ def k4_feature_lift(summary: pd.DataFrame, points: pd.DataFrame) -> list[ClaimRo
     r2 = summary[summary["space"] == "R2"].iloc[0]
     r3 = summary[summary["space"] == "R3"].iloc[0]
     common = dict(
-        id="K4",
         source="Mądry 2012, §2 and Fig. 1",
         dataset=f"circles, {len(points)} points",
         kind="theorem",
-        figure="feature_lift",
     )
     lp = "t* = max t s.t. y(w·x + b) ≥ t, |w|∞ ≤ 1"
     return [

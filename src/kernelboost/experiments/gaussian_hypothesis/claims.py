@@ -23,11 +23,9 @@ def k9_gaussian_hypothesis(
     rows = []
     data = f"interval (1-D), {len(bumps)} points, σ = {bumps['sigma'].iloc[0]:g}"
     common = dict(
-        id="K9",
         source="Shewchuk, Lecture 14, 'Kernel Logistic Regression', "
         "'The Gaussian Kernel'",
         dataset=data,
-        figure="gaussian_hypothesis",
     )
     for method, part in history.groupby("method", sort=True):
         j = part["objective"].to_numpy()

@@ -56,9 +56,7 @@ def k19_oscillation(summary: pd.DataFrame) -> list[ClaimRow]:
         f"{t['dataset'].iloc[0]} (1-D), {int(t['n_points'].iloc[0])} points, "
         f"kernel ridge regression on ±1 labels, λ = {float(t['lam'].iloc[0]):g}"
     )
-    common = dict(
-        id="K19", source=_K19_SOURCE, dataset=data, figure="gaussian_oscillation"
-    )
+    common = dict(source=_K19_SOURCE, dataset=data)
     chosen, poly = matched_pair(t)
     sigma = float(chosen["param"])
     g_ext = int(chosen["n_extrema"])

@@ -50,7 +50,7 @@ def k17_gaussian_series(series: pd.DataFrame) -> list[ClaimRow]:
         f"{t['dataset'].iloc[0]}, first {points} points ({pairs} pairs), σ ∈ "
         f"{{{', '.join(f'{s:g}' for s in sigmas)}}}, N = 0..{n_max}"
     )
-    common = dict(id="K17", source=_K17_SOURCE, dataset=data, figure="gaussian_series")
+    common = dict(source=_K17_SOURCE, dataset=data)
     rows = [
         ClaimRow(
             title="|k(x,z) - φ_N(x)·φ_N(z)| ≤ P Σ_{k>N} |s|^k/k!, s = x·z/σ², "

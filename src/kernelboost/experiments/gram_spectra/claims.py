@@ -20,7 +20,6 @@ def k3_gram_spectra(spectra: pd.DataFrame) -> list[ClaimRow]:
         valid = bool(part["valid_kernel"].iloc[0])
         rows.append(
             ClaimRow(
-                id="K3",
                 title=(
                     f"{function} is a kernel: PSD Gram matrices"
                     if valid
@@ -34,7 +33,6 @@ def k3_gram_spectra(spectra: pd.DataFrame) -> list[ClaimRow]:
                 bound=-1e-10,
                 relation=">=" if valid else "<",
                 kind="theorem",
-                figure="gram_spectra",
             )
         )
     return rows

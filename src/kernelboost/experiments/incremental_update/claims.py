@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pandas as pd
 
+from .._shared.exponents import exponent_row, fitted
 from .._shared.rows import ClaimRow
-from .._shared.timing import exponent_row, fitted
 
 #: K18's allowance for the drift of the kept Ka + b, relative to its size: each
 #: O(n) update rounds at about ε relative to the scores, so 10⁴ updates may
@@ -45,7 +45,6 @@ def k18_incremental_update(
         worst = part.loc[part["drift"].idxmax()]
         rows.append(
             ClaimRow(
-                id="K18",
                 title=f"{learner}: the Ka + b kept by O(n) updates equals K @ a + b",
                 source=_K18_SOURCE,
                 dataset=f"{part['dataset'].iloc[0]}, {len(part)} updates",
@@ -56,7 +55,6 @@ def k18_incremental_update(
                 bound=DRIFT_TOL,
                 relation="<=",
                 kind="identity",
-                figure="incremental_update",
             )
         )
     rows.append(

@@ -26,8 +26,7 @@ from ...core.exceptions import ConvergenceWarning
 from ...core.kernels import Gaussian
 from ...estimators.logistic import KernelLogisticRegression
 from ...estimators.perceptron import KernelPerceptron, update_scores
-from .._shared.timing import TIMING_COLUMNS as TIMING_COLUMNS
-from .._shared.timing import best_time, exponent_table
+from .._shared.timing import TIMING_COLUMNS, best_time, exponent_table
 
 #: The learners of K18, as the drift table names them.
 LEARNERS = ("kernel perceptron", "kernel logistic regression, stochastic")

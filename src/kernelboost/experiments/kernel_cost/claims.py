@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pandas as pd
 
+from .._shared.exponents import exponent_row, fitted
 from .._shared.rows import ClaimRow
-from .._shared.timing import exponent_row, fitted
 
 
 #: Claim id → function from its metric tables (in the order the workflow passes

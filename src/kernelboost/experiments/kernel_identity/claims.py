@@ -35,7 +35,6 @@ def k1_kernel_identity(identities: pd.DataFrame) -> list[ClaimRow]:
         grid = _identity_grid(part)
         rows.append(
             ClaimRow(
-                id="K1",
                 title=_IDENTITY_TITLES.get(identity, identity),
                 source="UML notes, Kernels §III; Mądry 2012, §2; "
                 "Huang 2017, 'Quadratic Kernel', 'Polynomial Kernels'",
@@ -45,7 +44,6 @@ def k1_kernel_identity(identities: pd.DataFrame) -> list[ClaimRow]:
                 bound=1e-10,
                 relation="<=",
                 kind="identity",
-                figure="kernel_identity",
             )
         )
     return rows
@@ -65,7 +63,6 @@ def k15_feature_distance(identities: pd.DataFrame) -> list[ClaimRow]:
         grid = _identity_grid(part)
         rows.append(
             ClaimRow(
-                id="K15",
                 title="squared distance in feature space = k(x,x) + k(x',x') - "
                 f"2k(x,x'): {_IDENTITY_TITLES.get(identity, identity)}",
                 source="Huang 2017, 'Distance in Feature Space'",
@@ -76,7 +73,6 @@ def k15_feature_distance(identities: pd.DataFrame) -> list[ClaimRow]:
                 bound=1e-10,
                 relation="<=",
                 kind="identity",
-                figure="kernel_identity",
             )
         )
     return rows

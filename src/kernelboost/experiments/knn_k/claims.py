@@ -35,7 +35,6 @@ def e4_knn_loo(
     d = rate_difference(loo[1], n, loo[3])
     return [
         ClaimRow(
-            id="E4",
             title="1-NN has a larger LOO error than 3-NN on noisy data",
             source="Huang 2017, problem 2 (1-NN vs 3-NN)",
             dataset=f"{int(first['n_train'])} training points, split seed "
@@ -45,7 +44,6 @@ def e4_knn_loo(
             bound=0.0,
             relation=">",
             kind="empirical",
-            figure="knn_k",
         )
     ]
 
@@ -73,11 +71,9 @@ def k14_knn(
         return rate_difference(error, n_test, chosen["test_error"]).fields()
 
     common = dict(
-        id="K14",
         source="Huang 2017, 'From SVM to Nearest Neighbor'",
         dataset=f"{int(last['n_train'])} training points, split seed "
         f"{int(last['split_seed'])}",
-        figure="knn_k",
     )
     return [
         ClaimRow(

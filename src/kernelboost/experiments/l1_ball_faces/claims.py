@@ -55,10 +55,8 @@ def s6_l1_ball_faces(solutions: pd.DataFrame) -> list[ClaimRow]:
         f"t = f ||beta_hat||_1 for f in {', '.join(f'{f:g}' for f in fractions)}"
     )
     common = dict(
-        id="S6",
         source="Shewchuk, Lecture 14, §14.3 'Lasso'",
         dataset=where,
-        figure="l1_ball_faces",
     )
     rows = []
     for face, zeros in S6_ZEROS.items():

@@ -64,9 +64,7 @@ def s1_lasso_zeros(weights: pd.DataFrame, zeros: pd.DataFrame) -> list[ClaimRow]
     where = "; ".join(
         f"{f} exactly 0 for lambda in [{lo:.4g}, {hi:.4g}]" for f, hi, lo in events
     )
-    common = dict(
-        id="S1", source="Shewchuk, Lecture 14, §14.3 'Lasso'", figure="lasso_path"
-    )
+    common = dict(source="Shewchuk, Lecture 14, §14.3 'Lasso'")
     lasso_data = (
         f"{name} ({m} × {d}, standardized), {len(lasso)} λ from "
         f"α_max = {float(first['alpha_max']):.4g} down to "

@@ -27,7 +27,6 @@ def s2_contours(
     s = solutions.set_index("method")
     first = solutions.iloc[0]
     common = dict(
-        id="S2",
         source="Shewchuk, Lecture 14, §14.3 'Lasso'",
         dataset=f"2 features, corr {float(first['rho']):g}, "
         f"{int(first['n_samples'])} points, seed {int(first['seed'])}, "
@@ -35,7 +34,6 @@ def s2_contours(
         bound=float("nan"),
         relation="n/a",
         kind="illustration",
-        figure="lasso_ridge_contours",
     )
     rows = []
     for method, ball, title in (

@@ -60,10 +60,8 @@ def e1_loo_bound(rows: pd.DataFrame, e2: pd.DataFrame) -> list[ClaimRow]:
     out = []
     for _, row in rows.iterrows():
         common = dict(
-            id="E1",
             source=LOO_SOURCE,
             dataset=_configuration(row),
-            figure="loo_vs_sv_bound",
         )
         status = str(row["status"])
         if status != STATUS_OK:
@@ -113,7 +111,6 @@ def _e1_agreement(rows: pd.DataFrame) -> list[ClaimRow]:
         cs = ", ".join(format_c(c) for c in part["C"])
         out.append(
             ClaimRow(
-                id="E1",
                 title="the fast LOO (support vectors retrained only) agrees "
                 "with brute force",
                 source=LOO_SOURCE,
@@ -125,7 +122,6 @@ def _e1_agreement(rows: pd.DataFrame) -> list[ClaimRow]:
                 bound=0.0,
                 relation="<=",
                 kind="check",
-                figure="loo_vs_sv_bound",
             )
         )
     return out
@@ -162,11 +158,9 @@ def e2_non_sv_removal(rows: pd.DataFrame, e2: pd.DataFrame) -> list[ClaimRow]:
         measured_cs = configs[configs["e2_status"] == STATUS_OK]["C"]
         cs = ", ".join(format_c(c) for c in measured_cs)
         common = dict(
-            id="E2",
             source=LOO_SOURCE,
             dataset=f"{dataset} (l = {int(first['l'])}{scaled}), {kernel}, "
             f"C ∈ {{{cs}}}",
-            figure="loo_vs_sv_bound",
         )
         if part.empty:
             why = (

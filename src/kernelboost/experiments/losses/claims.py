@@ -30,7 +30,6 @@ def b13_losses(curves: pd.DataFrame) -> list[ClaimRow]:
         gap = float((wide[loss] - wide["zero_one"]).min())
         rows.append(
             ClaimRow(
-                id="B13",
                 title=f"{loss} loss upper-bounds the zero-one loss",
                 source="Mohri, Boosting, 'Alternative Loss Functions'",
                 dataset=f"margin grid [{wide.index.min():g}, {wide.index.max():g}], "
@@ -40,7 +39,6 @@ def b13_losses(curves: pd.DataFrame) -> list[ClaimRow]:
                 bound=0.0,
                 relation=">=",
                 kind="theorem",
-                figure="losses",
             )
         )
     return rows

@@ -43,10 +43,8 @@ def b15_adaboost_cycle(lp: pd.DataFrame, runs: pd.DataFrame) -> list[ClaimRow]:
     paper, uniform = by_start.loc["paper"], by_start.loc["uniform"]
     T = int(paper["n_rounds"])
     common = dict(
-        id="B15",
         source="Mohri, Boosting, 'But, Does AdaBoost Maximize the Margin?' "
         "(Rudin, Daubechies and Schapire 2004)",
-        figure="margin_cycle",
     )
     matrix = "8 x 8 margin matrix of Rudin, Daubechies and Schapire (2004)"
     start = f"{matrix}; optimal AdaBoost from their D_1, T = {T}"

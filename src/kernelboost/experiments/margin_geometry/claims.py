@@ -64,7 +64,7 @@ def b19_margin_geometry(
           ``plane`` the same count is an illustration.
     """
     rows = []
-    common = dict(id="B19", source=B19_SOURCE, figure="margin_geometry")
+    common = dict(source=B19_SOURCE)
     for norm, formula, direct, what in (
         ("inf", "l1_margin", "linf_distance", "L1 margin |a.u|/||a||_1"),
         ("2", "l2_margin", "l2_distance", "L2 margin |a.u|/||a||_2"),

@@ -26,11 +26,9 @@ def b7_max_margin(margins: pd.DataFrame) -> list[ClaimRow]:
             "'AdaBoost and Game Theory', 'Linear Programming Problem'",
             dataset=f"{name} ({int(first['n_train'])} training points, "
             f"{int(first['n_hypotheses'])} distinct stumps), T = {int(last['t'])}",
-            figure="margin_growth",
         )
         rows += [
             ClaimRow(
-                id="B7",
                 title="max-margin LP and the game value agree: rho* = 2 gamma*",
                 quantity="|LP primal rho* - LP dual (game value)|",
                 measured=abs(rho - float(first["game_value"])),
@@ -41,7 +39,6 @@ def b7_max_margin(margins: pd.DataFrame) -> list[ClaimRow]:
                 **common,
             ),
             ClaimRow(
-                id="B7",
                 title="AdaBoost's margin never exceeds the LP maximum",
                 quantity=f"max over rounds of AdaBoost's min margin - rho* ({rho:.6g})",
                 measured=float(part["min_margin"].max()) - rho,
@@ -51,7 +48,6 @@ def b7_max_margin(margins: pd.DataFrame) -> list[ClaimRow]:
                 **common,
             ),
             ClaimRow(
-                id="B7",
                 title="AdaBoost reaches at least half the maximum margin",
                 quantity=f"AdaBoost's min margin at T_max - rho*/2 ({rho / 2:.6g})",
                 measured=float(last["min_margin"]) - rho / 2,

@@ -36,9 +36,7 @@ def b10_mwu_boosting(
         learner = f"depth-{int(s['depth'])} trees"
     data = f"{s['dataset']}, m = {int(s['n_samples'])}, {learner}"
     common = dict(
-        id="B10",
         source="Mądry 2012, §3, Theorem 1",
-        figure="mwu_boosting",
         dataset=data,
     )
     fraction = (
@@ -118,9 +116,7 @@ def b18_mwu_theorem2(summary: pd.DataFrame, theorem2: pd.DataFrame) -> list[Clai
     if learner == "trees":
         learner = f"depth-{int(s['depth'])} trees"
     common = dict(
-        id="B18",
         source="Mądry 2012, §3, Theorem 2 (and the proof of Theorem 1)",
-        figure="mwu_boosting",
         dataset=f"{s['dataset']}, m = {int(s['n_samples'])} experts, {learner}, "
         f"epsilon = gamma = {gamma:g}, rho = 1, losses in {{0, 1}}",
     )

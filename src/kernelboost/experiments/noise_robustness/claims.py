@@ -37,7 +37,6 @@ def b12_noise_robustness(rates: pd.DataFrame) -> list[ClaimRow]:
     )
     rows = [
         ClaimRow(
-            id="B12",
             title="label noise raises AdaBoost's test error",
             source="Mohri, Boosting, 'Weaker Aspects'",
             dataset=where,
@@ -47,7 +46,6 @@ def b12_noise_robustness(rates: pd.DataFrame) -> list[ClaimRow]:
             bound=0.0,
             relation=">",
             kind="empirical",
-            figure="noise_robustness",
         )
     ]
     for r in t[t["rate"] > 0].itertuples(index=False):
@@ -57,7 +55,6 @@ def b12_noise_robustness(rates: pd.DataFrame) -> list[ClaimRow]:
         base = n / int(r.n_train)
         rows.append(
             ClaimRow(
-                id="B12",
                 title="AdaBoost's largest weights sit on the flipped labels",
                 source="Mohri, Boosting, 'Outliers'",
                 dataset=where,
@@ -70,7 +67,6 @@ def b12_noise_robustness(rates: pd.DataFrame) -> list[ClaimRow]:
                 bound=base,
                 relation=">",
                 kind="empirical",
-                figure="noise_robustness",
             )
         )
     return rows

@@ -41,9 +41,7 @@ def b9_nonconvex_combination(
     * the ε_t of h3 at the first round AdaBoost picks it (illustration: once
       the weights have shifted, h3 is better than random).
     """
-    common = dict(
-        id="B9", source="UML notes, Boosting §I–II", figure="nonconvex_combination"
-    )
+    common = dict(source="UML notes, Boosting §I–II")
 
     def data(example: str) -> str:
         row = _error(errors, example, "given")

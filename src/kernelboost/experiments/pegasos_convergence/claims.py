@@ -24,10 +24,8 @@ def k13_pegasos_convergence(checkpoints: pd.DataFrame) -> list[ClaimRow]:
         else float("nan")
     )
     common = dict(
-        id="K13",
         source="Huang 2017, 'Kernelized Pegasos for SVM'",
         dataset=f"T = {t[-1]:,}",
-        figure="pegasos_convergence",
     )
     return [
         ClaimRow(

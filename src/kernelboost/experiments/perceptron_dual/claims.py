@@ -23,7 +23,6 @@ def k6_perceptron_dual(worked: pd.DataFrame, compare: pd.DataFrame) -> list[Clai
     deviation = float(np.abs(np.hstack([ours - seed, implicit])).max())
     rows = [
         ClaimRow(
-            id="K6",
             title="worked primal/dual perceptron table of Huang 2017 reproduced",
             source="Huang 2017, 'Kernelized Perceptron'",
             dataset="x1=(0,1):-1, x2=(2,1):+1, x3=(0,-1):+1",
@@ -34,7 +33,6 @@ def k6_perceptron_dual(worked: pd.DataFrame, compare: pd.DataFrame) -> list[Clai
             bound=0.0,
             relation="<=",
             kind="identity",
-            figure="perceptron_dual",
         )
     ]
     for r in compare.itertuples(index=False):
@@ -43,11 +41,9 @@ def k6_perceptron_dual(worked: pd.DataFrame, compare: pd.DataFrame) -> list[Clai
             "Huang 2017, 'Kernelized Perceptron'",
             dataset=r.dataset,
             kind="identity",
-            figure="perceptron_dual",
         )
         rows.append(
             ClaimRow(
-                id="K6",
                 title=f"primal and dual perceptron make the same mistakes ({r.kernel})",
                 quantity=f"first differing position of {r.n_mistakes_primal} vs "
                 f"{r.n_mistakes_dual} mistakes (-1: none)",
@@ -59,7 +55,6 @@ def k6_perceptron_dual(worked: pd.DataFrame, compare: pd.DataFrame) -> list[Clai
         )
         rows.append(
             ClaimRow(
-                id="K6",
                 title=f"w = Σ α_i φ(x_i) ({r.kernel})",
                 quantity="‖w - Σ α_i φ(x_i)‖ / max(‖w‖, 1)",
                 measured=float(r.w_rel_diff),

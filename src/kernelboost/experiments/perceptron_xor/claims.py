@@ -21,11 +21,9 @@ def k7_perceptron_xor(epochs: pd.DataFrame, points: pd.DataFrame) -> list[ClaimR
     w = points["alpha"].to_numpy() @ points[["phi1", "phi2", "phi3"]].to_numpy()
     cosine = float(w[1] / np.linalg.norm(w)) if np.linalg.norm(w) > 0 else 0.0
     common = dict(
-        id="K7",
         source="Huang 2017, 'XOR Example'",
         dataset=f"xor, {len(points)} points",
         kind="theorem",
-        figure="perceptron_xor",
     )
     return [
         ClaimRow(

@@ -50,9 +50,7 @@ def k12_poly_degree(degrees: pd.DataFrame) -> list[ClaimRow]:
         )
 
     common = dict(
-        id="K12",
         source="Huang 2017, 'Polynomial Kernels'; Mądry 2012, §2",
-        figure="poly_degree",
     )
     sep = base[base["separable"].astype(str) == "True"]
     if len(sep):

@@ -93,7 +93,7 @@ def k20_primal_dual_cost(timings: pd.DataFrame) -> list[ClaimRow]:
         f"{{{', '.join(map(str, dims))}}} ((1 + x·z)^2 and its tensor-power map), "
         f"{int(cells['repeats'].iloc[0])} side-by-side repeats per cell"
     )
-    common = dict(id="K20", source=_K20_SOURCE, dataset=data, figure="primal_dual_cost")
+    common = dict(source=_K20_SOURCE, dataset=data)
     rows = []
     for side, mask, relation, title, regime in (
         (

@@ -22,7 +22,6 @@ from ...core.exceptions import ConvergenceWarning
 from ...core.feature_maps import tensor_power
 from ...core.kernels import Polynomial
 from ...estimators.perceptron import KernelPerceptron, Perceptron
-from .._shared.timing import TIMING_COLUMNS as TIMING_COLUMNS
 
 
 def _primal(X: np.ndarray, y: np.ndarray, degree: int, epochs: int) -> Perceptron:

@@ -64,11 +64,9 @@ def b16_rademacher_margin_bound(bounds: pd.DataFrame) -> list[ClaimRow]:
                 f"by the {G} rho)"
             )
             common = dict(
-                id="B16",
                 source="Mohri, Boosting, 'Rademacher Complexity of Convex Hulls', "
                 "'Margin Bound - Ensemble Methods' (Koltchinskii and Panchenko 2002)",
                 dataset=where,
-                figure="rademacher_margin_bound",
             )
             if bound >= 1.0:
                 rows.append(

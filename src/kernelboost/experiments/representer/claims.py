@@ -15,7 +15,6 @@ def k5_representer(iterates: pd.DataFrame) -> list[ClaimRow]:
     last = iterates.iloc[-1]
     return [
         ClaimRow(
-            id="K5",
             title="the optimal w lies in span ψ(x_i) (representer theorem)",
             source="UML notes, Kernels §I",
             dataset=f"m = {int(last['n_samples'])} random points, ψ in "
@@ -26,6 +25,5 @@ def k5_representer(iterates: pd.DataFrame) -> list[ClaimRow]:
             bound=1e-6,
             relation="<=",
             kind="theorem",
-            figure="representer",
         )
     ]

@@ -50,12 +50,10 @@ def k10_sigma_bias_variance(
     smallest, largest = e.iloc[0], e.iloc[-1]
     chosen = e[e["chosen"].astype(str) == "True"].iloc[0]
     common = dict(
-        id="K10",
         source="Shewchuk, Lecture 14, 'The Gaussian Kernel'; "
         "Huang 2017, 'Gaussian RBF kernel (default in sklearn)'",
         dataset=f"{int(smallest['n_train'])} training points, split seed "
         f"{int(smallest['split_seed'])}, C = {float(smallest['C']):g}",
-        figure="sigma_bias_variance",
     )
     s_min, s_max = float(smallest["sigma"]), float(largest["sigma"])
     n1, n2 = int(smallest["n_kernel_decided"]), int(largest["n_kernel_decided"])

@@ -66,7 +66,7 @@ def s5_stepwise_stopping(
             f"{name} ({int(s['n_train'])} training points, {int(s['n_test'])} test "
             f"points, d = {d}), {int(s['n_splits'])}-fold CV on the training part"
         )
-        common = dict(id="S5", source=source, dataset=where, figure="stepwise_stopping")
+        common = dict(source=source, dataset=where)
         mse = (
             f"test MSE kept ({kept} features) {float(s['test_mse_kept']):.4g}, "
             f"all {d} features {float(s['test_mse_all']):.4g}, path minimum "

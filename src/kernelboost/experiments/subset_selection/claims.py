@@ -55,7 +55,6 @@ def s3_subset_selection(
     for c in counts.itertuples(index=False):
         rows.append(
             ClaimRow(
-                id="S3",
                 title=_METHOD_TITLES.get(str(c.method), str(c.method)),
                 source="Shewchuk, Lecture 14, §14.2 'Subset Selection'",
                 dataset=f"{_dataset(c)}, {int(c.n_splits)}-fold CV, seed {int(c.seed)}",
@@ -65,7 +64,6 @@ def s3_subset_selection(
                 bound=float(c.formula_value),
                 relation="==",
                 kind="identity",
-                figure="subset_selection",
             )
         )
     for name, part in path.groupby("dataset", sort=False):
@@ -76,7 +74,6 @@ def s3_subset_selection(
         trap = str(getattr(c, "role", "")) == "trap"
         rows.append(
             ClaimRow(
-                id="S3",
                 title="forward stepwise misses the best 2-feature model"
                 if trap
                 else "forward stepwise's 2-feature model vs best subset's",
@@ -90,7 +87,6 @@ def s3_subset_selection(
                 bound=1.0 if trap else float("nan"),
                 relation="==" if trap else "n/a",
                 kind="empirical" if trap else "illustration",
-                figure="subset_selection",
             )
         )
     return rows
@@ -134,7 +130,6 @@ def s4_zscore_elimination(
         c = next(counts[counts["dataset"] == name].itertuples(index=False))
         rows.append(
             ClaimRow(
-                id="S4",
                 title="backward elimination removes the smallest |z-score|",
                 source="Shewchuk, Lecture 14, §14.2 'Subset Selection'",
                 dataset=_dataset(c),
@@ -144,7 +139,6 @@ def s4_zscore_elimination(
                 bound=0.0,
                 relation="<=",
                 kind="identity",
-                figure="subset_selection",
             )
         )
     return rows

@@ -18,10 +18,8 @@ def k11_svm_sigma_C_grid(summary: pd.DataFrame) -> list[ClaimRow]:
     """
     rows = []
     common = dict(
-        id="K11",
         source="Huang 2017, 'Gaussian RBF kernel (default in sklearn)'",
         kind="theorem",
-        figure="svm_sigma_C_grid",
     )
     for sigma, part in summary.groupby("sigma", sort=True):
         part = part.sort_values("C", ascending=False)

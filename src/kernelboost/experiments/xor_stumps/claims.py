@@ -56,9 +56,7 @@ def b8_xor_stumps(
     depth = int(trees["depth"])
     data = f"{trees['dataset']}, m = {int(trees['m'])}"
     common = dict(
-        id="B8",
         source="Mohri, Boosting, 'Standard Use in Practice'",
-        figure="xor_stumps",
     )
     uniform = "edge γ = 1/2 - ε of the best stump under the uniform D"
     return [
@@ -113,10 +111,8 @@ def b8_xor_stumps(
 def _game_rows(game: pd.DataFrame, data: str) -> list[ClaimRow]:
     """B8's rows on the boosting game: ρ* and |ρ* − 2γ*| per class."""
     common = dict(
-        id="B8",
         source="Mohri, Boosting, 'Standard Use in Practice', "
         "'AdaBoost and Game Theory'",
-        figure="xor_stumps",
     )
     stumps = game[game["learner"] == "stumps"].iloc[0]
     trees = game[game["learner"] == "trees"].iloc[0]

@@ -1,0 +1,226 @@
+"""What the workflow runs under one configuration, read from the registry.
+
+A :class:`Plan` answers, without Snakemake, every question the workflow's
+rules ask while Snakemake parses the workflow and builds its graph of jobs:
+the runs of each experiment (computed once per configuration, not once per
+job), the files a study job reads and writes, the tables a figure, applet or
+claim job reads (:class:`Job`), the code digest each job carries, and the
+targets of a whole run. ``workflow/rules/common.smk`` makes one plan and
+hands its answers to the rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from ..experiments import (
+    EXPERIMENTS,
+    applet,
+    applet_experiment,
+    applets,
+    claim_experiment,
+    claim_order,
+    experiment,
+    figure,
+    figure_experiment,
+)
+from ..experiments._shared.entry import DataRef, Experiment, Run
+from .digest import code_digest, required_parameters
+
+__all__ = ["KINDS", "Job", "Plan", "digest"]
+
+#: The jobs that read an experiment's tables by name, and the wildcard that
+#: names each: a figure, an applet's data, a claim's rows.
+KINDS = ("figure", "applet", "claim")
+
+#: A table as a job reads it: one CSV, or a sweep's per-run CSVs in run order.
+Paths = str | list[str]
+
+#: The function of :mod:`.jobs` that runs each kind of job.
+_RUNNER = {
+    "figure": "pipeline.jobs:draw_figure",
+    "applet": "pipeline.jobs:write_applet",
+    "claim": "pipeline.jobs:write_claim_rows",
+}
+
+
+def digest(*refs: str) -> str:
+    """The digest of the library code behind ``refs`` (:mod:`.digest`): a job
+    that takes it as a parameter reruns when that code changes."""
+    return code_digest(refs)
+
+
+@dataclass(frozen=True)
+class Job:
+    """A figure, applet or claim job: its function, the tables it reads (by
+    parameter name), those tables' files, and the digest of its code."""
+
+    function: str
+    tables: dict[str, Paths]
+    inputs: list[str]
+    library: str
+
+
+def _flat(tables: Mapping[str, Paths]) -> list[str]:
+    return [p for v in tables.values() for p in ([v] if isinstance(v, str) else v)]
+
+
+class Plan:
+    """The jobs and files of the pipeline under the configuration ``cfg``
+    (validated, defaults filled in)."""
+
+    def __init__(self, cfg: Mapping[str, Any]) -> None:
+        self.cfg = cfg
+        self._runs: dict[str, dict[str, Run]] = {}
+        self._jobs: dict[tuple[str, str], Job] = {}
+
+    # -- the runs of an experiment -------------------------------------------
+    def runs(self, exp: Experiment) -> dict[str, Run]:
+        """``{run id: Run}`` of ``exp``, computed once."""
+        if exp.name not in self._runs:
+            self._runs[exp.name] = exp.runs(self.cfg)
+        return self._runs[exp.name]
+
+    def is_sweep(self, exp: Experiment) -> bool:
+        """Whether ``exp`` runs as several jobs (one per run)."""
+        return list(self.runs(exp)) != [""]
+
+    def study_outputs(self, exp: Experiment) -> dict[str, str]:
+        """The study's tables by name, with a ``{run}`` wildcard for a sweep."""
+        run = "{run}" if self.is_sweep(exp) else ""
+        return {t: exp.table_path(t, run) for t in exp.tables}
+
+    def study_log(self, exp: Experiment, ext: str) -> str:
+        """The log (``ext`` "log") or timings ("bench.tsv") of a study job."""
+        folder = f"results/logs/{exp.name}"
+        return f"{folder}/{{run}}.{ext}" if self.is_sweep(exp) else f"{folder}.{ext}"
+
+    def run_constraint(self, exp: Experiment) -> dict[str, str]:
+        """A sweep's ``{run}`` wildcard matches exactly its run ids."""
+        if not self.is_sweep(exp):
+            return {}
+        return {"run": "|".join(re.escape(r) for r in self.runs(exp))}
+
+    def study_data(self, exp: Experiment, run: str) -> dict[str, Paths]:
+        """Per study argument, the dataset file(s) of the run."""
+
+        def paths(refs: DataRef | tuple[DataRef, ...]) -> Paths:
+            if isinstance(refs, tuple):
+                return [f"results/data/{ref.name}.csv" for ref in refs]
+            return f"results/data/{refs.name}.csv"
+
+        return {arg: paths(refs) for arg, refs in self.runs(exp)[run].data.items()}
+
+    def study_inputs(self, exp: Experiment, run: str) -> list[str]:
+        """The dataset files a study job reads."""
+        return _flat(self.study_data(exp, run))
+
+    def study_args(self, exp: Experiment, run: str) -> dict[str, Any]:
+        """The run's keyword arguments of the study (other than datasets)."""
+        return dict(self.runs(exp)[run].args)
+
+    def study_library(self, exp: Experiment) -> str:
+        """The digest of the study's code and of the function that runs it."""
+        return digest(exp.study, "pipeline.jobs:run_study")
+
+    # -- the stacked tables of sweeps ------------------------------------------
+    def stacked_sources(self, name: str, table: str) -> list[str]:
+        """The runs' files of a sweep's table, in run order."""
+        exp = experiment(name)
+        return [exp.table_path(table, run) for run in self.runs(exp)]
+
+    def stacked_constraints(self) -> dict[str, str]:
+        """Wildcard patterns of the sweeps' stacked tables."""
+        sweeps = [e for e in EXPERIMENTS if self.is_sweep(e)]
+        names = sorted({t for e in sweeps for t in e.tables if t not in e.per_run})
+        return {
+            "experiment": "|".join(e.name for e in sweeps) or "^$",
+            "table": "|".join(names) or "^$",
+        }
+
+    # -- the jobs that read tables by name ------------------------------------
+    def consumed(self, exp: Experiment, table: str) -> Paths:
+        """What a plotter, builder or claim function reads of ``table``: its
+        file, or for a sweep's per-run table every run's, in run order."""
+        if table not in exp.tables:
+            raise KeyError(f"experiment {exp.name!r} has no table {table!r}")
+        if table in exp.per_run and self.is_sweep(exp):
+            return [exp.table_path(table, run) for run in self.runs(exp)]
+        return exp.table_path(table)
+
+    def job(self, kind: str, name: str) -> Job:
+        """The ``kind`` job (a key of :data:`KINDS`) of figure, applet or claim
+        ``name``: computed once."""
+        key = (kind, name)
+        if key not in self._jobs:
+            if kind == "figure":
+                exp, function = figure_experiment(name), figure(name).plotter
+            elif kind == "applet":
+                exp, function = applet_experiment(name), applet(name).builder
+            elif kind == "claim":
+                exp = claim_experiment(name)
+                function = exp.claims[name]
+            else:
+                raise KeyError(f"no job kind {kind!r} (known: {', '.join(KINDS)})")
+            tables = {t: self.consumed(exp, t) for t in required_parameters(function)}
+            self._jobs[key] = Job(
+                function, tables, _flat(tables), digest(function, _RUNNER[kind])
+            )
+        return self._jobs[key]
+
+    # -- targets ---------------------------------------------------------------
+    @cached_property
+    def shown_claims(self) -> list[str]:
+        """The claims of the figures the configuration asks for, in catalog
+        order."""
+        shown = {c for f in self.cfg["figures"] for c in figure(f).claims}
+        return sorted(shown, key=claim_order)
+
+    def data_targets(self) -> list[str]:
+        return [f"results/data/{name}.csv" for name in sorted(self.cfg["datasets"])]
+
+    def figure_targets(self) -> list[str]:
+        return [
+            f"results/figures/{name}.{ext}"
+            for name in self.cfg["figures"]
+            for ext in ("png", "pdf")
+        ]
+
+    def claim_row_targets(self) -> list[str]:
+        return [f"results/claims/{claim}.csv" for claim in self.shown_claims]
+
+    def applet_targets(self) -> list[str]:
+        """The applets that illustrate a claim of this run."""
+        shown = set(self.shown_claims)
+        return [
+            f"results/applets/{name}.json"
+            for name in applets()
+            if set(applet(name).claims) & shown
+        ]
+
+    def all_targets(self) -> list[str]:
+        """Everything a full run makes."""
+        return [
+            *self.data_targets(),
+            *self.figure_targets(),
+            "results/claims.csv",
+            "results/claims.md",
+            "results/config.yaml",
+            "results/site",
+            "results/claims.html",
+        ]
+
+    # -- datasets ----------------------------------------------------------------
+    def dataset_spec(self, name: str) -> dict[str, Any]:
+        """The config entry of one dataset, keys sorted (stable params)."""
+        return dict(sorted(self.cfg["datasets"][name].items()))
+
+    def dataset_source(self, name: str) -> list[str]:
+        """A user CSV is an input file of its dataset job; generated data have
+        none."""
+        spec = self.cfg["datasets"][name]
+        return [spec["path"]] if spec["generator"] == "csv" else []

@@ -38,3 +38,7 @@ rule all:
     default_target: True
     input:
         PLAN.all_targets(),
+
+
+# Every job's code digest, computed once; what they read is kept for the next run.
+PLAN.prepare()

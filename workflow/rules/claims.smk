@@ -34,7 +34,7 @@ rule claims_table:
     conda:
         "../envs/kernelboost.yaml"
     params:
-        library=digest(
+        library=PLAN.digest(
             "experiments._shared.rows:read_rows",
             "experiments._shared.rows:render_markdown",
         ),
@@ -53,6 +53,6 @@ rule resolved_config:
         "../envs/kernelboost.yaml"
     params:
         config=reporting.resolved_config(config),
-        library=digest("core.io:write_text_atomic"),
+        library=PLAN.digest("core.io:write_text_atomic"),
     script:
         "../scripts/resolved_config.py"

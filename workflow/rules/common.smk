@@ -15,7 +15,8 @@ sys.path.insert(0, str(SRC))
 from kernelboost.experiments import EXPERIMENTS, applets, caption, claims, figures
 from kernelboost.pipeline import config as checks
 from kernelboost.pipeline import report as reporting
-from kernelboost.pipeline.plan import Plan, digest
+from kernelboost.pipeline.digest import Digests
+from kernelboost.pipeline.plan import Plan
 
 SCHEMA = "workflow/schemas/config.schema.yaml"
 
@@ -50,7 +51,8 @@ def checked_plan(cfg):
     # config entries they neither show among a job's parameters nor cause reruns.
     cfg["claim_status"] = reporting.claim_status()
     cfg["figure_captions"] = reporting.figure_captions()
-    return Plan(cfg)
+    # The code digests keep what they read of the sources between runs.
+    return Plan(cfg, Digests(cache=Path(".snakemake", "kernelboost", "digests.json")))
 
 
 def run_of(wildcards):

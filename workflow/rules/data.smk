@@ -10,7 +10,7 @@ rule dataset:
     conda:
         "../envs/kernelboost.yaml"
     params:
-        library=digest("core.datasets:make_dataset", "core.datasets:write_dataset"),
+        library=PLAN.digest("core.datasets:make_dataset", "core.datasets:write_dataset"),
         spec=dataset("spec"),
     script:
         "../scripts/dataset.py"

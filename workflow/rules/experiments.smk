@@ -47,6 +47,6 @@ rule stack_tables:
     conda:
         "../envs/kernelboost.yaml"
     params:
-        library=digest("pipeline.jobs:stack_tables"),
+        library=PLAN.digest("pipeline.jobs:stack_tables"),
     script:
         "../scripts/stack_tables.py"

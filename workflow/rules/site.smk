@@ -49,6 +49,6 @@ rule site:
     conda:
         "../envs/kernelboost.yaml"
     params:
-        library=digest("pipeline.site"),
+        library=PLAN.digest("pipeline.site"),
     script:
         "../scripts/site.py"

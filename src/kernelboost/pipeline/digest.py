@@ -12,128 +12,249 @@ importing them:
   transitively (helpers, constants, classes);
 - every ``kernelboost`` module those definitions import names from, whole, with
   the modules they import in turn.
+
+Each module is read once into a summary (its imports and, per top-level
+definition, the hash of its syntax tree and the names it uses).
+:class:`Digests` can keep the summaries in a file between runs, keyed by each
+source file's own hash, so that a workflow that parses again reads only the
+files that changed.
 """
 
 from __future__ import annotations
 
 import ast
 import hashlib
+import json
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
+from typing import Any
+
+__all__ = ["PACKAGE", "Digests", "code_digest", "forget", "required_parameters"]
 
 #: The package's sources (the folder above this file's).
 PACKAGE = Path(__file__).resolve().parents[1]
 
+#: The version of the summaries' format; a cache file of another is ignored.
+_FORMAT = 1
 
-def code_digest(refs: Iterable[str], root: Path = PACKAGE) -> str:
-    """SHA-256 (16 hex digits) of the code behind ``refs``.
+
+class Digests:
+    """Code digests of the package under ``root``.
 
     Parameters
     ----------
-    refs : iterable of str
-        ``"module:function"`` (the function and what it uses) or ``"module"``
-        (the whole module), with modules relative to the package, e.g.
-        ``"claims.kernels:k1_kernel_identity"`` or ``"io"``.
     root : Path
         The package folder.
+    cache : Path, optional
+        A file that keeps the modules' summaries between runs (read if it
+        exists, written by :meth:`save`). A summary is used only while its
+        source file has the same SHA-256.
     """
-    digest = hashlib.sha256()
-    for ref in sorted(set(refs)):
-        digest.update(ref.encode())
-        digest.update(_ref_digest(str(root), ref).encode())
-    return digest.hexdigest()[:16]
 
+    def __init__(self, root: Path = PACKAGE, cache: Path | None = None) -> None:
+        self.root = Path(root)
+        self.cache = Path(cache) if cache is not None else None
+        self._stored: dict[str, Any] = {}
+        if self.cache is not None and self.cache.is_file():
+            try:
+                stored = json.loads(self.cache.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                stored = {}
+            if isinstance(stored, dict) and stored.get("format") == _FORMAT:
+                self._stored = stored.get("modules", {})
+        self._changed = False
+        self._summaries: dict[str, dict[str, Any]] = {}
+        self._refs: dict[str, str] = {}
+        self._modules: dict[str, str] = {}
 
-@cache
-def _ref_digest(root: str, ref: str) -> str:
-    module, _, name = ref.partition(":")
-    if not name:
-        return _module_digest(root, module)
-    info = _parse(root, module)
-    if name not in info.defs:
-        raise KeyError(f"{ref}: no top-level definition {name!r} in {info.path}")
-    digest = hashlib.sha256()
-    seen: set[str] = set()
-    todo = [name]
-    modules: set[str] = set()
-    while todo:
-        current = todo.pop()
-        if current in seen:
-            continue
-        seen.add(current)
-        node = info.defs[current]
-        for used in _names(node):
-            if used in info.defs and used not in seen:
-                todo.append(used)
-            elif used in info.imports:
-                modules.add(info.imports[used])
-        # Imports inside the definition (deferred to keep imports light).
-        for stmt in ast.walk(node):
-            if isinstance(stmt, ast.ImportFrom):
-                base = _resolve(info.package, stmt.module, stmt.level)
-                if base is not None:
-                    modules.add(base)
-    for current in sorted(seen):
-        digest.update(current.encode())
-        digest.update(_dump(info.defs[current]).encode())
-    for module_name in sorted(modules):
-        digest.update(module_name.encode())
-        digest.update(_module_digest(root, module_name).encode())
-    return digest.hexdigest()
+    def __call__(self, refs: Iterable[str]) -> str:
+        """SHA-256 (16 hex digits) of the code behind ``refs``:
+        ``"module:function"`` (the function and what it uses) or ``"module"``
+        (the whole module), modules relative to the package, e.g.
+        ``"experiments.gram_spectra.claims:k3_gram_spectra"`` or ``"core.io"``.
+        """
+        digest = hashlib.sha256()
+        for ref in sorted(set(refs)):
+            digest.update(ref.encode())
+            digest.update(self._ref(ref).encode())
+        return digest.hexdigest()[:16]
 
+    def required_parameters(self, ref: str) -> list[str]:
+        """Names of the parameters of ``"module:function"`` that have no
+        default (for a plotter or claim function: its tables)."""
+        module, _, name = ref.partition(":")
+        required = self.summary(module)["defs"].get(name, {}).get("required")
+        if required is None:
+            raise KeyError(f"{ref}: no function {name!r} in module {module!r}")
+        return list(required)
 
-@cache
-def _module_digest(root: str, module: str, _stack: tuple[str, ...] = ()) -> str:
-    """A module's tree and, transitively, the package modules it imports."""
-    info = _parse(root, module)
-    digest = hashlib.sha256(_dump(info.tree).encode())
-    for imported in sorted(set(info.imports.values()) | info.whole):
-        if imported in _stack or imported == module:
-            continue  # an import cycle: the module is already being hashed
-        digest.update(imported.encode())
-        digest.update(_module_digest(root, imported, (*_stack, module)).encode())
-    return digest.hexdigest()
+    def save(self) -> None:
+        """Write the summaries to the cache file, if any changed."""
+        if self.cache is None or not self._changed:
+            return
+        from ..core.io import write_text_atomic
 
+        self.cache.parent.mkdir(parents=True, exist_ok=True)
+        text = json.dumps({"format": _FORMAT, "modules": self._stored}, sort_keys=True)
+        write_text_atomic(text, self.cache)
+        self._changed = False
 
-class _Module:
-    """A parsed module: its top-level definitions and package imports."""
+    # -- summaries ---------------------------------------------------------------
+    def _path(self, module: str) -> Path:
+        if module == "__init__":
+            return self.root / "__init__.py"
+        base = self.root.joinpath(*module.split("."))
+        return base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
 
-    def __init__(self, path: Path, tree: ast.Module, package: str) -> None:
-        self.path = path
-        self.tree = tree
-        self.package = package
-        #: Top-level name → the statement that defines it.
-        self.defs: dict[str, ast.stmt] = {}
-        #: Local name → package module it comes from (``from .x import y``).
-        self.imports: dict[str, str] = {}
-        #: Package modules imported as a whole (``from . import x``, ``import``).
-        self.whole: set[str] = set()
-        for stmt in tree.body:
-            if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-                self.defs[stmt.name] = stmt
-            elif isinstance(stmt, ast.Assign | ast.AnnAssign):
-                targets = (
-                    stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+    def summary(self, module: str) -> dict[str, Any]:
+        """The summary of ``module`` (package-relative name)."""
+        if module in self._summaries:
+            return self._summaries[module]
+        path = self._path(module)
+        if not path.is_file():
+            raise KeyError(f"no module {module!r} under {self.root}")
+        source = path.read_bytes()
+        sha = hashlib.sha256(source).hexdigest()
+        key = f"{path.resolve()}"
+        entry = self._stored.get(key)
+        if not (isinstance(entry, dict) and entry.get("sha") == sha):
+            entry = {"sha": sha, "summary": _summarize(source, path, module)}
+            self._stored[key] = entry
+            self._changed = True
+        self._summaries[module] = entry["summary"]
+        return entry["summary"]
+
+    # -- digests -------------------------------------------------------------------
+    def _ref(self, ref: str) -> str:
+        if ref in self._refs:
+            return self._refs[ref]
+        module, _, name = ref.partition(":")
+        if not name:
+            result = self._module(module, ())
+        else:
+            info = self.summary(module)
+            defs = info["defs"]
+            if name not in defs:
+                raise KeyError(
+                    f"{ref}: no top-level definition {name!r} in {self._path(module)}"
                 )
-                for target in targets:
-                    for node in ast.walk(target):
-                        if isinstance(node, ast.Name):
-                            self.defs[node.id] = stmt
-            elif isinstance(stmt, ast.ImportFrom):
-                base = _resolve(package, stmt.module, stmt.level)
-                if base is None:
+            seen: set[str] = set()
+            todo = [name]
+            modules: set[str] = set()
+            while todo:
+                current = todo.pop()
+                if current in seen:
                     continue
-                for alias in stmt.names:
-                    local = alias.asname or alias.name
-                    # ``from . import x``: x is a module of the package.
-                    self.imports[local] = (
-                        base if stmt.module else f"{base}.{alias.name}".lstrip(".")
-                    )
-            elif isinstance(stmt, ast.Import):
-                for alias in stmt.names:
-                    if alias.name.startswith("kernelboost."):
-                        self.whole.add(alias.name.removeprefix("kernelboost."))
+                seen.add(current)
+                for used in defs[current]["names"]:
+                    if used in defs and used not in seen:
+                        todo.append(used)
+                    elif used in info["imports"]:
+                        modules.add(info["imports"][used])
+                # Imports inside the definition (deferred to keep imports light).
+                modules.update(defs[current]["deferred"])
+            digest = hashlib.sha256()
+            for current in sorted(seen):
+                digest.update(current.encode())
+                digest.update(defs[current]["dump"].encode())
+            for module_name in sorted(modules):
+                digest.update(module_name.encode())
+                digest.update(self._module(module_name, ()).encode())
+            result = digest.hexdigest()
+        self._refs[ref] = result
+        return result
+
+    def _module(self, module: str, stack: tuple[str, ...]) -> str:
+        """A module's tree and, transitively, the package modules it imports."""
+        if not stack and module in self._modules:
+            return self._modules[module]
+        info = self.summary(module)
+        digest = hashlib.sha256(info["tree"].encode())
+        for imported in sorted(set(info["imports"].values()) | set(info["whole"])):
+            if imported in stack or imported == module:
+                continue  # an import cycle: the module is already being hashed
+            digest.update(imported.encode())
+            digest.update(self._module(imported, (*stack, module)).encode())
+        result = digest.hexdigest()
+        if not stack:
+            self._modules[module] = result
+        return result
+
+
+def _summarize(source: bytes, path: Path, module: str) -> dict[str, Any]:
+    """What the digests need of a module: its package, its package imports, the
+    hash of its syntax tree, and per top-level definition the hash of its tree,
+    the names it reads, the package modules it imports in its body, and (for a
+    function) its parameters without a default. Docstrings are left out, so
+    that rewording one reruns nothing."""
+    tree = ast.parse(source, filename=str(path))
+    _strip_docstrings(tree)
+    is_package = path.name == "__init__.py" and module != "__init__"
+    package = module if is_package else module.rpartition(".")[0]
+    if module == "__init__":
+        package = ""
+    defs: dict[str, ast.stmt] = {}
+    imports: dict[str, str] = {}
+    whole: set[str] = set()
+    for stmt in tree.body:
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            defs[stmt.name] = stmt
+        elif isinstance(stmt, ast.Assign | ast.AnnAssign):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for target in targets:
+                for node in ast.walk(target):
+                    if isinstance(node, ast.Name):
+                        defs[node.id] = stmt
+        elif isinstance(stmt, ast.ImportFrom):
+            base = _resolve(package, stmt.module, stmt.level)
+            if base is None:
+                continue
+            for alias in stmt.names:
+                local = alias.asname or alias.name
+                # ``from . import x``: x is a module of the package.
+                imports[local] = (
+                    base if stmt.module else f"{base}.{alias.name}".lstrip(".")
+                )
+        elif isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                if alias.name.startswith("kernelboost."):
+                    whole.add(alias.name.removeprefix("kernelboost."))
+    summaries = {}
+    for name, stmt in defs.items():
+        deferred = set()
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.ImportFrom):
+                base = _resolve(package, node.module, node.level)
+                if base is not None:
+                    deferred.add(base)
+        summaries[name] = {
+            "dump": _sha(ast.dump(stmt)),
+            "names": sorted({n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}),
+            "deferred": sorted(deferred),
+            "required": _required(stmt) if isinstance(stmt, ast.FunctionDef) else None,
+        }
+    return {
+        "package": package,
+        "imports": imports,
+        "whole": sorted(whole),
+        "tree": _sha(ast.dump(tree)),
+        "defs": summaries,
+    }
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _required(node: ast.FunctionDef) -> list[str]:
+    args = node.args
+    positional = [*args.posonlyargs, *args.args]
+    required = positional[: len(positional) - len(args.defaults)]
+    required += [
+        a for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is None
+    ]
+    return [a.arg for a in required]
 
 
 def _resolve(package: str, module: str | None, level: int) -> str | None:
@@ -150,37 +271,9 @@ def _resolve(package: str, module: str | None, level: int) -> str | None:
     return name or "__init__"
 
 
-@cache
-def _parse(root: str, module: str) -> _Module:
-    base = Path(root, *module.split("."))
-    path = base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
-    if module == "__init__":
-        path = Path(root, "__init__.py")
-    if not path.is_file():
-        raise KeyError(f"no module {module!r} under {root}")
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    _strip_docstrings(tree)
-    is_package = path.name == "__init__.py" and module != "__init__"
-    package = module if is_package else module.rpartition(".")[0]
-    if module == "__init__":
-        package = ""
-    return _Module(path, tree, package)
-
-
-def _names(node: ast.AST) -> set[str]:
-    """Every name a definition reads (including decorators and defaults)."""
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
-
-
-@cache
-def _dump(node: ast.AST) -> str:
-    """The tree (parsed without its docstrings: see :func:`_parse`)."""
-    return ast.dump(node)
-
-
 def _strip_docstrings(node: ast.AST) -> ast.AST:
-    """Drop every docstring of ``node`` in place, so that rewording one reruns
-    nothing (a body that was only a docstring becomes ``pass``)."""
+    """Drop every docstring of ``node`` in place (a body that was only a
+    docstring becomes ``pass``)."""
     for sub in ast.walk(node):
         body = getattr(sub, "body", None)
         if (
@@ -196,17 +289,24 @@ def _strip_docstrings(node: ast.AST) -> ast.AST:
     return node
 
 
+@cache
+def _default(root: str) -> Digests:
+    return Digests(Path(root))
+
+
+def forget() -> None:
+    """Forget every module read so far (after sources were edited)."""
+    _default.cache_clear()
+
+
+def code_digest(refs: Iterable[str], root: Path = PACKAGE) -> str:
+    """SHA-256 (16 hex digits) of the code behind ``refs`` (see
+    :meth:`Digests.__call__`), with the sources under ``root`` read once per
+    process."""
+    return _default(str(root))(refs)
+
+
 def required_parameters(ref: str, root: Path = PACKAGE) -> list[str]:
     """Names of the parameters of ``"module:function"`` that have no default,
     read from the source (for a plotter or claim function: its tables)."""
-    module, _, name = ref.partition(":")
-    node = _parse(str(root), module).defs.get(name)
-    if not isinstance(node, ast.FunctionDef):
-        raise KeyError(f"{ref}: no function {name!r} in module {module!r}")
-    args = node.args
-    positional = [*args.posonlyargs, *args.args]
-    required = positional[: len(positional) - len(args.defaults)]
-    required += [
-        a for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is None
-    ]
-    return [a.arg for a in required]
+    return _default(str(root)).required_parameters(ref)

@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
 from ..experiments import (
@@ -29,7 +30,7 @@ from ..experiments import (
     figure_experiment,
 )
 from ..experiments._shared.entry import DataRef, Experiment, Run
-from .digest import code_digest, required_parameters
+from .digest import Digests, code_digest, required_parameters
 
 __all__ = ["KINDS", "Job", "Plan", "digest"]
 
@@ -71,12 +72,26 @@ def _flat(tables: Mapping[str, Paths]) -> list[str]:
 
 class Plan:
     """The jobs and files of the pipeline under the configuration ``cfg``
-    (validated, defaults filled in)."""
+    (validated, defaults filled in).
 
-    def __init__(self, cfg: Mapping[str, Any]) -> None:
+    ``digests`` computes the jobs' code digests (by default from the sources,
+    read once per process; the workflow passes one that keeps what it read
+    between runs)."""
+
+    def __init__(self, cfg: Mapping[str, Any], digests: Digests | None = None) -> None:
         self.cfg = cfg
+        self.digests = digests
         self._runs: dict[str, dict[str, Run]] = {}
         self._jobs: dict[tuple[str, str], Job] = {}
+
+    def digest(self, *refs: str) -> str:
+        """The digest of the library code behind ``refs`` (:mod:`.digest`)."""
+        return self.digests(refs) if self.digests is not None else digest(*refs)
+
+    def _required(self, ref: str) -> list[str]:
+        if self.digests is not None:
+            return self.digests.required_parameters(ref)
+        return required_parameters(ref)
 
     # -- the runs of an experiment -------------------------------------------
     def runs(self, exp: Experiment) -> dict[str, Run]:
@@ -125,7 +140,7 @@ class Plan:
 
     def study_library(self, exp: Experiment) -> str:
         """The digest of the study's code and of the function that runs it."""
-        return digest(exp.study, "pipeline.jobs:run_study")
+        return self.digest(exp.study, "pipeline.jobs:run_study")
 
     # -- the stacked tables of sweeps ------------------------------------------
     def stacked_sources(self, name: str, table: str) -> list[str]:
@@ -166,11 +181,26 @@ class Plan:
                 function = exp.claims[name]
             else:
                 raise KeyError(f"no job kind {kind!r} (known: {', '.join(KINDS)})")
-            tables = {t: self.consumed(exp, t) for t in required_parameters(function)}
+            tables = {t: self.consumed(exp, t) for t in self._required(function)}
             self._jobs[key] = Job(
-                function, tables, _flat(tables), digest(function, _RUNNER[kind])
+                function, tables, _flat(tables), self.digest(function, _RUNNER[kind])
             )
         return self._jobs[key]
+
+    def prepare(self) -> None:
+        """Compute every job's code digest now (each job of a run needs its
+        digest to decide whether to rerun), then save what the digests read."""
+        for exp in EXPERIMENTS:
+            self.study_library(exp)
+        for kind, names in (
+            ("figure", self.cfg["figures"]),
+            ("applet", [Path(t).stem for t in self.applet_targets()]),
+            ("claim", self.shown_claims),
+        ):
+            for name in names:
+                self.job(kind, name)
+        if self.digests is not None:
+            self.digests.save()
 
     # -- targets ---------------------------------------------------------------
     @cached_property

@@ -4,7 +4,8 @@
   builders), standard library only;
 - :mod:`.rows` and :mod:`.kinds`: the claim row and what kind of evidence it
   is; :mod:`.status`: the words of the tables' ``status`` columns;
-- :mod:`.timing`: timings, fitted growth exponents and their claim rows;
+- :mod:`.timing` and :mod:`.exponents`: timings and the growth exponents
+  fitted to them; the claim rows that read those exponents;
 - :mod:`.grid`, :mod:`.scaling`, :mod:`.boosting`: grids under 2-D pictures,
   z-scores, quiet boosting fits;
 - :mod:`.figures`: the one figure style and the drawing helpers (matplotlib);

@@ -1,4 +1,4 @@
-"""Rows of ``results/claims.csv``: one function per claim id.
+"""The rows of ``results/claims.csv``, which each room's claim functions return.
 
 A claim is measured, never asserted: each row holds the measured quantity, the
 bound or expected value, the relation checked and whether it held. Columns are

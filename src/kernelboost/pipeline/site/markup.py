@@ -2,7 +2,7 @@
 to HTML.
 
 The claims catalog (``CLAIMS.md``) and the figure captions
-(``workflow/report/<figure>.rst``) are written in a small subset of each:
+(``<figure>.rst`` in each experiment's room) are written in a small subset of each:
 
 - blocks: ``#`` headings, paragraphs, ``-`` and ``1.`` lists (nested by
   indentation), ``|``-tables with a ``|---|`` rule under the header, and code

@@ -1,0 +1,50 @@
+"""The feature_lift room (K4): the separation LP, the lift's tables and claim
+rows."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kernelboost.core.datasets import make_dataset
+from kernelboost.experiments.feature_lift.claims import k4_feature_lift
+from kernelboost.experiments.feature_lift.study import (
+    feature_lift_tables,
+    separation_lp,
+)
+
+
+def test_separation_lp_on_tiny_examples() -> None:
+    X = np.array([[0.0], [1.0], [2.0], [3.0]])
+    assert separation_lp(X, np.array([-1.0, -1.0, 1.0, 1.0])) > 0
+    # −, +, − on a line: no threshold separates them.
+    assert separation_lp(X[:3], np.array([-1.0, 1.0, -1.0])) <= 0
+
+
+def test_feature_lift_rows_hold_on_circles() -> None:
+    data = make_dataset({"generator": "circles", "n_samples": 80, "seed": 2})
+    summary, points = feature_lift_tables(data, C=1.0)
+    rows = k4_feature_lift(summary, points)
+    assert [r.holds for r in rows] == [True, True, True, True]
+    assert rows[0].measured == 0.0  # not −0.0
+    # The R³ plane is the ellipse: it classifies the R² points as the SVM does.
+    r3 = summary[summary["space"] == "R3"].iloc[0]
+    x1, x2 = points["x1"], points["x2"]
+    quad = r3.w1 * x1**2 + r3.w2 * np.sqrt(2) * x1 * x2 + r3.w3 * x2**2 + r3.b
+    np.testing.assert_array_equal(np.sign(quad), points["label"])
+
+
+@pytest.mark.can_fail("K4")
+def test_k4_reports_data_the_lift_does_not_separate() -> None:
+    """Blobs: a line separates them, and φ(x) = φ(−x) mixes them in R³."""
+    data = make_dataset({"generator": "blobs", "n_samples": 40})
+    summary, points = feature_lift_tables(data, C=1.0)
+    rows = k4_feature_lift(summary, points)
+    assert [r.holds for r in rows] == [False, False, False, False]
+    assert summary["C"].tolist() == [1.0, 1.0]  # no hard margin in R³
+
+
+def test_lift_needs_two_features() -> None:
+    data = make_dataset({"generator": "interval", "n_samples": 10})
+    with pytest.raises(ValueError, match="maps R² to R³"):
+        feature_lift_tables(data, C=1.0)

@@ -1,0 +1,94 @@
+"""The gaussian_series room (K17): the series' error, its table, its claim rows
+and the figure."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kernelboost.core.datasets import make_dataset
+from kernelboost.core.feature_maps import gaussian_series
+from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments.gaussian_series.claims import k17_gaussian_series
+from kernelboost.experiments.gaussian_series.study import (
+    gaussian_series_table,
+    tail_bound,
+)
+from kernelboost.pipeline.jobs import place_rows, plotter
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    x=st.lists(st.floats(-3, 3), min_size=2, max_size=2),
+    z=st.lists(st.floats(-3, 3), min_size=2, max_size=2),
+    sigma=st.floats(0.3, 3.0),
+    N=st.integers(0, 30),
+)
+def test_the_error_never_exceeds_the_taylor_tail(x, z, sigma, N) -> None:
+    X = np.array([x, z])
+    phi = gaussian_series(X, sigma, N)
+    error = abs(phi[0] @ phi[1] - np.exp(-np.sum((X[0] - X[1]) ** 2) / (2 * sigma**2)))
+    assert error <= tail_bound(X, sigma, [N])[0, 0, 1] + 1e-13
+
+
+@pytest.fixture(scope="module")
+def series() -> pd.DataFrame:
+    data = make_dataset({"generator": "moons", "n_samples": 30, "seed": 4})
+    return gaussian_series_table(data, [0.5, 2.0], max_degree=90, n_points=20)
+
+
+def test_table_shape_and_convergence(series) -> None:
+    assert len(series) == 2 * 91
+    assert (series["n_coordinates"] == series["dimension_formula"]).all()
+    assert series.groupby("sigma")["n_pairs"].first().tolist() == [210, 210]
+    last = series[series["degree"] == 90]
+    assert (last["max_error"] < 1e-12).all()
+    # Smaller σ, larger |s|: the error of σ = 0.5 is still large where σ = 2's
+    # is already small.
+    at10 = series[series["degree"] == 10].set_index("sigma")["max_error"]
+    assert at10[0.5] > 1e-3 > 1e-6 > at10[2.0]
+
+
+def test_k17_rows_hold_on_the_measured_series(series) -> None:
+    rows = place_rows("K17", k17_gaussian_series(series))
+    assert [r.id for r in rows] == ["K17"] * 6
+    assert [r.kind for r in rows] == ["theorem", "theorem", "illustration", "check"] + [
+        "empirical"
+    ] * 2
+    assert [r.verdict for r in rows] == ["true", "true", "n/a", "true", "true", "true"]
+    assert "first ≤ 1e-12 at N = " in rows[4].quantity
+
+
+@pytest.mark.can_fail("K17")
+@pytest.mark.parametrize(
+    ("column", "value", "failing"),
+    [
+        ("max_excess", 1e-6, 0),  # an error above its Taylor bound
+        ("max_rise_nonneg", 1e-6, 1),  # an error that grew where x·z ≥ 0
+        ("n_coordinates", 7, 3),  # a map of the wrong size
+    ],
+)
+def test_k17_rows_follow_the_numbers(series, column, value, failing) -> None:
+    broken = series.copy()
+    broken.loc[broken["degree"] == 5, column] = value
+    rows = k17_gaussian_series(broken)
+    assert [i for i, r in enumerate(rows) if r.holds is False] == [failing]
+
+
+def test_k17_a_series_stopped_too_early_does_not_hold(series) -> None:
+    short = series[series["degree"] <= 20]
+    rows = k17_gaussian_series(short)
+    verdicts = {r.title: r.holds for r in rows if r.kind == "empirical"}
+    assert verdicts == {
+        "φ_N(x)·φ_N(z) converges to k(x, z) (σ = 0.5)": False,
+        "φ_N(x)·φ_N(z) converges to k(x, z) (σ = 2)": True,
+    }
+    assert "not ≤ 1e-12 at any N ≤ 20" in rows[4].quantity
+
+
+def test_figure_draws(series, tmp_path) -> None:
+    save_figure(plotter("gaussian_series")(series), tmp_path / "s.png")
+    assert (tmp_path / "s.png").stat().st_size > 1000

@@ -1,0 +1,105 @@
+"""The lasso_path room (S1): Lasso and ridge paths, the claim rows and the
+figure."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kernelboost.core.datasets import make_dataset
+from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments.lasso_path.claims import s1_lasso_zeros
+from kernelboost.experiments.lasso_path.figures import plot_lasso_path
+from kernelboost.experiments.lasso_path.study import lasso_ridge_tables, standardize
+
+from .conftest import _round_trip
+
+
+@pytest.fixture(scope="module")
+def paths(diabetes, tmp_path_factory):
+    return _round_trip(
+        lasso_ridge_tables(
+            diabetes, n_alphas=60, ridge_lams=[1e-2, 1.0, 1e2, 1e4, 1e6]
+        ),
+        tmp_path_factory,
+    )
+
+
+@pytest.fixture(scope="module")
+def sparse_paths(tmp_path_factory):
+    data = make_dataset(
+        {
+            "generator": "sparse_regression",
+            "n_samples": 200,
+            "n_features": 10,
+            "n_informative": 3,
+            "noise": 0.5,
+            "seed": 8,
+        }
+    )
+    return _round_trip(
+        lasso_ridge_tables(data, n_alphas=60, ridge_lams=[0.1, 10.0, 1e3], name="sp"),
+        tmp_path_factory,
+    )
+
+
+# --- S1 ------------------------------------------------------------------------
+
+
+def test_standardize_gives_zero_mean_unit_variance() -> None:
+    X = np.column_stack([np.arange(5.0), 3.0 * np.arange(5.0) + 7.0, np.ones(5)])
+    Z = standardize(X)
+    np.testing.assert_allclose(Z.mean(axis=0), 0.0, atol=1e-15)
+    np.testing.assert_allclose(Z.std(axis=0), [1.0, 1.0, 0.0])
+
+
+def test_lasso_path_tables_start_at_all_zero_and_ridge_never_zero(paths) -> None:
+    weights, zeros = paths
+    lasso = zeros[zeros["method"] == "lasso"]
+    assert lasso["alpha"].iloc[0] == pytest.approx(lasso["alpha_max"].iloc[0])
+    assert lasso["n_zero"].iloc[0] == 10  # w = 0 at α_max
+    assert lasso["n_zero"].iloc[-1] < 10
+    assert (zeros.loc[zeros["method"] == "ridge", "n_zero"] == 0).all()
+    assert len(weights) == 10 * len(zeros)
+
+
+def test_s1_holds_on_sparse_data_and_catches_the_diabetes_dropout(
+    paths, sparse_paths
+) -> None:
+    good = s1_lasso_zeros(*sparse_paths)
+    assert [r.holds for r in good] == [True, True, None]
+    assert good[2].measured == 0.0
+    # On diabetes, s3 (HDL) leaves the Lasso model on a stretch of λ (LARS paper).
+    rows = s1_lasso_zeros(*paths)
+    assert rows[0].holds is False
+    assert rows[0].measured == 1.0
+    assert rows[1].holds is True
+    assert rows[2].measured == 1.0
+    assert "s3" in rows[2].quantity
+
+
+@pytest.mark.can_fail("S1")
+def test_s1_rows_follow_broken_numbers(sparse_paths) -> None:
+    weights, zeros = sparse_paths
+    broken = zeros.copy()
+    ridge = broken.index[broken["method"] == "ridge"]
+    broken.loc[ridge[0], "n_zero"] = 2
+    lasso = broken.index[broken["method"] == "lasso"]
+    broken.loc[lasso[0], "n_zero"] = 0  # the count falls as λ grows to α_max
+    rows = s1_lasso_zeros(weights, broken)
+    assert rows[0].holds is False
+    assert rows[0].measured == broken.loc[lasso[1], "n_zero"]  # falls to 0 at α_max
+    assert rows[1].holds is False
+    assert rows[1].measured == 2.0
+
+
+# --- figures -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("plot", "fixture"),
+    [(plot_lasso_path, "paths")],
+)
+def test_figures_draw(plot, fixture, request, tmp_path) -> None:
+    save_figure(plot(*request.getfixturevalue(fixture)), tmp_path / "f.png")
+    assert (tmp_path / "f.png").stat().st_size > 1000

@@ -1,0 +1,45 @@
+"""The losses room (B13): the margin grid and the claim rows."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from kernelboost.experiments.losses.claims import b13_losses
+from kernelboost.experiments.losses.study import margin_grid
+from kernelboost.theory.losses import hinge, loss_curves
+
+
+def test_margin_grid_contains_the_kinks() -> None:
+    grid = margin_grid(-2.0, 2.0, 7)  # linspace step 2/3 misses 0 and 1
+    assert {0.0, 1.0} <= set(grid)
+    assert np.all(np.diff(grid) > 0)
+    with pytest.raises(ValueError, match="low < high"):
+        margin_grid(1.0, 1.0, 5)
+
+
+def test_b13_rows_hold_on_the_real_losses() -> None:
+    rows = b13_losses(loss_curves(margin_grid(-3, 3, 61)))
+    assert [r.title.split()[0] for r in rows] == [
+        "exponential",
+        "hinge",
+        "logistic",
+        "square",
+    ]
+    assert all(r.holds for r in rows)
+    hinge = next(r for r in rows if r.title.startswith("hinge"))
+    assert hinge.measured == 0.0  # equality for u >= 1
+
+
+@pytest.mark.can_fail("B13")
+def test_b13_reports_a_loss_that_dips_below_zero_one() -> None:
+    """The check can fail: a 'loss' below 1{u<0} somewhere gives holds=false."""
+    u = margin_grid(-2, 2, 41)
+    curves = loss_curves(u)
+    bad = pd.DataFrame({"margin": u, "loss": "half_hinge", "value": hinge(u) / 2})
+    rows = b13_losses(pd.concat([curves, bad], ignore_index=True))
+    half = next(r for r in rows if r.title.startswith("half_hinge"))
+    assert half.holds is False
+    assert half.measured == pytest.approx(-0.45)  # at u = -0.1: 1.1/2 - 1
+    assert half.as_record()["holds"] == "false"

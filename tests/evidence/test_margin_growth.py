@@ -1,0 +1,72 @@
+"""The margin_growth room (B7): the max-margin LP bounds AdaBoost's margin, the
+claim rows, and the figures (with noise_robustness' and boosting_cost's)."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from kernelboost.core.datasets import make_dataset
+from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments._shared.timing import exponent_table
+from kernelboost.experiments.margin_growth.claims import b7_max_margin
+from kernelboost.experiments.margin_growth.study import margin_growth_table
+from kernelboost.pipeline.jobs import place_rows, plotter
+
+from .conftest import MOONS
+
+
+@pytest.fixture(scope="module")
+def growth() -> pd.DataFrame:
+    table = margin_growth_table(
+        make_dataset(MOONS), n_rounds=300, test_fraction=0.5, split_seed=1
+    )
+    table.insert(0, "dataset", "moons")
+    return table
+
+
+def test_lp_bounds_adaboost_and_primal_equals_dual(growth) -> None:
+    rho = growth["rho_star"].iloc[0]
+    assert rho > 0  # stumps are weak learners on moons: the margin is positive
+    assert abs(rho - growth["game_value"].iloc[0]) <= 1e-8
+    assert growth["min_margin"].max() <= rho + 1e-9
+    rows = place_rows("B7", b7_max_margin(growth))
+    assert [r.id for r in rows] == ["B7"] * 3
+    assert rows[0].holds
+    assert rows[1].holds
+
+
+@pytest.mark.can_fail("B7")
+def test_b7_reports_a_margin_above_the_lp(growth) -> None:
+    broken = growth.copy()
+    broken["game_value"] += 1e-6
+    broken.loc[broken.index[-1], "min_margin"] = broken["rho_star"].iloc[0] + 0.01
+    first, second, _ = b7_max_margin(broken)
+    assert first.holds is False
+    assert second.holds is False
+    low = growth.copy()
+    low["min_margin"] = low["rho_star"] / 4
+    assert b7_max_margin(low)[2].holds is False
+
+
+@pytest.mark.can_fail("B7")
+def test_b7_takes_adaboost_s_margin_at_its_best_round(growth) -> None:
+    # The theorem bounds every round: a margin above the LP at a middle round
+    # must fail the row even when the last round is below it.
+    middle = growth.copy()
+    middle["min_margin"] = middle["rho_star"] / 2
+    middle.loc[middle.index[len(middle) // 2], "min_margin"] = (
+        middle["rho_star"].iloc[0] + 0.01
+    )
+    assert b7_max_margin(middle)[1].holds is False
+
+
+@pytest.mark.parametrize("name", ["margin_growth", "noise_robustness", "boosting_cost"])
+def test_figures_draw(name, growth, noise, cost, tmp_path) -> None:
+    inputs = {
+        "margin_growth": (growth,),
+        "noise_robustness": (noise,),
+        "boosting_cost": (cost, exponent_table(cost)),
+    }[name]
+    save_figure(plotter(name)(*inputs), tmp_path / "f.png")
+    assert (tmp_path / "f.png").stat().st_size > 1000

@@ -1,0 +1,194 @@
+"""What the rooms share (kernelboost.experiments._shared): claim rows, their
+verdicts and their CSV round trip, timing fits, z-scoring, figure files and
+the applets' quantization."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kernelboost.experiments._shared.applets import dequantize, quantize
+from kernelboost.experiments._shared.figures import new_figure, save_figure
+from kernelboost.experiments._shared.rows import (
+    COLUMNS,
+    ClaimRow,
+    read_rows,
+    render_markdown,
+    to_frame,
+)
+from kernelboost.experiments._shared.scaling import needs_standardizing, zscore
+from kernelboost.experiments._shared.timing import best_time, fit_exponent
+from kernelboost.experiments.losses.claims import b13_losses
+from kernelboost.experiments.losses.figures import plot_losses
+from kernelboost.experiments.losses.study import margin_grid
+from kernelboost.pipeline.jobs import place_rows
+from kernelboost.theory.losses import loss_curves
+
+
+@given(
+    st.lists(st.floats(-1e3, 1e3, allow_nan=False), min_size=1, max_size=50),
+    st.floats(0.1, 10.0),
+)
+@settings(max_examples=60, deadline=None)
+def test_quantize_keeps_every_sign_and_is_close_within_the_scale(values, scale):
+    f = np.array(values)
+    back = dequantize(quantize(f, scale), scale)
+    assert np.array_equal(np.sign(back), np.sign(f))
+    inside = np.abs(f) <= scale
+    assert np.all(np.abs(back[inside] - f[inside]) <= scale / 127 + 1e-12)
+    assert np.all(np.abs(back[~inside]) == scale)
+
+
+def test_quantize_refuses_what_it_cannot_encode():
+    with pytest.raises(ValueError, match="finite"):
+        quantize(np.array([np.nan]), 1.0)
+    with pytest.raises(ValueError, match="positive scale"):
+        quantize(np.array([1.0]), 0.0)
+
+
+def test_fit_exponent_recovers_a_power_law() -> None:
+    size = np.array([3.0, 10.0, 30.0, 100.0])
+    assert fit_exponent(size, 5.0 * size**2.5) == pytest.approx(2.5)
+    with pytest.raises(ValueError, match="two distinct sizes"):
+        fit_exponent([4, 4], [1.0, 2.0])
+
+
+def test_best_time_is_the_minimum_of_the_calls() -> None:
+    calls = []
+    assert best_time(lambda: calls.append(1), repeats=4) >= 0.0
+    assert len(calls) == 5  # one warm-up call, then the timed repeats
+
+
+def test_exponent_interval_covers_the_true_slope() -> None:
+    # Student-t interval of a least-squares slope: about 95 % coverage.
+    from kernelboost.experiments._shared.timing import exponent_interval
+
+    rng = np.random.default_rng(1)
+    size = np.geomspace(10, 1000, 6)
+    hits = 0
+    for _ in range(400):
+        seconds = size**1.5 * np.exp(0.2 * rng.standard_normal(size.size))
+        lo, hi = exponent_interval(size, seconds)
+        hits += lo <= 1.5 <= hi
+    assert 0.91 <= hits / 400 <= 0.99
+    assert np.isnan(exponent_interval([1, 2], [1.0, 2.0])).all()
+
+
+def _row(measured: float, lo: float, hi: float, relation: str = ">") -> ClaimRow:
+    return ClaimRow(
+        id="X1",
+        title="t",
+        source="s",
+        dataset="d",
+        quantity="q",
+        measured=measured,
+        bound=0.0,
+        relation=relation,
+        kind="empirical",
+        figure="f",
+        ci_low=lo,
+        ci_high=hi,
+    )
+
+
+@pytest.mark.parametrize(
+    ("lo", "hi", "relation", "verdict"),
+    [
+        (0.01, 0.2, ">", "true"),
+        (-0.05, 0.2, ">", "not resolved"),
+        (-0.2, -0.01, ">", "false"),
+        (0.0, 0.2, ">", "not resolved"),
+        (0.0, 0.2, ">=", "true"),
+        (-0.2, -0.01, "<", "true"),
+        (-0.2, 0.1, "<=", "not resolved"),
+    ],
+)
+def test_the_verdict_reads_the_interval(
+    lo: float, hi: float, relation: str, verdict: str
+) -> None:
+    row = _row((lo + hi) / 2, lo, hi, relation)
+    assert row.verdict == verdict
+    assert row.holds is {"true": True, "false": False}.get(verdict)
+    assert row.as_record()["holds"] == verdict
+
+
+def test_an_interval_must_be_whole_and_contain_the_measurement() -> None:
+    with pytest.raises(ValueError, match="both ends"):
+        _row(0.1, 0.0, math.nan)
+    with pytest.raises(ValueError, match="outside its interval"):
+        _row(0.5, 0.0, 0.2)
+    with pytest.raises(ValueError, match="needs an inequality"):
+        _row(0.1, 0.0, 0.2, "==")
+
+
+def test_zscore_uses_the_training_statistics_only() -> None:
+    train = np.array([[0.0, 5.0], [2.0, 5.0]])
+    other = np.array([[4.0, 7.0]])
+    z_train, z_other = zscore(train, other)
+    assert z_train.tolist() == [[-1.0, 0.0], [1.0, 0.0]]
+    assert z_other.tolist() == [[3.0, 2.0]]  # constant feature: only centred
+    assert not needs_standardizing(np.random.default_rng(0).standard_normal((50, 2)))
+    assert needs_standardizing(np.column_stack([np.arange(50.0) * 100, np.ones(50)]))
+
+
+def test_claim_row_relations_and_nan() -> None:
+    row = dict(
+        id="X1",
+        title="t",
+        source="s",
+        dataset="d",
+        quantity="q",
+        kind="theorem",
+        figure="f",
+    )
+    assert ClaimRow(measured=1.0, bound=2.0, relation="<=", **row).holds
+    assert not ClaimRow(measured=3.0, bound=2.0, relation="<=", **row).holds
+    assert not ClaimRow(measured=np.nan, bound=2.0, relation="<=", **row).holds
+    illustration = ClaimRow(measured=1.0, bound=np.nan, relation="n/a", **row)
+    assert illustration.holds is None
+    assert illustration.as_record()["holds"] == "n/a"
+
+
+def test_rows_round_trip_and_render(tmp_path) -> None:
+    rows = place_rows("B13", b13_losses(loss_curves(margin_grid(-2, 2, 11))))
+    path = tmp_path / "B13.csv"
+    to_frame(rows).to_csv(path, index=False)
+    table = read_rows([path, path])
+    assert list(table.columns) == list(COLUMNS)
+    assert len(table) == 8
+    assert set(table["holds"]) == {"true"}
+    assert table["measured"].dtype == np.float64
+    text = render_markdown(table)
+    assert text.count("| B13 |") == 8
+    assert "8 rows: of 8 rows of evidence, 8 held, 0 did not hold" in text
+    assert "0 of 0 checks passed; 0 illustrations" in text
+
+
+def sha(path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_saving_the_same_figure_twice_gives_the_same_bytes(tmp_path) -> None:
+    curves = loss_curves(margin_grid(-2, 2, 41))
+    paths = []
+    for run in ("a", "b"):
+        png, pdf = tmp_path / f"{run}.png", tmp_path / f"{run}.pdf"
+        save_figure(plot_losses(curves), png, pdf)
+        paths.append((png, pdf))
+    assert sha(paths[0][0]) == sha(paths[1][0])
+    assert sha(paths[0][1]) == sha(paths[1][1])
+    assert b"CreationDate" not in paths[0][1].read_bytes()
+    assert b"matplotlib" not in paths[0][0].read_bytes().lower()
+
+
+def test_a_failed_save_leaves_no_file(tmp_path) -> None:
+    fig, _ = new_figure()
+    target = tmp_path / "figure.unknownformat"
+    with pytest.raises(ValueError, match="unknownformat"):
+        save_figure(fig, target)
+    assert list(tmp_path.iterdir()) == []

@@ -1,0 +1,115 @@
+"""The xor_stumps room (B8): stumps on XOR, the tables, the claim rows and the
+figure."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from kernelboost.core.datasets import make_dataset
+from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments.xor_stumps.claims import b8_xor_stumps
+from kernelboost.experiments.xor_stumps.figures import plot_xor_stumps
+from kernelboost.experiments.xor_stumps.study import (
+    EXACT_XOR_X,
+    EXACT_XOR_Y,
+    xor_game_table,
+    xor_stumps_tables,
+)
+from kernelboost.pipeline.jobs import place_rows
+
+from .conftest import _holds, _round_trip_in_memory
+
+
+@pytest.fixture(scope="module")
+def xor() -> list[pd.DataFrame]:
+    data = make_dataset({"generator": "xor", "n_samples": 40, "noise": 0.0, "seed": 1})
+    return _round_trip_in_memory(xor_stumps_tables(data, 20, 2, 20, name="xor"))
+
+
+# --- B8 ------------------------------------------------------------------------------
+
+
+def test_every_stump_errs_on_half_of_exact_xor() -> None:
+    # Independent of Stumps: all thresholds, both features, both polarities.
+    for j, theta, s in itertools.product((0, 1), (-2.0, 0.0, 2.0), (1.0, -1.0)):
+        pred = np.where(EXACT_XOR_X[:, j] > theta, s, -s)
+        assert np.mean(pred != EXACT_XOR_Y) == 0.5
+
+
+def test_xor_tables(xor) -> None:
+    edges, history, runs, regions, points, game = xor
+    stumps = edges[edges["learner"] == "stumps"]
+    assert (stumps["edge"].abs() <= 1e-12).all()
+    assert (edges.loc[edges["learner"] == "trees", "edge"] == 0.5).all()
+    runs = runs.set_index("learner")
+    assert runs.loc["stumps", "stop_reason"] == "no_edge"
+    assert runs.loc["stumps", "rounds_kept"] == 0
+    assert runs.loc["stumps", "train_error"] == 0.5
+    assert runs.loc["trees", "stop_reason"] == "perfect"
+    assert runs.loc["trees", "first_zero_round"] == 1
+    # A t = 0 row (f ≡ 0) per learner, then one row per kept round.
+    assert history.groupby("learner")["t"].min().tolist() == [0, 0]
+    assert len(history) == 2 + runs["rounds_kept"].sum()
+    assert len(regions) == 2 * 20 * 20
+    assert set(regions.loc[regions["learner"] == "stumps", "prediction"]) == {1}
+    assert len(points) == 40
+    # The boosting game: stumps have neither edge nor margin, depth-2 trees
+    # (here all 16 labellings of the corners) have both.
+    game = game.set_index("learner")
+    assert game.loc["stumps", "rho_star"] == pytest.approx(0.0, abs=1e-9)
+    assert game.loc["stumps", "game_value"] == pytest.approx(0.0, abs=1e-9)
+    assert game.loc["trees", "n_hypotheses"] == 16
+    assert game.loc["trees", "rho_star"] == pytest.approx(1.0)
+    assert game.loc["trees", "game_value"] == pytest.approx(1.0)
+    assert bool(game.loc["trees", "all_thresholds"])
+
+
+def test_stumps_have_a_positive_margin_on_jittered_xor() -> None:
+    """Why B8's stump-margin row is evidence: it needs the exact corners."""
+    data = make_dataset({"generator": "xor", "n_samples": 40, "noise": 0.25, "seed": 2})
+    game = xor_game_table(data.X, data.y, max_thresholds=4).set_index("learner")
+    assert game.loc["stumps", "rho_star"] > 1e-6
+    assert not game.loc["trees", "all_thresholds"]
+
+
+@pytest.mark.can_fail("B8")
+def test_b8_rows_follow_the_numbers(xor) -> None:
+    rows = place_rows("B8", b8_xor_stumps(*xor))
+    assert [r.id for r in rows] == ["B8"] * 8
+    assert _holds(rows) == [True, True, True, None, True, True, True, True]
+    assert [r.kind for r in rows[4:]] == ["theorem", "check", "theorem", "check"]
+    assert {r.figure for r in rows} == {"xor_stumps"}
+    edges, history, runs, regions, points, game = (t.copy() for t in xor)
+    edges.loc[edges["learner"] == "stumps", "edge"] = 0.1
+    runs.loc[runs["learner"] == "trees", "train_error"] = 0.1
+    # Stumps with a margin, trees without one, duals that disagree.
+    game.loc[game["learner"] == "stumps", "rho_star"] = 0.05
+    game.loc[game["learner"] == "trees", "rho_star"] = 0.0
+    assert _holds(b8_xor_stumps(edges, history, runs, regions, points, game)) == [
+        False,
+        False,
+        False,
+        None,
+        False,
+        False,
+        False,
+        False,
+    ]
+
+
+# --- figures -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fixture", "plot"),
+    [("xor", plot_xor_stumps)],
+)
+def test_figures_draw(fixture, plot, request, tmp_path) -> None:
+    tables = request.getfixturevalue(fixture)
+    path = tmp_path / f"{fixture}.png"
+    save_figure(plot(*tables), path)
+    assert path.stat().st_size > 1000

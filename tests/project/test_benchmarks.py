@@ -1,0 +1,241 @@
+"""Tests of the benchmark harness (behaviour only; nothing here asserts speed)."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pandas as pd
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BENCH = ROOT / "benchmarks"
+
+
+def _load(name: str) -> ModuleType:
+    """Import ``benchmarks/<name>.py`` by path (benchmarks/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(
+        f"_bench_{name}", BENCH / f"{name}.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look the module up by name
+    spec.loader.exec_module(module)
+    return module
+
+
+harness = _load("harness")
+
+
+class FakeClock:
+    """A clock that only moves when a fake callable says so."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _fake_case(
+    calls: list[str],
+    clock: FakeClock,
+    ours_cost: float | list[float] = 2.0,
+    peer_cost: float | list[float] = 1.0,
+    target_ratio: float = 1.0,
+    direction: str = "<=",
+) -> object:
+    """A case whose callables log their calls and advance ``clock`` by a cost."""
+
+    def make(side: str, cost: float | list[float]):
+        costs = iter(cost) if isinstance(cost, list) else None
+
+        def fn(inputs: object) -> tuple[str, int]:
+            calls.append(side)
+            clock.now += next(costs) if costs is not None else cost
+            return side, len(calls)
+
+        return fn
+
+    return harness.Case(
+        name="fake",
+        size="m=1",
+        setup=lambda: "inputs",
+        ours=make("ours", ours_cost),
+        peer=make("peer", peer_cost),
+        quality=lambda ours, peer: {
+            "same_tag": float(ours[0] == peer[0]),
+            "last_call": float(max(ours[1], peer[1])),
+        },
+        target_ratio=target_ratio,
+        direction=direction,
+    )
+
+
+@pytest.mark.parametrize("repeats", [1, 4, 5])
+@pytest.mark.parametrize("warmup", [0, 2])
+def test_alternation_flips_first_mover(repeats: int, warmup: int) -> None:
+    calls: list[str] = []
+    clock = FakeClock()
+    harness.run_case(_fake_case(calls, clock), repeats, warmup=warmup, timer=clock)
+    assert calls[: 2 * warmup] == ["ours", "peer"] * warmup
+    timed = calls[2 * warmup :]
+    assert len(timed) == 2 * repeats
+    for r in range(repeats):
+        pair = timed[2 * r : 2 * r + 2]
+        assert pair == (["ours", "peer"] if r % 2 == 0 else ["peer", "ours"])
+    # Both sides run once per repeat, and the first mover changes every repeat
+    # (ours, peer | peer, ours | ours, peer ...).
+    firsts = timed[::2]
+    assert all(a != b for a, b in zip(firsts, firsts[1:], strict=False))
+
+
+def test_row_columns_medians_and_ratio() -> None:
+    calls: list[str] = []
+    clock = FakeClock()
+    # Warm-up costs come first; then 3 timed calls per side.
+    case = _fake_case(
+        calls, clock, ours_cost=[100.0, 3.0, 9.0, 6.0], peer_cost=[100.0, 2.0, 4.0, 1.0]
+    )
+    row = harness.run_case(case, 3, warmup=1, timer=clock)
+    assert list(row) == [*harness.COLUMNS, "same_tag", "last_call"]
+    assert row["ours_s"] == 6.0
+    assert row["peer_s"] == 2.0
+    assert row["ours_min_s"] == 3.0
+    assert row["peer_min_s"] == 1.0
+    assert row["ratio"] == row["ours_s"] / row["peer_s"]
+    assert row["repeats"] == 3
+    assert row["case"] == "fake"
+    assert row["size"] == "m=1"
+    assert row["target"] == "ratio <= 1.0"
+    # Quality sees ours and the peer's results of the last repeat.
+    assert row["same_tag"] == 0.0
+    assert row["last_call"] == 8.0
+
+
+@pytest.mark.parametrize(
+    ("direction", "target_ratio", "expected"),
+    [
+        ("<=", 1.0, False),  # ratio 2.0
+        ("<=", 2.0, True),  # boundary counts as met
+        ("<=", 3.0, True),
+        (">=", 1.0, True),
+        (">=", 2.0, True),
+        (">=", 3.0, False),
+    ],
+)
+def test_meets_target(direction: str, target_ratio: float, expected: bool) -> None:
+    clock = FakeClock()
+    case = _fake_case(
+        [], clock, target_ratio=target_ratio, direction=direction
+    )  # ours costs 2, peer 1
+    row = harness.run_case(case, 2, timer=clock)
+    assert row["ratio"] == 2.0
+    assert row["meets_target"] is expected
+    assert row["target"] == f"ratio {direction} {target_ratio}"
+
+
+def test_a_case_without_target_reports_n_a() -> None:
+    clock = FakeClock()
+    case = _fake_case([], clock, target_ratio=None)
+    row = harness.run_case(case, 2, timer=clock)
+    assert row["meets_target"] == "n/a"
+    assert row["target"] == "none"
+
+
+def test_nan_ratio_never_meets_and_bad_direction_rejected() -> None:
+    clock = FakeClock()
+    case = _fake_case([], clock, peer_cost=0.0)
+    row = harness.run_case(case, 1, timer=clock)
+    assert math.isnan(row["ratio"])
+    assert row["meets_target"] is False
+    with pytest.raises(ValueError, match="direction"):
+        _fake_case([], clock, direction="<")
+    with pytest.raises(ValueError, match="repeats"):
+        harness.run_case(case, 0, timer=clock)
+
+
+def test_run_frame_columns_and_progress() -> None:
+    lines: list[str] = []
+    frame = harness.run([_fake_case([], FakeClock())], repeats=2, progress=lines.append)
+    assert list(frame.columns) == [*harness.COLUMNS, "same_tag", "last_call"]
+    assert frame["case"].tolist() == ["fake"]
+    assert len(lines) == 1
+    assert "fake" in lines[0]
+    assert "m=1" in lines[0]
+    assert "ratio" in lines[0]
+
+
+def _run_script(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(BENCH / "run.py"), *map(str, args)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_smoke_run_writes_csv(tmp_path: Path) -> None:
+    out = tmp_path / "b.csv"
+    proc = _run_script("--scale", "0.01", "--repeats", "2", "--no-libsvm", "--out", out)
+    assert proc.returncode == 0, proc.stderr
+    frame = pd.read_csv(out)
+    assert list(frame.columns[: len(harness.COLUMNS)]) == list(harness.COLUMNS)
+    row = frame.set_index("case").loc["rbf_gram"]
+    assert row["size"] == "m=100, n=10"
+    assert row["repeats"] == 2
+    assert row["max_abs_diff"] < 1e-12
+    assert row["ratio"] == pytest.approx(row["ours_s"] / row["peer_s"])
+    assert "rbf_gram" in proc.stderr  # progress line
+
+
+def test_unknown_case_fails_without_output(tmp_path: Path) -> None:
+    out = tmp_path / "b.csv"
+    proc = _run_script("--scale", "0.01", "--case", "no_such_case", "--out", out)
+    assert proc.returncode != 0
+    assert "no_such_case" in proc.stderr
+    assert "rbf_gram" in proc.stderr  # lists the known cases
+    assert not out.exists()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_memory_script_measures_a_child_process(tmp_path: Path) -> None:
+    out = tmp_path / "mem.csv"
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / "memory.py"), "--m", "60", "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    row = pd.read_csv(out).iloc[0]
+    assert row["case"] == "svm_memory_m60"
+    assert row["converged"]
+    assert 0 < row["n_sv"] <= 60
+    # The child's peak includes what it held before the fit.
+    assert row["peak_rss_mb"] >= row["rss_before_fit_mb"] > 0
+    assert row["meets_target"] == (row["peak_rss_mb"] <= row["limit_mb"])
+
+
+def test_memory_script_rejects_tiny_m(tmp_path: Path) -> None:
+    out = tmp_path / "mem.csv"
+    proc = subprocess.run(
+        [sys.executable, str(BENCH / "memory.py"), "--m", "5", "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 2
+    assert "--m must be >= 20" in proc.stderr
+    assert not out.exists()

@@ -1,0 +1,79 @@
+"""The public import paths keep working where the modules moved into layers."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+
+import pytest
+
+import kernelboost
+from kernelboost import PUBLIC_PATHS
+
+from ..conftest import ROOT
+
+
+@pytest.mark.parametrize("public", sorted(PUBLIC_PATHS))
+def test_a_public_path_is_the_module_of_its_layer(public: str) -> None:
+    module = importlib.import_module(f"kernelboost.{public}")
+    home = importlib.import_module(f"kernelboost.{PUBLIC_PATHS[public]}")
+    assert module is home
+    assert module.__spec__.name == home.__name__  # its own spec, not the alias
+    assert getattr(kernelboost, public) is home
+
+
+@pytest.mark.parametrize(
+    ("path", "name"),
+    [
+        # The names the README, CONTRIBUTING.md and the design notes use.
+        ("kernelboost.svm", "SVM"),
+        ("kernelboost.svm", "Pegasos"),
+        ("kernelboost.evaluation", "svm_loo"),
+        ("kernelboost.evaluation", "SVMLOOResult"),
+        ("kernelboost.svm_loo", "svm_loo"),
+        ("kernelboost.selection", "lasso_path"),
+        ("kernelboost.selection", "lasso_alpha_max"),
+        ("kernelboost.margins", "max_margin"),
+        ("kernelboost.boosting", "AdaBoost"),
+        ("kernelboost.boosting", "Stumps"),
+        ("kernelboost.boosting", "HypothesisMatrix"),
+        ("kernelboost.boosting", "MajorityBoost"),
+        ("kernelboost.kernels", "Gaussian"),
+        ("kernelboost.datasets", "make_dataset"),
+        ("kernelboost.feature_maps", "quadratic_r2"),
+        ("kernelboost.feature_maps", "gaussian_series"),
+        ("kernelboost.kernel_ridge", "KernelRidge"),
+        ("kernelboost.perceptron", "KernelPerceptron"),
+        ("kernelboost.logistic", "KernelLogisticRegression"),
+        ("kernelboost.io", "write_frame_atomic"),
+        ("kernelboost.kinds", "Tally"),
+        ("kernelboost.claims", "ClaimRow"),
+        ("kernelboost.plotting", "save_figure"),
+        ("kernelboost.site", "build_site"),
+        ("kernelboost", "Gaussian"),
+        ("kernelboost", "make_dataset"),
+    ],
+)
+def test_documented_names_import(path: str, name: str) -> None:
+    assert getattr(importlib.import_module(path), name) is not None
+
+
+def test_an_unknown_path_is_still_an_import_error() -> None:
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("kernelboost.no_such_module")
+    with pytest.raises(AttributeError):
+        _ = kernelboost.no_such_name
+
+
+@pytest.mark.parametrize("module", ["kernelboost.site", "kernelboost.archive"])
+def test_python_m_runs_the_public_path(module: str) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", module, "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "usage:" in proc.stdout

@@ -1,0 +1,294 @@
+"""The one SMO solver (kernelboost.estimators.svm.smo) and its Q-matrices."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kernelboost.core.datasets import make_dataset
+from kernelboost.core.kernels import Gaussian, Laplacian, Linear, Polynomial
+from kernelboost.estimators.svm.classifier import SVM
+from kernelboost.estimators.svm.smo import GramQ, KernelQ, QMatrix, rho, solve
+
+
+def _Q(kernel, X: np.ndarray, y: np.ndarray) -> np.ndarray:  # noqa: ANN001
+    return y[:, None] * y[None, :] * kernel(X)
+
+
+def _gap(alpha: np.ndarray, G: np.ndarray, y: np.ndarray, C: float, bias: bool):  # noqa: ANN202
+    """m(α) − M(α) with the bias; the largest violation without it."""
+    up = ((y > 0) & (alpha < C)) | ((y < 0) & (alpha > 0))
+    low = ((y < 0) & (alpha < C)) | ((y > 0) & (alpha > 0))
+    F = -y * G
+    m = F[up].max(initial=-np.inf)
+    M = F[low].min(initial=np.inf)
+    return m - M if bias else max(m, -M, 0.0)
+
+
+class DenseQ(QMatrix):
+    """The simplest Q-matrix: a dense array, permuted by swap_index."""
+
+    def __init__(self, Q: np.ndarray) -> None:
+        self.Q = Q.copy()
+        self.QD = np.diagonal(Q).copy()
+        self.swaps = 0
+
+    def get_Q(self, i: int, length: int) -> np.ndarray:
+        return self.Q[i, :length]
+
+    def get_QD(self) -> np.ndarray:
+        return self.QD
+
+    def swap_index(self, i: int, j: int) -> None:
+        self.Q[[i, j]] = self.Q[[j, i]]
+        self.Q[:, [i, j]] = self.Q[:, [j, i]]
+        self.QD[[i, j]] = self.QD[[j, i]]
+        self.swaps += 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    m=st.integers(4, 60),
+    seed=st.integers(0, 10_000),
+    C=st.sampled_from([0.05, 1.0, 20.0]),
+    sigma=st.sampled_from([0.3, 1.0, 3.0]),
+    bias=st.booleans(),
+    shrinking=st.booleans(),
+    tol=st.sampled_from([1e-2, 1e-3, 1e-6]),
+)
+def test_the_gap_is_below_tol_at_exit(
+    m: int,
+    seed: int,
+    C: float,
+    sigma: float,
+    bias: bool,
+    shrinking: bool,
+    tol: float,
+) -> None:
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((m, 2))
+    y = np.where(np.arange(m) % 2 == 0, 1.0, -1.0)
+    rng.shuffle(y)
+    kernel = Gaussian(sigma)
+    Q = KernelQ(kernel, X, y, cache_bytes=8 * m * 3)  # a cache of 3 columns
+    result = solve(
+        Q,
+        y,
+        C,
+        tol,
+        np.zeros(m),
+        -np.ones(m),
+        max_iter=100_000,
+        shrinking=shrinking,
+        bias=bias,
+    )
+    a, G = result.alpha, result.G
+    assert result.converged
+    assert np.all((a >= 0) & (a <= C))
+    if bias:
+        assert abs(a @ y) <= 1e-10 * max(1.0, a.sum())
+    # The returned gradient is the whole gradient Qα − e (shrunk ones rebuilt).
+    np.testing.assert_allclose(G, _Q(kernel, X, y) @ a - 1.0, atol=1e-9)
+    assert _gap(a, G, y, C, bias) < tol
+
+
+def test_any_q_matrix_serves_and_swap_index_is_the_default() -> None:
+    data = make_dataset({"generator": "moons", "n_samples": 1500, "noise": 0.3})
+    kernel = Gaussian(0.5)
+    Qd = _Q(kernel, data.X, data.y)
+    args = (data.y, 10.0, 1e-8, np.zeros(1500), -np.ones(1500))
+    dense = DenseQ(Qd)
+    a = solve(dense, *args, max_iter=10**6)
+    b = solve(KernelQ(kernel, data.X, data.y, 2**30), *args, max_iter=10**6)
+    assert dense.swaps > 0  # shrinking happened, through swap_index
+    assert a.converged
+    assert b.converged
+    # The Gram matrix in one piece and by columns differ in the last bits, so
+    # the paths differ; the optimum is the same.
+    K = _Q(kernel, data.X, np.ones(1500))
+    np.testing.assert_allclose(
+        K @ (a.alpha * data.y), K @ (b.alpha * data.y), atol=1e-5
+    )
+
+
+@pytest.mark.parametrize(
+    ("kernel", "C", "fit_intercept"),
+    [
+        (Gaussian(0.5), 10.0, True),
+        (Gaussian(0.3), 1.0, True),
+        (Polynomial(degree=3, c=1.0), 10.0, True),
+        (Gaussian(0.5), 10.0, False),
+    ],
+)
+def test_shrinking_on_and_off_give_the_same_solution(kernel, C, fit_intercept) -> None:  # noqa: ANN001
+    data = make_dataset({"generator": "moons", "n_samples": 1200, "noise": 0.3})
+    fits = [
+        SVM(
+            kernel=kernel,
+            C=C,
+            tol=1e-7,
+            shrinking=s,
+            fit_intercept=fit_intercept,
+            cache_bytes=8 * 1200 * 20,  # 20 columns: some are recomputed
+        ).fit(data.X, data.y)
+        for s in (True, False)
+    ]
+    on, off = fits
+    assert on.n_iter_ > 1200  # long enough for shrinking to act
+    # Shrinking acted: some columns hold the active rows only (without it,
+    # every column has all 1200).
+    assert on.n_kernel_evals_ % 1200 != 0
+    assert off.n_kernel_evals_ % 1200 == 0
+    assert on.converged_
+    assert off.converged_
+    grid = np.random.default_rng(0).uniform(-1.5, 2.5, (300, 2))
+    np.testing.assert_allclose(
+        on.decision_function(grid), off.decision_function(grid), atol=1e-5
+    )
+    assert on.dual_objective_ == pytest.approx(off.dual_objective_, rel=1e-8)
+
+
+class _CountingGaussian(Gaussian):
+    """Records the width of every column block the Q-matrix computes."""
+
+    def __init__(self, sigma: float) -> None:
+        super().__init__(sigma)
+        self.widths: list[int] = []
+
+    def _column(self, Z, state, i, start, stop, out) -> None:  # noqa: ANN001
+        self.widths.append(stop - start)
+        super()._column(Z, state, i, start, stop, out)
+
+
+def test_shrunk_columns_compute_only_the_active_rows() -> None:
+    data = make_dataset({"generator": "moons", "n_samples": 3000, "noise": 0.3})
+    m = 3000
+    kernel = _CountingGaussian(0.5)
+    Q = KernelQ(kernel, data.X, data.y, cache_bytes=200 * 2**20)
+    result = solve(Q, data.y, 10.0, 1e-3, np.zeros(m), -np.ones(m), max_iter=10**6)
+    assert result.converged
+    widths = np.array(kernel.widths)
+    # Every kernel value counted was computed, and no more.
+    assert Q.n_evals == widths.sum()
+    # While shrunk, columns hold the active rows only ...
+    assert (widths < m).sum() > 100
+    # ... so fewer values are computed than without shrinking, for the same
+    # solution.
+    plain_Q = KernelQ(Gaussian(0.5), data.X, data.y, 200 * 2**20)
+    plain = solve(
+        plain_Q, data.y, 10.0, 1e-3, np.zeros(m), -np.ones(m), max_iter=10**6,
+        shrinking=False,
+    )  # fmt: skip
+    assert Q.n_evals < plain_Q.n_evals
+    f = _Q(Gaussian(0.5), data.X, np.ones(m))
+    np.testing.assert_allclose(
+        f @ (result.alpha * data.y), f @ (plain.alpha * data.y), atol=2e-2
+    )
+
+
+@pytest.mark.parametrize(
+    "kernel", [Polynomial(degree=2, c=1.0), Gaussian(0.8), Laplacian(0.5), Linear()]
+)
+def test_kernel_q_columns_follow_the_swaps(kernel) -> None:  # noqa: ANN001
+    rng = np.random.default_rng(3)
+    m = 12
+    X = rng.standard_normal((m, 3))
+    y = np.where(rng.random(m) < 0.5, 1.0, -1.0)
+    full = _Q(kernel, X, y)
+    Q = KernelQ(kernel, X, y, cache_bytes=8 * m * 4)
+    order = np.arange(m)
+    for step in range(60):
+        i = int(rng.integers(m))
+        length = int(rng.integers(1, m + 1))
+        np.testing.assert_allclose(
+            Q.get_Q(i, length), full[order[i], order[:length]], rtol=1e-13
+        )
+        if step % 3 == 0:
+            a, b = (int(v) for v in rng.integers(m, size=2))
+            Q.swap_index(a, b)
+            order[[a, b]] = order[[b, a]]
+            np.testing.assert_array_equal(Q.get_QD(), np.diagonal(full)[order])
+    # Extending a cached prefix computes only the missing entries.
+    before = Q.n_evals
+    Q.get_Q(0, 5)
+    Q.get_Q(0, m)
+    assert Q.n_evals - before <= m
+
+
+def test_gram_q_leaving_one_out_equals_a_refit_without_the_point() -> None:
+    data = make_dataset({"generator": "moons", "n_samples": 80, "noise": 0.3})
+    X, y, m = data.X, data.y, 80
+    kernel, C = Gaussian(0.6), 2.0
+    Q_full = _Q(kernel, X, y)
+    diag = np.ones(m)
+    for i in (0, 17, 79):
+        keep = np.arange(m) != i
+        y_sub = y[keep]
+        result = solve(
+            GramQ(Q_full, diag, np.flatnonzero(keep)),
+            y_sub,
+            C,
+            1e-9,
+            np.zeros(m - 1),
+            -np.ones(m - 1),
+            max_iter=10**6,
+        )
+        refit = SVM(kernel=kernel, C=C, tol=1e-9).fit(X[keep], y_sub)
+        np.testing.assert_allclose(result.alpha, refit.alpha_, atol=1e-6)
+        b = -rho(result.alpha, result.G, y_sub, C)
+        assert b == pytest.approx(refit.intercept_, abs=1e-6)
+        f_i = kernel(X[i : i + 1], X[keep])[0] @ (result.alpha * y_sub) + b
+        assert f_i == pytest.approx(refit.decision_function(X[i : i + 1])[0], abs=1e-6)
+
+
+def test_the_monitor_sees_the_iterates() -> None:
+    data = make_dataset({"generator": "moons", "n_samples": 400, "noise": 0.3})
+    seen: list[int] = []
+
+    def monitor(alpha: np.ndarray, G: np.ndarray, n_iter: int) -> None:
+        assert alpha.shape == G.shape
+        seen.append(n_iter)
+
+    result = solve(
+        KernelQ(Linear(), data.X, data.y, 2**20),
+        data.y,
+        100.0,
+        1e-6,
+        np.zeros(400),
+        -np.ones(400),
+        max_iter=3500,
+        monitor=monitor,
+    )
+    assert seen == list(range(1000, result.n_iter + 1, 1000))
+    assert math.isfinite(result.G.sum())
+
+
+@pytest.mark.parametrize("C", [0.001, 0.05])
+def test_intercept_without_a_free_alpha_is_the_midpoint_as_in_libsvm(C) -> None:
+    # Every α at a bound: the KKT conditions only bound b, and libsvm takes the
+    # midpoint of that interval. An end point instead would move b by half its
+    # width, far more than the tolerance below.
+    from sklearn.svm import SVC
+
+    data = make_dataset(
+        {"generator": "moons", "n_samples": 60, "noise": 0.3, "seed": 2}
+    )
+    svm = SVM(kernel=Gaussian(1.0), C=C, tol=1e-8).fit(data.X, data.y)
+    free = (svm.alpha_ > 0) & (svm.alpha_ < C)
+    assert not free.any()
+    ref = SVC(C=C, kernel="rbf", gamma=0.5, tol=1e-8).fit(data.X, data.y)
+    assert svm.intercept_ == pytest.approx(float(ref.intercept_[0]), rel=1e-6)
+
+
+def test_cache_is_least_recently_used_and_bounded() -> None:
+    X = np.random.default_rng(0).standard_normal((10, 2))
+    columns = KernelQ(Gaussian(1.0), X, np.ones(10), cache_bytes=3 * 8 * 10)
+    for i in (0, 1, 2, 0, 3):
+        columns.get_Q(i, 10)
+    assert columns.cached == [2, 0, 3]  # 1 was least recently used
+    assert columns.n_evals == 4 * 10
+    np.testing.assert_allclose(columns.get_Q(3, 10), Gaussian(1.0)(X)[:, 3], atol=1e-15)

@@ -1,0 +1,302 @@
+"""The experiment registry: complete, consistent, and what the workflow reads."""
+
+from __future__ import annotations
+
+import copy
+import inspect
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from kernelboost import experiments as X
+from kernelboost.experiments._shared.entry import section
+from kernelboost.pipeline.digest import required_parameters
+from kernelboost.pipeline.jobs import resolve
+from kernelboost.pipeline.plan import Plan
+
+from ...conftest import ROOT
+
+CONFIGS = {
+    "full": ROOT / "config.yaml",
+    "small": ROOT / "workflow/profiles/small/config.small.yaml",
+}
+
+
+def merged(*paths: Path) -> dict:
+    """config.yaml with later files merged over it, as Snakemake merges them."""
+
+    def merge(base: dict, over: dict) -> dict:
+        out = dict(base)
+        for key, value in over.items():
+            if isinstance(value, dict) and isinstance(out.get(key), dict):
+                out[key] = merge(out[key], value)
+            else:
+                out[key] = value
+        return out
+
+    cfg: dict = {}
+    for path in paths:
+        cfg = merge(cfg, yaml.safe_load(path.read_text()))
+    return cfg
+
+
+def config(name: str) -> dict:
+    if name == "full":
+        return merged(CONFIGS["full"])
+    return merged(CONFIGS["full"], CONFIGS["small"])
+
+
+def test_names_are_unique_and_match_config_sections() -> None:
+    names = [e.name for e in X.EXPERIMENTS]
+    assert len(set(names)) == len(names)
+    figures = [f for e in X.EXPERIMENTS for f in e.figures]
+    assert len(set(figures)) == len(figures)
+    claims = [c for e in X.EXPERIMENTS for c in e.claims]
+    assert len(set(claims)) == len(claims)
+    schema = yaml.safe_load((ROOT / "workflow/schemas/config.schema.yaml").read_text())
+    sections = set(schema["properties"]) - {"datasets", "figures", "split", "cv"}
+    assert sections == set(names)
+
+
+@pytest.mark.parametrize("exp", X.EXPERIMENTS, ids=lambda e: e.name)
+def test_every_experiment_is_complete(exp: X.Experiment) -> None:
+    assert exp.family in X.FAMILIES
+    assert callable(resolve(exp.study))
+    assert set(exp.per_run) <= set(exp.tables)
+    shown = set()
+    for name, fig in exp.figures.items():
+        caption = X.caption(name)
+        assert caption.parent == ROOT.joinpath("src/kernelboost", *exp.room.split("."))
+        assert caption.read_text().strip(), f"{name} has no caption"
+        # A plotter takes its tables by name: every parameter without a default.
+        assert set(required_parameters(fig.plotter)) <= set(exp.tables), name
+        assert required_parameters(fig.plotter), name
+        assert callable(resolve(fig.plotter))
+        assert set(fig.claims) <= set(exp.claims), name
+        shown |= set(fig.claims)
+    assert shown == set(exp.claims), "every claim is shown in a figure"
+    for claim, ref in exp.claims.items():
+        params = required_parameters(ref)
+        assert params, claim
+        assert set(params) <= set(exp.tables), claim
+        assert callable(resolve(ref))
+
+
+def test_required_parameters_agree_with_inspect() -> None:
+    for exp in X.EXPERIMENTS:
+        for ref in [f.plotter for f in exp.figures.values()] + list(
+            exp.claims.values()
+        ):
+            signature = inspect.signature(resolve(ref))
+            expected = [
+                n
+                for n, p in signature.parameters.items()
+                if p.default is inspect.Parameter.empty
+                and p.kind is not inspect.Parameter.VAR_POSITIONAL
+            ]
+            assert required_parameters(ref) == expected, ref
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+def test_every_run_calls_its_study_with_arguments_it_takes(name: str) -> None:
+    cfg = config(name)
+    for exp in X.EXPERIMENTS:
+        params = inspect.signature(resolve(exp.study)).parameters
+        takes_any = any(
+            p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()
+        )
+        runs = exp.runs(cfg)
+        assert runs, exp.name
+        for run in runs.values():
+            given = set(run.data) | set(run.args)
+            assert takes_any or given <= set(params), (exp.name, given - set(params))
+            required = {
+                n
+                for n, p in params.items()
+                if p.default is inspect.Parameter.empty
+                and p.kind is not inspect.Parameter.VAR_KEYWORD
+            }
+            assert required <= given, (exp.name, required - given)
+
+
+class Recording(Mapping):
+    """A read-only view of a config that records every key path read."""
+
+    def __init__(self, data: Mapping, path: tuple = (), seen: set | None = None):
+        self._data, self._path = data, path
+        self.seen = set() if seen is None else seen
+
+    def __getitem__(self, key: str) -> Any:
+        value = self._data[key]
+        path = (*self._path, key)
+        self.seen.add(path)
+        if isinstance(value, Mapping):
+            return Recording(value, path, self.seen)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+def key_paths(cfg: Mapping, depth: int = 2) -> set[tuple]:
+    """Every key path of the config down to ``depth`` levels."""
+    out = set()
+    for key, value in cfg.items():
+        out.add((key,))
+        if depth > 1 and isinstance(value, Mapping):
+            out |= {(key, *p) for p in key_paths(value, depth - 1)}
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+def test_every_config_key_reaches_a_rule(name: str) -> None:
+    """Every section key is read by some experiment's runs (or by the dataset
+    and target rules), and every dataset the config defines is used."""
+    cfg = config(name)
+    recording = Recording(copy.deepcopy(cfg))
+    used = set()
+    for exp in X.EXPERIMENTS:
+        for run in exp.runs(recording).values():
+            for refs in run.data.values():
+                used |= {r.name for r in (refs if isinstance(refs, tuple) else (refs,))}
+    # The dataset rule reads each dataset's entry; the targets read `figures`.
+    read = recording.seen | {("datasets",), ("figures",)}
+    read |= {("datasets", d) for d in cfg["datasets"]}
+    unread = {p for p in key_paths(cfg) if p not in read}
+    assert not unread, f"config keys no rule reads: {sorted(unread)}"
+    assert set(cfg["datasets"]) == used, (
+        f"datasets no experiment uses: {sorted(set(cfg['datasets']) - used)}"
+    )
+
+
+def test_section_keys_naming_datasets_become_datasets() -> None:
+    """``dataset`` and the keys of ``section(datasets=...)``: each a DataRef
+    with the study's need (checked against the config before any job runs),
+    and with ``name=True`` its name as ``name`` or ``<key>_name``."""
+    runs = section("s", X.PLANE, datasets=("a", "b"), name=True)
+    (run,) = runs({"s": {"dataset": "xor", "a": "moons", "b": "xor", "k": 1}}).values()
+    assert run.data == {
+        "data": X.DataRef("s.dataset", "xor", X.PLANE),
+        "a": X.DataRef("s.a", "moons", X.PLANE),
+        "b": X.DataRef("s.b", "xor", X.PLANE),
+    }
+    assert dict(run.args) == {"k": 1, "name": "xor", "a_name": "moons", "b_name": "xor"}
+    # A key the section does not give is no dataset (the schema's default is);
+    # without name=True no names are passed.
+    (run,) = section("s", datasets=("a", "b"))({"s": {"a": "moons"}}).values()
+    assert run.data == {"a": X.DataRef("s.a", "moons", X.ANY)}
+    assert dict(run.args) == {}
+
+
+def test_studies_with_two_datasets_read_them_from_their_section() -> None:
+    cfg = config("full")
+    (subset,) = X.experiment("subset_selection").runs(cfg).values()
+    assert subset.data == {
+        "data": X.DataRef("subset_selection.dataset", "diabetes", X.REGRESSION),
+        "trap": X.DataRef("subset_selection.trap", "forward_trap", X.REGRESSION),
+    }
+    assert {"name": "diabetes", "trap_name": "forward_trap"}.items() <= (
+        subset.args.items()
+    )
+    assert not {"dataset", "trap"} & set(subset.args)
+    (nonconvex,) = X.experiment("nonconvex_combination").runs(cfg).values()
+    assert nonconvex.data == {
+        "convex": X.DataRef("nonconvex_combination.convex", "triangle", X.PLANE),
+        "nonconvex": X.DataRef(
+            "nonconvex_combination.nonconvex", "three_discs", X.PLANE
+        ),
+    }
+    assert dict(nonconvex.args) == {
+        "n_rounds": 200,
+        "grid_points": 150,
+        "n_directions": 12,
+    }
+
+
+def test_sweeps_have_one_run_per_configuration() -> None:
+    cfg = config("full")
+    loo = X.experiment("loo_vs_sv_bound")
+    section = cfg["loo_vs_sv_bound"]
+    runs = loo.runs(cfg)
+    assert len(runs) == (
+        len(section["datasets"]) * len(section["kernels"]) * len(section["C"])
+    )
+    assert "moons/gaussian-sigma0.25/Cinf" in runs
+    assert list(X.experiment("adaboost").runs(cfg)) == cfg["adaboost"]["datasets"]
+    panels = X.experiment("svm_sigma_C_grid").runs(cfg)
+    assert list(panels)[0] == "s1_Cinf"
+    plan = Plan(cfg)
+    assert not plan.is_sweep(X.experiment("losses"))
+    grid = X.experiment("svm_sigma_C_grid")
+    assert plan.consumed(grid, "surface") == [
+        f"results/metrics/svm_sigma_C_grid/{p}/surface.csv" for p in panels
+    ]
+    assert (
+        plan.consumed(grid, "summary") == "results/metrics/svm_sigma_C_grid/summary.csv"
+    )
+
+
+def test_ids_of_runs() -> None:
+    assert X.panel_id(0.25, 10.0) == "s0.25_C10"
+    assert X.panel_id(1.0, float("inf")) == "s1_Cinf"
+    assert X.kernel_id({"name": "gaussian", "sigma": 0.25}) == "gaussian-sigma0.25"
+    assert X.kernel_id({"name": "linear"}) == "linear"
+    assert X.claim_order("K10") > X.claim_order("K9") > X.claim_order("K1")
+    assert X.claims()[:2] == ["K1", "K2"]
+    assert X.claims()[-1] == "S6"
+
+
+def test_the_registry_imports_only_the_standard_library() -> None:
+    """Snakemake reads the registry when it parses the workflow: the package,
+    the registry's model and every room's entry import only the standard
+    library (and each other)."""
+    import ast
+
+    package = ROOT / "src/kernelboost"
+    files = [
+        package / "__init__.py",
+        package / "experiments/__init__.py",
+        package / "experiments/_shared/entry.py",
+        *sorted(package.glob("experiments/[!_]*/__init__.py")),
+    ]
+    assert len(files) == 3 + len(X.ROOMS)
+    stdlib = {"__future__", "math", "collections", "dataclasses", "typing"}
+    stdlib |= {"importlib", "pathlib", "sys", "types"}
+    for path in files:
+        tree = ast.parse(path.read_text())
+        imported = {
+            (node.module if isinstance(node, ast.ImportFrom) else alias.name)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import)
+            or (isinstance(node, ast.ImportFrom) and node.level == 0)
+            for alias in node.names
+        }
+        relative = {
+            node.module
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.level > 0
+        }
+        assert {m.split(".")[0] for m in imported} <= stdlib, path
+        assert relative <= {"_shared.entry"}, path
+
+
+def test_every_room_holds_its_own_entry() -> None:
+    """A room is named as its experiment, and the rooms are the registry."""
+    rooms = {
+        p.parent.name
+        for p in (ROOT / "src/kernelboost/experiments").glob("*/__init__.py")
+    }
+    assert rooms - {"_shared"} == set(X.ROOMS)
+    for exp in X.EXPERIMENTS:
+        assert exp.room == f"experiments.{exp.name}"
+        refs = [exp.study, *exp.claims.values()]
+        refs += [f.plotter for f in exp.figures.values()]
+        refs += [a.builder for a in exp.applets.values()]
+        for ref in refs:
+            assert ref.startswith(f"{exp.room}."), ref

@@ -1,0 +1,157 @@
+"""The plan of a run (kernelboost.pipeline.plan): what the workflow asks while
+Snakemake parses it, answered without Snakemake."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import pytest
+import yaml
+
+from kernelboost import experiments as X
+from kernelboost.pipeline import config as checks
+from kernelboost.pipeline.plan import KINDS, Plan
+
+from ...conftest import ROOT
+
+SCHEMA = checks.load_schema(ROOT / "workflow/schemas/config.schema.yaml")
+
+
+def _merge(base: dict, over: dict) -> dict:
+    """``over`` merged into ``base`` at every level, as Snakemake merges config
+    files."""
+    out = dict(base)
+    for key, value in over.items():
+        both = isinstance(value, dict) and isinstance(base.get(key), dict)
+        out[key] = _merge(base[key], value) if both else value
+    return out
+
+
+def _config(path: str = "config.yaml", over: str | None = None) -> dict:
+    cfg = yaml.safe_load((ROOT / path).read_text())
+    if over:
+        cfg = _merge(cfg, yaml.safe_load((ROOT / over).read_text()))
+    filled, problem = checks.check(cfg, SCHEMA)
+    assert problem is None
+    return filled
+
+
+FULL = _config()
+SMALL = _config(over="workflow/profiles/small/config.small.yaml")
+
+
+@pytest.fixture
+def plan() -> Plan:
+    return Plan(copy.deepcopy(SMALL))
+
+
+def test_runs_are_computed_once_per_experiment(plan: Plan) -> None:
+    calls: list[str] = []
+    originals = {exp.name: exp.runs for exp in X.EXPERIMENTS}
+
+    def counted(name):
+        def runs(cfg):
+            calls.append(name)
+            return originals[name](cfg)
+
+        return runs
+
+    try:
+        for exp in X.EXPERIMENTS:  # frozen entries: set the field underneath
+            object.__setattr__(exp, "runs", counted(exp.name))
+        # Every question the rules ask, many times over.
+        for _ in range(3):
+            for exp in X.EXPERIMENTS:
+                plan.study_outputs(exp)
+                for run in plan.runs(exp):
+                    plan.study_inputs(exp, run)
+                    plan.study_args(exp, run)
+            for kind, names in (
+                ("figure", X.figures()),
+                ("applet", X.applets()),
+                ("claim", X.claims()),
+            ):
+                for name in names:
+                    plan.job(kind, name)
+    finally:
+        for exp in X.EXPERIMENTS:
+            object.__setattr__(exp, "runs", originals[exp.name])
+    assert sorted(calls) == sorted(e.name for e in X.EXPERIMENTS)
+
+
+def test_a_sweep_has_a_run_wildcard_and_a_single_run_none(plan: Plan) -> None:
+    adaboost, losses = X.experiment("adaboost"), X.experiment("losses")
+    assert plan.is_sweep(adaboost)
+    assert not plan.is_sweep(losses)
+    assert plan.study_outputs(adaboost)["history"] == (
+        "results/metrics/adaboost/{run}/history.csv"
+    )
+    assert plan.study_outputs(losses) == {"curves": "results/metrics/losses/curves.csv"}
+    assert plan.study_log(adaboost, "log") == "results/logs/adaboost/{run}.log"
+    assert plan.study_log(losses, "bench.tsv") == "results/logs/losses.bench.tsv"
+    assert plan.run_constraint(losses) == {}
+    runs = plan.run_constraint(adaboost)["run"].split("|")
+    assert runs == list(SMALL["adaboost"]["datasets"])
+
+
+def test_a_study_reads_its_datasets_and_its_section(plan: Plan) -> None:
+    exp = X.experiment("subset_selection")
+    data = plan.study_data(exp, "")
+    assert data == {
+        "data": f"results/data/{SMALL['subset_selection']['dataset']}.csv",
+        "trap": f"results/data/{SMALL['subset_selection']['trap']}.csv",
+    }
+    assert plan.study_inputs(exp, "") == list(data.values())
+    args = plan.study_args(exp, "")
+    assert args["seed"] == SMALL["cv"]["seed"]
+    assert "dataset" not in args
+
+
+def test_a_figure_job_reads_exactly_its_plotters_tables(plan: Plan) -> None:
+    job = plan.job("figure", "adaboost_bound")
+    assert job.function == "experiments.adaboost.figures:plot_adaboost_bound"
+    assert job.tables == {"history": "results/metrics/adaboost/history.csv"}
+    assert job.inputs == ["results/metrics/adaboost/history.csv"]
+    assert len(job.library) == 16
+    # A sweep's per-run table is every run's file, in run order.
+    grid = plan.job("figure", "svm_sigma_C_grid")
+    panels = list(plan.runs(X.experiment("svm_sigma_C_grid")))
+    assert grid.tables["surface"] == [
+        f"results/metrics/svm_sigma_C_grid/{p}/surface.csv" for p in panels
+    ]
+    assert plan.job("figure", "adaboost_bound") is job  # made once
+    with pytest.raises(KeyError, match="no job kind"):
+        plan.job("table", "adaboost_bound")
+    assert KINDS == ("figure", "applet", "claim")
+
+
+def test_targets_follow_the_figures_asked_for(plan: Plan) -> None:
+    assert plan.figure_targets()[:2] == [
+        f"results/figures/{SMALL['figures'][0]}.png",
+        f"results/figures/{SMALL['figures'][0]}.pdf",
+    ]
+    few = Plan({**copy.deepcopy(SMALL), "figures": ["losses"]})
+    assert few.claim_row_targets() == ["results/claims/B13.csv"]
+    assert few.applet_targets() == []
+    assert "results/applets/smo.json" in plan.applet_targets()
+    assert plan.all_targets()[-2:] == ["results/site", "results/claims.html"]
+
+
+def test_stacked_tables_are_the_sweeps_tables(plan: Plan) -> None:
+    constraints = plan.stacked_constraints()
+    assert "adaboost" in constraints["experiment"].split("|")
+    assert "losses" not in constraints["experiment"].split("|")
+    assert plan.stacked_sources("adaboost", "history") == [
+        f"results/metrics/adaboost/{d}/history.csv"
+        for d in SMALL["adaboost"]["datasets"]
+    ]
+
+
+def test_a_user_csv_is_an_input_of_its_dataset_job(tmp_path: Path) -> None:
+    cfg = copy.deepcopy(SMALL)
+    cfg["datasets"]["mine"] = {"generator": "csv", "path": "data/mine.csv"}
+    plan = Plan(cfg)
+    assert plan.dataset_source("mine") == ["data/mine.csv"]
+    assert plan.dataset_source("moons") == []
+    assert list(plan.dataset_spec("moons")) == sorted(plan.dataset_spec("moons"))

@@ -1,0 +1,40 @@
+"""The report's captions, claim status and resolved config
+(kernelboost.pipeline.report)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from kernelboost import experiments as X
+from kernelboost.pipeline import report
+
+
+# The report's captions -------------------------------------------------------
+def test_every_figure_has_its_category_and_caption() -> None:
+    captions = report.figure_captions()
+    assert set(captions) == set(X.figures())
+    assert captions["adaboost_bound"].startswith("**B1 — ")
+    assert report.figure_category("adaboost_bound") == X.FAMILIES["B"]
+
+
+def test_claim_status_counts_the_rows_of_a_figures_claims(tmp_path: Path) -> None:
+    assert report.claim_status(tmp_path / "missing.csv") == {}
+    path = tmp_path / "claims.csv"
+    pd.DataFrame(
+        {
+            "id": ["B13", "B13", "K1"],
+            "kind": ["theorem", "theorem", "identity"],
+            "holds": ["true", "false", "true"],
+        }
+    ).to_csv(path, index=False)
+    status = report.claim_status(path)
+    assert status["losses"] == "B13 held in 1 of 2 rows (1 did not hold)."
+    assert status["kernel_identity"] == "K1 held in 1 of 1 rows."
+    assert status["adaboost_bound"] == ""
+
+
+def test_the_resolved_config_leaves_out_the_report_entries() -> None:
+    cfg = {"b": 1, "a": 2, "claim_status": {}, "figure_captions": {}}
+    assert report.resolved_config(cfg) == {"a": 2, "b": 1}

@@ -1,0 +1,318 @@
+"""The claims atlas: its markup, catalog reader and pages, from made-up results
+and from the project's own catalog (no pipeline run; the browser tests look at
+the site of the small run)."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import numpy as np
+import pandas as pd
+import pytest
+from PIL import Image
+
+from kernelboost.experiments import claims as registry_claims
+from kernelboost.experiments import figure, figures
+from kernelboost.experiments._shared.kinds import Tally, verdict
+from kernelboost.experiments._shared.rows import COLUMNS
+from kernelboost.pipeline.site import SiteError, build_site
+from kernelboost.pipeline.site.catalog import parse_catalog
+from kernelboost.pipeline.site.markup import inline, markdown, rst_caption, slug
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+# --- markup -----------------------------------------------------------------
+
+
+def test_inline_markup_and_escaping() -> None:
+    assert inline("**bold** and *em*") == "<strong>bold</strong> and <em>em</em>"
+    # Nothing inside code is markup; both the Markdown and the reST form.
+    assert inline("`a*b*c` ``**x**``") == "<code>a*b*c</code> <code>**x**</code>"
+    assert inline("<script>x</script> & y") == "&lt;script&gt;x&lt;/script&gt; &amp; y"
+    # A star inside a formula is not emphasis.
+    assert inline("ρ* − 3/8 and ρ*") == "ρ* − 3/8 and ρ*"
+    assert (
+        inline("**Why `theorem`s.**") == "<strong>Why <code>theorem</code>s.</strong>"
+    )
+    link = inline("[the references](#references)", lambda t: "x.html" + t)
+    assert link == '<a href="x.html#references">the references</a>'
+
+
+def test_blocks_headings_lists_tables_and_code() -> None:
+    text = """# K1 — a kernel
+
+A paragraph
+over two lines.
+
+- **Kind.** `identity`, rows:
+  - first;
+  - second.
+- last
+
+1. one
+   more
+2. two
+
+| kind | evidence? |
+|---|---|
+| `check` | no |
+
+    id, title
+"""
+    out = markdown(text)
+    assert '<h1 id="k1--a-kernel">K1 — a kernel</h1>' in out
+    assert "<p>A paragraph over two lines.</p>" in out
+    assert (
+        "<ul><li><strong>Kind.</strong> <code>identity</code>, rows:"
+        "<ul><li>first;</li><li>second.</li></ul></li><li>last</li></ul>"
+    ) in out
+    assert "<ol><li>one more</li><li>two</li></ol>" in out
+    assert "<th>kind</th><th>evidence?</th>" in out
+    assert "<td><code>check</code></td><td>no</td>" in out
+    assert "<pre><code>id, title</code></pre>" in out
+
+
+def test_slug_is_githubs_anchor() -> None:
+    assert slug("How to read a row") == "how-to-read-a-row"
+    assert (
+        slug("B17 — the bound decreases for ρ < γ")
+        == "b17--the-bound-decreases-for-ρ--γ"
+    )
+
+
+def test_captions_drop_the_reports_template_lines() -> None:
+    text = "**K1 — x** (Huang 2017). Rows ``K1``.\n{{ snakemake.config }}\n{% if 1 %}x"
+    assert rst_caption(text) == (
+        "<p><strong>K1 — x</strong> (Huang 2017). Rows <code>K1</code>.</p>"
+    )
+
+
+# --- the catalog --------------------------------------------------------------
+
+
+def test_the_project_catalog_has_an_entry_per_claim_with_its_fields() -> None:
+    catalog = parse_catalog((ROOT / "CLAIMS.md").read_text())
+    assert list(catalog.entries) == registry_claims()
+    for entry in catalog.entries.values():
+        for field in ("Statement.", "Kind.", "Source.", "Measured.", "Falsified by."):
+            assert f"**{field}**" in entry.body, f"{entry.id} lacks {field}"
+    assert catalog.entries["B15"].family == "Boosting (B)"
+    assert "R. E. Schapire" in catalog.section("References")
+    assert catalog.section("Nothing such") == ""
+
+
+def test_a_claim_with_two_sections_is_an_error() -> None:
+    text = "## Kernels (K)\n\n### K1 — a\n\nx\n\n### K1 — b\n\ny\n"
+    with pytest.raises(ValueError, match="K1 has two sections"):
+        parse_catalog(text)
+
+
+# --- tallies ------------------------------------------------------------------
+
+
+def test_tally_status_reads_the_worst_evidence_first() -> None:
+    assert Tally.of([("theorem", "true"), ("empirical", "false")]).status == (
+        "did not hold"
+    )
+    assert Tally.of([("theorem", "true"), ("empirical", "not resolved")]).status == (
+        "not resolved"
+    )
+    assert Tally.of([("check", "true"), ("theorem", "true")]).status == "held"
+    assert Tally.of([("check", "true")]).status == "checks"
+    assert Tally.of([("illustration", "n/a")]).status == "illustration"
+    assert verdict("empirical", "not resolved") == "not resolved"
+    assert verdict("check", "false") == "check failed"
+    assert verdict("theorem", "n/a") == "no verdict"
+
+
+# --- the site of made-up results -----------------------------------------------
+
+#: Claims of two families, each with the figure that shows it; K11 has an applet.
+CLAIMS = ("K1", "K11", "B15")
+
+
+def _results(tmp_path: Path) -> Path:
+    results = tmp_path / "results"
+    (results / "figures").mkdir(parents=True)
+    nan = float("nan")
+    rows = [
+        ["K1", "true", "identity", 1e-16, nan, nan],
+        ["K1", "false", "empirical", 0.2, 0.1, 0.3],
+        ["K11", "true", "theorem", 0.0, nan, nan],
+        ["B15", "not resolved", "empirical", 0.01, -0.1, 0.2],
+        ["B15", "true", "check", 1.0, nan, nan],
+        ["B15", "n/a", "illustration", 3.0, nan, nan],
+    ]
+    table = pd.DataFrame(
+        [
+            [
+                c,
+                f"row <{i}>",
+                "src",
+                "data & more",
+                "q",
+                m,
+                lo,
+                hi,
+                0.0,
+                "<=",
+                h,
+                k,
+                "f",
+            ]
+            for i, (c, h, k, m, lo, hi) in enumerate(rows)
+        ],
+        columns=list(COLUMNS),
+    )
+    table.to_csv(results / "claims.csv", index=False)
+    shown = [f for f in figures() if set(figure(f).claims) & set(CLAIMS)]
+    (results / "config.yaml").write_text(
+        "# made up\nkernel_identity:\n  n: [2]\nfigures:\n"
+        + "".join(f"- {f}\n" for f in shown)
+    )
+    for name in shown:
+        pixels = np.full((20, 30, 3), 255, np.uint8)
+        pixels[5:15, 5:25] = (30, 90, 200)
+        Image.fromarray(pixels).save(results / "figures" / f"{name}.png")
+    (results / "applets").mkdir()
+    (results / "applets" / "smo.json").write_text('{"kind":"smo"}')
+    return results
+
+
+def _build(results: Path, **kwargs) -> Path:
+    return build_site(
+        results,
+        catalog=ROOT / "CLAIMS.md",
+        root=ROOT,
+        **kwargs,
+    )
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.refs: list[str] = []
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if found.get("id"):
+            self.ids.add(found["id"])
+        for name in ("href", "src"):
+            if found.get(name):
+                self.refs.append(found[name])
+
+
+def _parse(page: Path) -> _Links:
+    parser = _Links()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser
+
+
+def test_every_page_is_written_and_every_internal_link_resolves(tmp_path) -> None:
+    site = _build(_results(tmp_path))
+    pages = sorted(p.name for p in site.glob("*.html"))
+    assert pages == sorted(
+        ["index.html", "table.html", "catalog.html", "K1.html", "K11.html", "B15.html"]
+    )
+    ids = {page.name: _parse(page).ids for page in site.glob("*.html")}
+    for page in site.glob("*.html"):
+        for ref in _parse(page).refs:
+            parts = urlsplit(ref)
+            assert parts.scheme in ("", "file"), f"{page.name} fetches {ref}"
+            if parts.path == "../report.html":
+                continue  # the report sits beside the site, in the results
+            target = (page.parent / parts.path) if parts.path else page
+            assert target.is_file(), f"{page.name}: {ref} does not resolve"
+            if parts.fragment and target.suffix == ".html":
+                assert parts.fragment in ids[target.name], f"{page.name}: {ref}"
+    assert (site / "assets" / "site.css").is_file()
+    assert (site / "assets" / "site.js").is_file()
+
+
+def test_the_pages_show_verdicts_rows_figures_config_and_code(tmp_path) -> None:
+    results = _results(tmp_path)
+    site = _build(results)
+    front = (site / "index.html").read_text()
+    # 4 rows of evidence: 1 held, 1 did not hold, 1 not resolved; 1 of 1 check.
+    assert "6 rows over 3 claims. Of 4 rows of evidence" in front
+    assert "2 held, 1 did not hold and 1 are not resolved" in front
+    assert '<a href="K11.html#interactive">K11: ' in front
+    assert 'class="card failed" href="K1.html"' in front
+    assert 'class="card unresolved" href="B15.html"' in front
+    assert "row &lt;1&gt;" in front  # the row that did not hold is listed, escaped
+    assert "# made up" in front  # the configuration of the run
+    k1 = (site / "K1.html").read_text()
+    assert "a kernel is the inner product of an explicit feature map" in k1
+    assert "<strong>Statement.</strong>" in k1
+    assert 'src="figures/kernel_identity.png"' in k1
+    assert (
+        '<figcaption><p class="figname"><code>kernel_identity</code></p><p><strong>K1'
+        in k1
+    )
+    assert "kernel_identity:\n  n:\n  - 2\n" in k1  # its config section
+    assert "def k1_kernel_identity(" in k1  # the code of its rows
+    assert "def kernel_identity_table(" in k1  # and of its tables
+    assert 'rel="next" href="K11.html"' in k1
+    b15 = (site / "B15.html").read_text()
+    assert "not in this run&#x27;s config.yaml" in b15
+    assert b15.count("<tr data-family") == 3
+    table = (site / "table.html").read_text()
+    assert table.count("<tr data-family") == 6
+    k11 = (site / "K11.html").read_text()
+    assert '<div class="applet" data-applet="smo"></div>' in k11
+    assert '<script src="data/smo.js"></script>' in k11
+    assert "data-applet" not in k1
+    data = (site / "data" / "smo.js").read_text()
+    assert data.endswith('window.KB_APPLETS["smo"] = {"kind":"smo"};\n')
+    assert '<select data-filter="verdict">' in table
+    standalone = (results / "claims.html").read_text()
+    assert '<link rel="stylesheet"' not in standalone  # self-contained
+    assert 'href="site/K1.html"' in standalone
+    # Shown by the report from a data: URL, it drops links it cannot follow.
+    assert 'if (location.protocol !== "data:") return;' in standalone
+
+
+def test_the_site_is_the_same_bytes_when_built_again(tmp_path) -> None:
+    results = _results(tmp_path)
+    first = {
+        p.relative_to(results): p.read_bytes()
+        for p in _build(results).rglob("*")
+        if p.is_file()
+    }
+    second = {
+        p.relative_to(results): p.read_bytes()
+        for p in _build(results, out=results / "site").rglob("*")
+        if p.is_file()
+    }
+    assert first == second
+
+
+def test_a_claim_missing_from_the_catalog_fails_and_leaves_no_site(tmp_path) -> None:
+    results = _results(tmp_path)
+    catalog = tmp_path / "CLAIMS.md"
+    text = (ROOT / "CLAIMS.md").read_text()
+    catalog.write_text(re.sub(r"^### B15 — ", "### B99 — ", text, flags=re.M))
+    with pytest.raises(SiteError, match="B15 has no section in the catalog"):
+        build_site(results, catalog=catalog)
+    assert sorted(p.name for p in results.iterdir()) == [
+        "applets",
+        "claims.csv",
+        "config.yaml",
+        "figures",
+    ]
+
+
+def test_missing_inputs_are_named(tmp_path) -> None:
+    results = _results(tmp_path)
+    (results / "figures" / "kernel_identity.png").unlink()
+    with pytest.raises(SiteError, match="kernel_identity.png: missing"):
+        _build(results)
+    (results / "claims.csv").unlink()
+    with pytest.raises(SiteError, match="claims.csv: missing"):
+        _build(results)
+    assert not (results / "site").exists()

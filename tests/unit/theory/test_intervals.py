@@ -1,0 +1,105 @@
+"""Confidence intervals (kernelboost.theory.intervals): Clopper–Pearson,
+Wilson and Newcombe, mean and ratio intervals."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats
+
+from kernelboost.theory.intervals import (
+    clopper_pearson,
+    count,
+    difference_interval,
+    ratio_interval,
+    wilson,
+)
+
+
+def test_clopper_pearson_known_values() -> None:
+    # k = 0: the upper end solves (1 − p)^n = α/2.
+    assert clopper_pearson(0, 10) == (0.0, pytest.approx(1 - 0.025 ** (1 / 10)))
+    assert clopper_pearson(10, 10) == (pytest.approx(0.025 ** (1 / 10)), 1.0)
+    lo, hi = clopper_pearson(5, 10)
+    assert (round(lo, 4), round(hi, 4)) == (0.1871, 0.8129)
+
+
+def test_wilson_and_newcombe_reproduce_the_published_example() -> None:
+    # Newcombe (1998), Table II example: 56/70 vs 48/80, difference 0.2 with
+    # method 10 interval 0.0524 to 0.3339.
+    lo, hi = difference_interval(56, 70, 48, 80)
+    assert (round(lo, 4), round(hi, 4)) == (0.0524, 0.3339)
+    lo, hi = wilson(5, 10)
+    assert (round(lo, 4), round(hi, 4)) == (0.2366, 0.7634)
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(1, 60), p=st.floats(0.01, 0.99))
+def test_clopper_pearson_covers_at_least_the_level(n: int, p: float) -> None:
+    # Exact coverage: the probability, over k ~ Bin(n, p), that p is inside.
+    ks = np.arange(n + 1)
+    inside = [lo <= p <= hi for lo, hi in (clopper_pearson(int(k), n) for k in ks)]
+    assert stats.binom.pmf(ks, n, p)[inside].sum() >= 0.95 - 1e-9
+
+
+@given(k=st.integers(0, 50), n=st.integers(1, 50))
+def test_intervals_contain_the_estimate(k: int, n: int) -> None:
+    k = min(k, n)
+    for lo, hi in (clopper_pearson(k, n), wilson(k, n)):
+        assert 0.0 <= lo <= k / n <= hi <= 1.0
+
+
+def test_bad_counts_are_refused() -> None:
+    with pytest.raises(ValueError, match="0 <= k <= n"):
+        clopper_pearson(3, 2)
+    with pytest.raises(ValueError, match="multiple of 1/40"):
+        count(0.333, 40)
+    assert count(0.075, 40) == 3
+
+
+def test_mean_interval_is_scipys_one_sample_t_interval() -> None:
+    from kernelboost.theory.intervals import mean_interval
+
+    x = np.random.default_rng(3).normal(0.4, 2.0, 37)
+    r = mean_interval(x)
+    ci = stats.ttest_1samp(x, 0.0).confidence_interval(0.95)
+    assert r.n == 37
+    assert r.mean == pytest.approx(x.mean())
+    assert (r.low, r.high) == (pytest.approx(ci.low), pytest.approx(ci.high))
+    assert r.low < r.mean < r.high
+
+
+def test_mean_interval_of_equal_values_is_a_point_and_needs_two_values() -> None:
+    from kernelboost.theory.intervals import mean_interval
+
+    r = mean_interval([0.0, 0.0, 0.0])
+    assert (r.low, r.mean, r.high) == (0.0, 0.0, 0.0)
+    with pytest.raises(ValueError, match="at least two"):
+        mean_interval([1.0])
+    with pytest.raises(ValueError, match="finite"):
+        mean_interval([1.0, math.nan])
+
+
+def test_ratio_interval_covers_the_true_ratio() -> None:
+    """Student-t on log ratios: about 95 % coverage for log-normal noise."""
+    rng = np.random.default_rng(3)
+    hits = 0
+    for _ in range(400):
+        ratios = 2.0 * np.exp(0.3 * rng.standard_normal(5))
+        r, lo, hi = ratio_interval(ratios)
+        assert lo <= r <= hi
+        hits += lo <= 2.0 <= hi
+    assert 0.91 <= hits / 400 <= 0.99
+
+
+def test_ratio_interval_edges() -> None:
+    r, lo, hi = ratio_interval([3.0])
+    assert r == pytest.approx(3.0)
+    assert math.isnan(lo)
+    assert math.isnan(hi)
+    with pytest.raises(ValueError, match="positive"):
+        ratio_interval([1.0, 0.0])

@@ -1,0 +1,457 @@
+"""End to end: the small configuration through Snakemake, as a user runs it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import time
+import zipfile
+from datetime import datetime
+from pathlib import Path
+
+import pandas as pd
+import pytest
+import yaml
+
+from kernelboost.experiments import applet, applets, figures
+from kernelboost.experiments import claims as claim_ids
+from kernelboost.experiments._shared.rows import COLUMNS
+from kernelboost.experiments.losses.study import margin_grid
+
+from ..conftest import BIN, ROOT, SMALL, copy_workflow, snakemake
+from .conftest import caption_of
+
+FIGURES = figures()
+
+# Under pytest-xdist (make test), every test of the session's small run in one
+# process, so that it is made once.
+pytestmark = [pytest.mark.pipeline, pytest.mark.xdist_group("small_run")]
+
+
+#: Figures drawn from measured wall times (and their claims' rows): the only
+#: results that are not byte-identical from run to run.
+WALL_TIME_FIGURES = (
+    "kernel_cost",
+    "boosting_cost",
+    "incremental_update",
+    "primal_dual_cost",
+)
+WALL_TIME_CLAIMS = ("K2", "K8", "K18", "K20", "B11")
+
+
+def _reproducible(path: Path) -> bool:
+    """Not a wall-time result: its figure, its claim's rows, or its tables
+    (``results/metrics/<experiment>/...``)."""
+    timed = WALL_TIME_FIGURES + WALL_TIME_CLAIMS
+    inside = path.parts[len(path.parts) - path.parts[::-1].index("results") :]
+    return not any(name.startswith(timed) for name in (path.stem, *inside))
+
+
+def digests(root: Path) -> dict[str, str]:
+    """SHA-256 of every CSV and PNG, wall-time rows and files left out."""
+    files = sorted(root.glob("results/**/*.csv")) + sorted(
+        root.glob("results/**/*.png")
+    )
+    out = {}
+    for f in filter(_reproducible, files):
+        data = f.read_bytes()
+        if f.name == "claims.csv":
+            lines = data.decode().splitlines(keepends=True)
+            data = "".join(
+                line
+                for line in lines
+                if not line.startswith(tuple(f"{c}," for c in WALL_TIME_CLAIMS))
+            ).encode()
+        out[str(f.relative_to(root))] = hashlib.sha256(data).hexdigest()
+    return out
+
+
+def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
+    results = small_run / "results"
+    for name in ("xor", "circles", "moons", "breast_cancer", "diabetes"):
+        assert (results / "data" / f"{name}.csv").stat().st_size > 0
+    for name in FIGURES:
+        for ext in ("png", "pdf"):
+            assert (results / "figures" / f"{name}.{ext}").stat().st_size > 1000
+    claims = pd.read_csv(results / "claims.csv", dtype=str, keep_default_na=False)
+    assert tuple(claims.columns) == COLUMNS
+    # Row counts from the run's own configuration where it sets them; the
+    # others are fixed by their study (4 kernel identities, 2 non-kernels, ...).
+    cfg = yaml.safe_load((results / "config.yaml").read_text())
+    sweep = cfg["loo_vs_sv_bound"]
+    pairs = len(sweep["datasets"]) * len(sweep["kernels"])
+    boosted = len(cfg["adaboost"]["datasets"])
+    count = {
+        "K1": 4,  # (x·x')², (1 + x·x')^k, (x·x' + c)^d, Π(1 + x_i x'_i)
+        "K2": 2 * len(cfg["kernel_cost"]["degrees"]),  # explicit vs kernel
+        "K3": len(cfg["gram_spectra"]["kernels"]) + 2,  # and two non-kernels
+        "K4": 4,
+        "K5": 1,
+        "K6": 1 + 2 * len(cfg["perceptron_dual"]["compare"]),  # the worked table
+        "K7": 3,
+        "K8": 4,
+        "K9": 4,
+        "K10": 5,
+        "K11": 4,
+        "K12": 3,
+        "K13": 2,
+        "K14": 4,
+        "K15": 4,  # one per identity of K1
+        "K16": 2,  # the smallest and the largest C against the chosen one
+        "K17": 4 + len(cfg["gaussian_series"]["sigmas"]),  # then one per σ
+        "K18": 4,  # the drift of two learners, two timing exponents
+        "K19": 4,  # extrema at the CV σ, two extrapolations, σ-dependence
+        "K20": 5,  # both regimes, the same mistakes, small cells, the crossover
+        # One per configuration, and one check of the fast LOO per dataset ×
+        # kernel (each has a soft margin C, which is always measured).
+        "E1": pairs * len(sweep["C"]) + pairs,
+        "E2": 2 * pairs,  # two per dataset and kernel
+        "E3": 1,
+        "E4": 1,
+        **{c: boosted for c in ("B1", "B2", "B3", "B6", "B14")},
+        # Rademacher and VC versions per dataset (vacuous ones as illustrations).
+        "B16": 2 * len(cfg["rademacher_margin_bound"]["datasets"]),
+        "B17": 3 * boosted,  # the uniform bound, product <= uniform, the base < 1
+        "B18": 2,  # Theorem 2 over rounds and S, and its slack
+        "B4": 2 * boosted,
+        "B5": 3 * boosted,  # the margins' lower tail, their bulk, the test error
+        "B7": 3 * len(cfg["margin_growth"]["datasets"]),
+        "B8": 8,  # four on edges and AdaBoost, four on the boosting game
+        "B9": 7,
+        "B10": 2,
+        "B11": 3,
+        # One comparison of the extreme rates, then one row per positive rate.
+        "B12": 1 + sum(r > 0 for r in cfg["noise_robustness"]["rates"]),
+        "B13": 4,  # one per surrogate loss
+        # ρ* = 3/8, the gap, the limit 1/3, ≤ ρ*, uniform; random starts if any.
+        "B15": 5 + (cfg["margin_cycle"]["n_random_starts"] > 0),
+        # Two identities, then three rows per setting (toy, stumps) and one
+        # count of non-zero weights per setting.
+        "B19": 10,
+        "S1": 3,
+        "S2": 2,
+        "S3": 10,
+        "S4": 2,
+        "S5": 4 * len(cfg["stepwise_stopping"]["datasets"]),
+        "S6": 7,  # three face kinds, KKT, solver agreement, the trend, the shares
+    }
+    # In the catalog's order K, E, B, S.
+    expected = [c for c in claim_ids() for _ in range(count[c])]
+    assert claims["id"].tolist() == expected
+    assert set(claims["holds"]) <= {"true", "false", "not resolved", "n/a"}
+    # Theorems, identities and checks hold on this data; empirical tendencies
+    # may not (and are then reported as not holding, with their numbers).
+    exact = claims[claims["kind"].isin(["theorem", "identity", "check"])]
+    assert set(exact["holds"]) == {"true"}, exact[exact["holds"] != "true"]
+    assert "| B13 |" in (results / "claims.md").read_text()
+    # The claims atlas has a page per claim, and the report's table links to them.
+    site = results / "site"
+    assert {p.stem for p in site.glob("*.html")} == {
+        "index",
+        "table",
+        "catalog",
+        *claim_ids(),
+    }
+    assert 'href="site/B13.html"' in (results / "claims.html").read_text()
+    # Every applet's data, and the page of each claim it illustrates shows it.
+    for name in applets():
+        data = json.loads((results / "applets" / f"{name}.json").read_text())
+        assert data["kind"] == name
+        for claim in applet(name).claims:
+            assert f'data-applet="{name}"' in (site / f"{claim}.html").read_text()
+    # The small profile's overrides were merged over config.yaml.
+    moons = pd.read_csv(results / "data" / "moons.csv")
+    assert len(moons) == 80
+    assert set(moons["label"]) == {-1, 1}
+
+
+def test_every_job_left_a_log_and_a_benchmark(small_run: Path) -> None:
+    logs = small_run / "results" / "logs"
+    assert len(list(logs.rglob("*.log"))) == len(list(logs.rglob("*.bench.tsv")))
+    assert (logs / "dataset" / "moons.bench.tsv").exists()
+
+
+def test_up_to_date_tree_has_nothing_to_do(small_run: Path) -> None:
+    proc = snakemake(small_run, *SMALL, "-n")
+    assert "Nothing to be done" in proc.stdout + proc.stderr
+
+
+def test_the_resolved_config_reproduces_the_run(small_run: Path) -> None:
+    """results/config.yaml holds every setting: given back, nothing changes."""
+    resolved = yaml.safe_load((small_run / "results" / "config.yaml").read_text())
+    assert resolved["datasets"]["moons"]["n_samples"] == 80  # the small profile's
+    assert resolved["cv"] == {"folds": 5, "seed": 12}
+    assert not set(resolved) & {"claim_status", "figure_captions"}
+    proc = snakemake(small_run, "-n", "--configfile", "results/config.yaml")
+    assert "Nothing to be done" in proc.stdout + proc.stderr
+
+
+def test_report_lists_the_figure(small_run: Path, small_report: Path) -> None:
+    html = small_report.read_text(errors="replace")
+    for name in FIGURES:
+        assert f"{name}.png" in html
+    # Captions are each figure's own text; categories are the claim families.
+    for name in FIGURES:
+        caption = caption_of(small_run, name).read_text()
+        claim = caption.removeprefix("**").split(" ", 1)[0]  # "**K1 — ..."
+        assert f"<strong>{claim} \\u2014" in html, f"caption of {name} not rendered"
+    # Each caption says how its claims came out in this run.
+    assert html.count("Outcome in this run:") == len(FIGURES)
+    assert "K1 held in 4 of 4 rows" in html
+    # The small run's timings span less than two decades: K2 is not resolved.
+    assert "K2 held in 0 of 4 rows (4 not resolved)" in html
+    assert "E1: 6 of 6 checks passed" in html
+    assert "K: kernels" in html
+    assert "B: boosting and margins" in html
+
+
+def planned_jobs(dry_run_output: str) -> dict[str, int]:
+    """Rule → job count from the 'Job stats' table of a dry run."""
+    lines = dry_run_output.splitlines()
+    start = lines.index("Job stats:") + 3
+    jobs = {}
+    for line in lines[start:]:
+        rule, count = line.split()
+        if rule == "total":
+            return jobs
+        jobs[rule] = int(count)
+    raise AssertionError("no 'total' line in the job stats")
+
+
+def test_deleting_a_figure_rebuilds_only_its_job(small_run: Path) -> None:
+    figure = small_run / "results" / "figures" / "losses.png"
+    metrics = small_run / "results" / "metrics" / "losses" / "curves.csv"
+    before = metrics.stat().st_mtime_ns
+    figure.unlink()
+    plan = snakemake(small_run, *SMALL, "-n", "results/figures/losses.png")
+    assert planned_jobs(plan.stdout + plan.stderr) == {"figure": 1}
+    snakemake(small_run, *SMALL, "results/figures/losses.png")
+    assert figure.exists()
+    assert metrics.stat().st_mtime_ns == before
+
+
+def test_bad_user_csv_fails_its_job_and_writes_nothing(workflow_copy: Path) -> None:
+    (workflow_copy / "mine.csv").write_text("x1,x2,label\n1,2,1\n3,oops,-1\n")
+    config = (workflow_copy / "config.yaml").read_text()
+    config = config.replace(
+        "  # mine: {generator: csv, path: data/mine.csv}",
+        "  mine: {generator: csv, path: mine.csv}",
+    )
+    (workflow_copy / "config.yaml").write_text(config)
+    proc = snakemake(workflow_copy, *SMALL, "results/data/mine.csv", check=False)
+    assert proc.returncode != 0
+    out = proc.stdout + proc.stderr
+    assert "mine.csv, line 3, column 'x2': 'oops' is not a number" in out
+    assert not (workflow_copy / "results" / "data" / "mine.csv").exists()
+
+
+#: Snakemake's own marker in a directory output (results/site/): not a result.
+SNAKEMAKE_MARKER = ".snakemake_timestamp"
+
+
+def _hidden_files(root: Path) -> list[Path]:
+    """Files whose name starts with a dot under results/ (e.g. a partial write),
+    Snakemake's marker of a finished directory output aside."""
+    return [
+        p
+        for p in (root / "results").rglob(".*")
+        if p.is_file() and p.name != SNAKEMAKE_MARKER
+    ]
+
+
+def _job_scripts(wf: Path) -> list[int]:
+    """PIDs of the job scripts Snakemake is running in ``wf``."""
+    found = subprocess.run(
+        ["pgrep", "-f", str(wf / ".snakemake" / "scripts")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return [int(pid) for pid in found.stdout.split()]
+
+
+def _start(wf: Path, *targets: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [str(BIN / "snakemake"), *targets, *SMALL],
+        cwd=wf,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def _wait_for(condition, seconds: float = 120.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("the run never reached the point to interrupt")
+        time.sleep(0.05)
+
+
+@pytest.fixture(scope="session")
+def second_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A second run of the small configuration in a fresh copy, interrupted by
+    SIGINT once some results exist and jobs are still running, then resumed.
+
+    Session-scoped, not module-scoped: under pytest-xdist the tests of this
+    module interleave with other modules of the ``small_run`` group, and a
+    module fixture would be torn down and run again in between."""
+    wf = copy_workflow(tmp_path_factory.mktemp("second") / "wf")
+    proc = _start(wf)
+    _wait_for(lambda: len(list((wf / "results").rglob("*.csv"))) >= 10)
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout=300) != 0, "the run finished before the interrupt"
+    snakemake(wf, *SMALL)  # resume (rerun-incomplete is in the profile)
+    return wf
+
+
+def test_an_interrupted_second_run_is_byte_identical_to_the_first(
+    small_run: Path, second_run: Path
+) -> None:
+    """Every file of the second run was computed again, before or after the
+    interrupt: same code and config give the same bytes, interrupted or not."""
+    expected = digests(small_run)
+    assert len(expected) > 100, "too few CSV and PNG files"
+    assert digests(second_run) == expected
+    assert _hidden_files(second_run) == []
+
+
+#: A few jobs (a dataset, a study, its figure and claims) for the killed-job test.
+KNN = ("results/figures/knn_k.png", "results/claims/K14.csv", "results/claims/E4.csv")
+
+
+def test_a_killed_job_fails_the_run_and_a_rerun_repairs_it(
+    small_run: Path, tmp_path: Path
+) -> None:
+    wf = copy_workflow(tmp_path / "killed")
+    proc = _start(wf, *KNN)
+    _wait_for(lambda: len(_job_scripts(wf)) > 0 and proc.poll() is None)
+    for pid in _job_scripts(wf):
+        os.kill(pid, signal.SIGKILL)
+    assert proc.wait(timeout=300) != 0, "a job was killed, yet the run succeeded"
+    snakemake(wf, *KNN, *SMALL)
+    repaired = digests(wf)
+    assert {
+        f"results/{name}" for name in ("figures/knn_k.png", "claims/K14.csv")
+    } <= set(repaired)
+    assert repaired.items() <= digests(small_run).items()
+    assert _hidden_files(wf) == []
+
+
+@pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o027, 0o640)])
+def test_results_get_the_permissions_of_the_umask(
+    workflow_copy: Path, umask: int, mode: int
+) -> None:
+    """Results, logs and timings are as readable as the umask allows (a shared
+    cluster file system, a web server), not private to their writer."""
+    proc = subprocess.run(
+        [str(BIN / "snakemake"), *SMALL, "results/metrics/losses/curves.csv"],
+        cwd=workflow_copy,
+        capture_output=True,
+        text=True,
+        umask=umask,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    files = [p for p in (workflow_copy / "results").rglob("*") if p.is_file()]
+    assert {p.name for p in files} >= {"curves.csv", "losses.log"}
+    modes = {
+        str(p.relative_to(workflow_copy)): oct(p.stat().st_mode & 0o777) for p in files
+    }
+    assert set(modes.values()) == {oct(mode)}, modes
+
+
+def test_the_archive_holds_report_figures_claims_config_and_provenance(
+    small_run: Path, small_report: Path, second_run: Path
+) -> None:
+    """Two builds of the same commit give archives that differ only in what
+    cannot agree: provenance.json, the report's job timings and wall times."""
+    archives = []
+    for wf in (small_run, second_run):
+        if not (wf / "results" / "report.html").exists():
+            snakemake(wf, *SMALL, "--report", "results/report.html")
+        proc = subprocess.run(
+            [
+                str(BIN / "python"),
+                "-m",
+                "kernelboost.archive",
+                "results",
+                "--root",
+                str(ROOT),
+            ],
+            cwd=wf,
+            capture_output=True,
+            text=True,
+        )
+        assert proc.returncode == 0, proc.stderr
+        archives.append(wf / "results" / "kernelboost-results.zip")
+    with zipfile.ZipFile(archives[0]) as zf:
+        names = zf.namelist()
+        members = {n: zf.read(n) for n in names}
+        stamps = {info.date_time for info in zf.infolist()}
+    prefix = "kernelboost-results/"
+    expected = {
+        "report.html",
+        "claims.csv",
+        "claims.md",
+        "config.yaml",
+        "provenance.json",
+        "claims.html",
+    }
+    expected |= {f"figures/{f}.{e}" for f in FIGURES for e in ("png", "pdf")}
+    # The claims atlas: a page per claim, the figures it shows, its assets.
+    pages = ("index", "table", "catalog", *claim_ids())
+    expected |= {f"site/{page}.html" for page in pages}
+    expected |= {f"site/figures/{f}.png" for f in FIGURES}
+    expected |= {
+        f"site/assets/{name}" for name in ("site.css", "site.js", "applets.js")
+    }
+    expected |= {f"site/data/{name}.js" for name in applets()}
+    assert names == sorted(prefix + name for name in expected)
+    record = json.loads(members[prefix + "provenance.json"])
+    results = small_run / "results"
+    assert members[prefix + "claims.csv"] == (results / "claims.csv").read_bytes()
+    assert (
+        record["config_sha256"]
+        == hashlib.sha256(members[prefix + "config.yaml"]).hexdigest()
+    )
+    assert record["kernelboost"] == "0.1.0"
+    assert {"numpy", "scipy", "pandas", "matplotlib", "snakemake"} <= set(
+        record["packages"]
+    )
+    # Members carry the date of the data (the commit), not of the run.
+    assert len(stamps) == 1
+    date = datetime.fromisoformat(record["source_date"]).replace(tzinfo=None)
+    stamp = datetime(*stamps.pop())
+    assert 0 <= (date - stamp).total_seconds() < 2  # ZIP keeps even seconds
+    with zipfile.ZipFile(archives[1]) as zf:
+        other = {n: zf.read(n) for n in zf.namelist()}
+    assert set(other) == set(members)
+    differ = {n for n in members if members[n] != other[n]}
+    timed = {
+        prefix + f"figures/{f}.{e}" for f in WALL_TIME_FIGURES for e in ("png", "pdf")
+    }
+    timed |= {prefix + f"site/figures/{f}.png" for f in WALL_TIME_FIGURES}
+    # The claims tables and the pages that show them hold the wall-time rows.
+    rows = ("claims.csv", "claims.md", "claims.html", "site/index.html")
+    rows += ("site/table.html", *(f"site/{c}.html" for c in WALL_TIME_CLAIMS))
+    allowed = {prefix + n for n in ("provenance.json", "report.html", *rows)} | timed
+    assert differ <= allowed, differ - allowed
+
+
+def test_another_configuration_gets_its_own_directory(workflow_copy: Path) -> None:
+    """`--directory runs/<name>`: the project's config.yaml (or the run
+    directory's own), overrides from --configfile, results under runs/<name>."""
+    (workflow_copy / "fewer.yaml").write_text("losses: {n_points: 11}\n")
+    snakemake(
+        workflow_copy,
+        "results/metrics/losses/curves.csv",
+        "--directory",
+        "runs/fewer",
+        "--configfile",
+        str(workflow_copy / "fewer.yaml"),
+    )
+    table = pd.read_csv(workflow_copy / "runs/fewer/results/metrics/losses/curves.csv")
+    assert table["margin"].nunique() == len(margin_grid(-2.0, 2.0, 11))
+    assert not (workflow_copy / "results").exists()

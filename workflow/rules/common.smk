@@ -43,8 +43,9 @@ def checked_plan(cfg):
     filled, problem = checks.check(cfg, schema)
     if problem:
         config_exit(problem)
-    # Keys sorted at every level, so that job parameters compare equal however
-    # a config file orders them (results/config.yaml given back, for one).
+    # The checked configuration has its keys sorted at every level, so that job
+    # parameters compare equal however a config file orders them
+    # (results/config.yaml given back, for one).
     cfg.clear()
     cfg.update(filled)
     # Only the report's captions read these (workflow/report/figure.rst): as

@@ -157,6 +157,129 @@ def rate_difference(
     return RateDifference(k1, n1, k2, n2, *difference_interval(k1, n1, k2, n2, level))
 
 
+def paired_difference_interval(
+    n11: int, n12: int, n21: int, n22: int, level: float = LEVEL
+) -> tuple[float, float]:
+    """Interval of p1 − p2 from paired data (Newcombe's method 10 for pairs).
+
+    On n points, each classified by two methods, n11 counts the points both
+    get wrong, n12 those only the first gets wrong, n21 those only the second
+    gets wrong and n22 those neither does; p̂1 = (n11 + n12)/n and
+    p̂2 = (n11 + n21)/n are the two error rates and δ̂ = (n12 − n21)/n their
+    difference. With (l_i, u_i) the Wilson intervals of p̂_i,
+
+        δ̂ − √((p̂1 − l1)² − 2φ(p̂1 − l1)(u2 − p̂2) + (u2 − p̂2)²)  ≤  p1 − p2
+        ≤  δ̂ + √((p̂2 − l2)² − 2φ(p̂2 − l2)(u1 − p̂1) + (u1 − p̂1)²),
+
+    φ the correlation of the two rates over the points, estimated from
+    A = n11 n22 − n12 n21 as (A − n/2)/√D when A > n/2, 0 when
+    0 ≤ A ≤ n/2 and A/√D when A < 0, D the product of the four margins (0
+    when a margin is 0). R. G. Newcombe, "Improved confidence intervals for
+    the difference between binomial proportions based on paired data",
+    Statistics in Medicine 17, 2635–2650 (1998); as given by Fagerland,
+    Lydersen and Laake, *Statistical Analysis of Contingency Tables* (2017),
+    chapter 8. Two rates on the same points are positively correlated, so
+    this interval is narrower than the independent one
+    (:func:`difference_interval`) when their mistakes overlap.
+
+    Examples
+    --------
+    >>> lo, hi = paired_difference_interval(59, 6, 16, 80)  # Cavo et al. 2012
+    >>> round(6 / 161 - 16 / 161, 4), round(lo, 4), round(hi, 4)
+    (-0.0621, -0.1186, -0.0046)
+    """
+    counts = (n11, n12, n21, n22)
+    if any(int(c) != c or c < 0 for c in counts) or sum(counts) < 1:
+        raise ValueError(f"need four non-negative counts, not all 0; got {counts}.")
+    n = n11 + n12 + n21 + n22
+    k1, k2 = n11 + n12, n11 + n21
+    l1, u1 = wilson(k1, n, level)
+    l2, u2 = wilson(k2, n, level)
+    p1, p2 = k1 / n, k2 / n
+    margins = (n11 + n12) * (n21 + n22) * (n11 + n21) * (n12 + n22)
+    a = n11 * n22 - n12 * n21
+    if margins == 0 or 0 <= a <= n / 2:
+        phi = 0.0
+    else:
+        phi = (a - n / 2 if a > n / 2 else a) / math.sqrt(margins)
+    d = p1 - p2
+    below = (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2
+    above = (p2 - l2) ** 2 - 2 * phi * (p2 - l2) * (u1 - p1) + (u1 - p1) ** 2
+    return d - math.sqrt(max(below, 0.0)), d + math.sqrt(max(above, 0.0))
+
+
+@dataclass(frozen=True)
+class PairedDifference:
+    """The difference of two error rates on the same n points, and its
+    paired interval (:func:`paired_difference_interval`).
+
+    Attributes
+    ----------
+    both, first_only, second_only, neither : int
+        The points both methods get wrong, only the first, only the second,
+        neither (McNemar's discordant counts are ``first_only`` and
+        ``second_only``).
+    low, high : float
+    """
+
+    both: int
+    first_only: int
+    second_only: int
+    neither: int
+    low: float
+    high: float
+
+    @property
+    def n(self) -> int:
+        return self.both + self.first_only + self.second_only + self.neither
+
+    @property
+    def value(self) -> float:
+        """p̂1 − p̂2 = (first_only − second_only)/n."""
+        return (self.first_only - self.second_only) / self.n
+
+    def fields(self) -> dict[str, float]:
+        """The difference and its interval as a claim row's ``measured``,
+        ``ci_low`` and ``ci_high``."""
+        return {"measured": self.value, "ci_low": self.low, "ci_high": self.high}
+
+    def __str__(self) -> str:
+        k1, k2 = self.both + self.first_only, self.both + self.second_only
+        return (
+            f"{k1}/{self.n} - {k2}/{self.n} on the same points ({self.first_only} "
+            f"vs {self.second_only} discordant), paired 95 % interval "
+            f"[{self.low:.3g}, {self.high:.3g}]"
+        )
+
+
+def paired_difference(
+    wrong1: object, wrong2: object, level: float = LEVEL
+) -> PairedDifference:
+    """The paired difference of two methods' error rates from their mistakes
+    on the same points (two boolean arrays, one entry per point).
+
+    Examples
+    --------
+    >>> d = paired_difference([1, 1, 0, 0, 1], [1, 0, 0, 0, 0])
+    >>> (d.both, d.first_only, d.second_only, d.neither, d.value)
+    (1, 2, 0, 2, 0.4)
+    """
+    w1 = np.asarray(wrong1, dtype=bool).ravel()
+    w2 = np.asarray(wrong2, dtype=bool).ravel()
+    if w1.shape != w2.shape or w1.size == 0:
+        raise ValueError(
+            f"need the mistakes of both methods on the same points; got "
+            f"{w1.size} and {w2.size}."
+        )
+    counts = (
+        int(np.sum(w1 & w2)),
+        int(np.sum(w1 & ~w2)),
+        int(np.sum(~w1 & w2)),
+        int(np.sum(~w1 & ~w2)),
+    )
+    return PairedDifference(*counts, *paired_difference_interval(*counts, level))
+
+
 @dataclass(frozen=True)
 class MeanInterval:
     """The mean of n values and its Student-t interval.

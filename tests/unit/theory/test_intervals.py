@@ -15,6 +15,8 @@ from kernelboost.theory.intervals import (
     clopper_pearson,
     count,
     difference_interval,
+    paired_difference,
+    paired_difference_interval,
     ratio_interval,
     wilson,
 )
@@ -103,3 +105,51 @@ def test_ratio_interval_edges() -> None:
     assert math.isnan(hi)
     with pytest.raises(ValueError, match="positive"):
         ratio_interval([1.0, 0.0])
+
+
+# Two error rates on the same points: the paired interval ---------------------
+def test_paired_interval_reproduces_the_published_example() -> None:
+    """Fagerland, Lydersen and Laake (2017), chapter 8: complete response
+    before and after consolidation therapy (Cavo et al. 2012), the 2 × 2 table
+    59, 6 / 16, 80; Newcombe's square-and-add interval of the difference of
+    the two proportions is −0.0621 (−0.1186 to −0.0046)."""
+    lo, hi = paired_difference_interval(59, 6, 16, 80)
+    assert round(lo, 4) == -0.1186
+    assert round(hi, 4) == -0.0046
+    d = paired_difference(
+        [1] * 59 + [1] * 6 + [0] * 96, [1] * 59 + [0] * 6 + [1] * 16 + [0] * 80
+    )
+    assert (d.both, d.first_only, d.second_only, d.neither) == (59, 6, 16, 80)
+    assert round(d.value, 4) == -0.0621
+    assert "6 vs 16 discordant" in str(d)
+
+
+@settings(max_examples=60, deadline=None)
+@given(counts=st.tuples(*[st.integers(0, 40)] * 4).filter(lambda c: sum(c) > 0))
+def test_paired_interval_holds_the_estimate_and_mirrors(counts) -> None:
+    n11, n12, n21, n22 = counts
+    n = sum(counts)
+    lo, hi = paired_difference_interval(n11, n12, n21, n22)
+    d = (n12 - n21) / n
+    assert -1 - 1e-12 <= lo <= d + 1e-12
+    assert d - 1e-12 <= hi <= 1 + 1e-12
+    # Swapping the two methods negates the interval.
+    lo2, hi2 = paired_difference_interval(n11, n21, n12, n22)
+    assert math.isclose(lo2, -hi, abs_tol=1e-12)
+    assert math.isclose(hi2, -lo, abs_tol=1e-12)
+
+
+def test_overlapping_mistakes_narrow_the_paired_interval() -> None:
+    """Two methods that mostly err on the same points: the paired interval
+    is narrower than Newcombe's for independent samples on the same rates."""
+    lo, hi = paired_difference_interval(30, 10, 2, 58)
+    ilo, ihi = difference_interval(40, 100, 32, 100)
+    assert hi - lo < ihi - ilo
+    assert lo > 0 > ilo  # the pairing resolves what independence cannot
+
+
+def test_paired_difference_needs_the_same_points() -> None:
+    with pytest.raises(ValueError, match="same points"):
+        paired_difference([1, 0], [1, 0, 0])
+    with pytest.raises(ValueError, match="non-negative counts"):
+        paired_difference_interval(-1, 0, 0, 1)

@@ -17,7 +17,7 @@ EXPERIMENT = Experiment(
     name="knn_k",
     family="K",
     study="study:knn_tables",
-    tables=("errors", "regions", "points"),
+    tables=("errors", "regions", "points", "mistakes"),
     runs=section("knn_k", PLANE, shared=lambda c: split(c, "seed")),
     figures={
         "knn_k": Figure("figures:plot_knn_k", claims=("K14", "E4")),

@@ -18,7 +18,7 @@ def knn_tables(
     test_fraction: float,
     seed: int,
     grid_points: int,
-) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """K14: training and test error of k-NN against k, and decision regions.
 
     ``ks`` is extended by N, the number of training points.
@@ -35,21 +35,32 @@ def knn_tables(
         ``k, x1, x2, prediction`` on a grid, for every k of ``boundary_ks``.
     points : DataFrame
         ``x1, x2, label, train`` (True for training points).
+    mistakes : DataFrame
+        ``k, set, point, wrong``: for every k, whether it gets each test point
+        wrong (``set`` "test", ``point`` its index among the test points) and,
+        but for k = N, each training point left out (``set`` "loo"). Two
+        error rates on the same points are compared pairwise from these.
     """
     train, test = train_test_split(data.y, test_fraction, seed)
     Xtr, ytr, Xte, yte = data.X[train], data.y[train], data.X[test], data.y[test]
     n = len(train)
     majority = 1.0 if ytr.sum() > 0 else -1.0  # ties: see KNN's rule
-    rows = []
+    rows, wrong = [], []
     for k in sorted({int(k) for k in ks if k <= n} | {n}):
         model = KNN(k=k).fit(Xtr, ytr)
+        test_wrong = model.predict(Xte) != yte
+        wrong.append(_mistakes(k, "test", test_wrong))
+        loo_error = np.nan
+        if k < n:
+            loo_error, loo_wrong = knn_loo(Xtr, ytr, k)
+            wrong.append(_mistakes(k, "loo", loo_wrong))
         rows.append(
             {
                 "k": k,
                 "train_error": float(np.mean(model.predict(Xtr) != ytr)),
-                "test_error": float(np.mean(model.predict(Xte) != yte)),
+                "test_error": float(np.mean(test_wrong)),
                 "majority_test_error": float(np.mean(yte != majority)),
-                "loo_error": knn_loo(Xtr, ytr, k)[0] if k < n else np.nan,
+                "loo_error": loo_error,
                 "n_train": n,
                 "n_test": len(test),
                 "split_seed": seed,
@@ -72,4 +83,11 @@ def knn_tables(
         ignore_index=True,
     )
     points = split_points(data, train)
-    return pd.DataFrame(rows), regions, points
+    mistakes = pd.concat(wrong, ignore_index=True)
+    return pd.DataFrame(rows), regions, points, mistakes
+
+
+def _mistakes(k: int, where: str, wrong: np.ndarray) -> pd.DataFrame:
+    return pd.DataFrame(
+        {"k": k, "set": where, "point": np.arange(wrong.size), "wrong": wrong}
+    ).astype({"wrong": int})

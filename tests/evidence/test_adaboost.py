@@ -82,8 +82,11 @@ def test_b1_to_b6_hold_on_a_real_run(moons) -> None:
         + place_rows("B4", b4_exp_loss_descent(history))
         + place_rows("B6", b6_margin_bound(bound))
     )
-    assert [r.id for r in rows] == ["B1", "B2", "B3", "B4", "B4", "B6"]
+    assert [r.id for r in rows] == ["B1"] * 3 + ["B2", "B3", "B4", "B4", "B6"]
+    assert [r.kind for r in rows[:3]] == ["theorem", "identity", "check"]
     assert all(r.holds for r in rows), [r for r in rows if not r.holds]
+    # The normalizer the algorithm divides by is the formula's Z_t.
+    np.testing.assert_allclose(history["Z_norm"], history["Z"], rtol=1e-12)
     (illustration,) = b14_vc_bound(history)
     assert illustration.holds is None
 
@@ -103,7 +106,8 @@ def test_broken_numbers_make_the_rows_false(moons) -> None:
         + b3_half_on_mistakes(broken)
         + b4_exp_loss_descent(broken)
     )
-    assert [r.holds for r in rows] == [False] * 5
+    # B1: the theorem row fails; its identity and check rows are untouched.
+    assert [r.holds for r in rows] == [False, True, True] + [False] * 4
     worse = bound.copy()
     worse["fraction"] = worse["bound"] + 0.01
     assert b6_margin_bound(worse)[0].holds is False
@@ -209,23 +213,32 @@ def test_figures_draw(name, moons, tmp_path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("column", "other"),
+    ("column", "other", "failing"),
     [
-        ("train_error", "bound_Z"),
-        ("bound_Z", "bound_gamma"),
-        ("bound_gamma", "bound_gamma_min"),
+        ("train_error", "Z_norm", "theorem"),
+        ("Z_norm", "Z", "identity"),
+        ("bound_Z", "bound_gamma", "check"),
+        ("bound_gamma", "bound_gamma_min", "check"),
     ],
 )
 @pytest.mark.can_fail("B1")
-def test_b1_fails_when_any_one_link_of_the_chain_breaks(moons, column, other) -> None:
-    # Each inequality of the chain is checked on its own: breaking one link at
-    # one round, and nothing else, makes the row false.
+def test_b1_fails_when_any_one_link_of_the_chain_breaks(
+    moons, column, other, failing
+) -> None:
+    # Each row is checked on its own: breaking one link at one round, and
+    # nothing else, makes exactly that row false.
     history = moons[0].copy()
     row = history.index[len(history) // 2]
-    history.loc[row, column] = history.loc[row, other] * 1.001 + 1e-9
-    (b1,) = b1_adaboost_bound(history)
-    assert b1.holds is False
-    assert b1.measured > 1e-4
+    if column == "train_error":  # above the product of the normalizers
+        product = np.exp(np.log(history["Z_norm"]).cumsum())
+        history.loc[row, column] = product[row] * 1.001 + 1e-9
+    else:
+        history.loc[row, column] = history.loc[row, other] * 1.001 + 1e-9
+    rows = b1_adaboost_bound(history)
+    assert {r.kind: r.holds for r in rows} == {
+        kind: kind != failing for kind in ("theorem", "identity", "check")
+    }
+    assert max(r.measured for r in rows) > 1e-4
 
 
 # --- B17 -----------------------------------------------------------------------------

@@ -447,6 +447,7 @@ def test_adaboost_history_columns_are_unchanged() -> None:
         "gamma",
         "alpha",
         "Z",
+        "Z_norm",
         "train_error",
         "bound_Z",
         "bound_gamma",

@@ -41,6 +41,7 @@ HISTORY_COLUMNS: tuple[str, ...] = (
     "gamma",
     "alpha",
     "Z",
+    "Z_norm",
     "train_error",
     "bound_Z",
     "bound_gamma",
@@ -81,6 +82,7 @@ class _AdaBoostHistory:
                 "gamma": gamma,
                 "alpha": step.alpha,
                 "Z": math.exp(step.log_Z),
+                "Z_norm": math.exp(step.log_norm),
                 "train_error": _margin_error(self.yf, self.negative),
                 "bound_Z": math.exp(self.log_bound_Z),
                 "bound_gamma": math.exp(-2.0 * self.sum_gamma2),
@@ -131,7 +133,9 @@ class AdaBoost(_Ensemble):
         One row per kept round t, with columns
 
         - ``t``; ``eps`` ε_t; ``gamma`` γ_t = ½ − ε_t; ``alpha`` α_t;
-          ``Z`` Z_t = 2√(ε_t(1 − ε_t));
+          ``Z`` Z_t = 2√(ε_t(1 − ε_t)); ``Z_norm`` the normalizer the
+          update actually divides by, Σ_i D_t(i) exp(−α_t y_i h_t(x_i)), equal
+          to Z_t up to rounding (claim B1);
         - ``train_error`` of sign(f_t) on the training set;
         - ``bound_Z`` Π_{s≤t} Z_s; ``bound_gamma`` exp(−2 Σ_{s≤t} γ_s²);
           ``bound_gamma_min`` exp(−2 γ² t) with γ = min_{s≤t} γ_s (claim B1);

@@ -30,7 +30,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-__all__ = ["PACKAGE", "Digests", "code_digest", "forget", "required_parameters"]
+__all__ = [
+    "PACKAGE",
+    "Digests",
+    "code_digest",
+    "forget",
+    "required_parameters",
+    "shared",
+]
 
 #: The package's sources (the folder above this file's).
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -290,23 +297,29 @@ def _strip_docstrings(node: ast.AST) -> ast.AST:
 
 
 @cache
-def _default(root: str) -> Digests:
+def _shared(root: str) -> Digests:
     return Digests(Path(root))
+
+
+def shared(root: Path = PACKAGE) -> Digests:
+    """The digests of the sources under ``root`` that every caller of this
+    process shares (no cache file): each module is read once."""
+    return _shared(str(root))
 
 
 def forget() -> None:
     """Forget every module read so far (after sources were edited)."""
-    _default.cache_clear()
+    _shared.cache_clear()
 
 
 def code_digest(refs: Iterable[str], root: Path = PACKAGE) -> str:
     """SHA-256 (16 hex digits) of the code behind ``refs`` (see
     :meth:`Digests.__call__`), with the sources under ``root`` read once per
     process."""
-    return _default(str(root))(refs)
+    return shared(root)(refs)
 
 
 def required_parameters(ref: str, root: Path = PACKAGE) -> list[str]:
     """Names of the parameters of ``"module:function"`` that have no default,
     read from the source (for a plotter or claim function: its tables)."""
-    return _default(str(root)).required_parameters(ref)
+    return shared(root).required_parameters(ref)

@@ -15,7 +15,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
 from ..experiments import (
@@ -30,9 +29,9 @@ from ..experiments import (
     figure_experiment,
 )
 from ..experiments._shared.entry import DataRef, Experiment, Run
-from .digest import Digests, code_digest, required_parameters
+from .digest import Digests, shared
 
-__all__ = ["KINDS", "Job", "Plan", "digest"]
+__all__ = ["KINDS", "Job", "Plan"]
 
 #: The jobs that read an experiment's tables by name, and the wildcard that
 #: names each: a figure, an applet's data, a claim's rows.
@@ -47,12 +46,6 @@ _RUNNER = {
     "applet": "pipeline.jobs:write_applet",
     "claim": "pipeline.jobs:write_claim_rows",
 }
-
-
-def digest(*refs: str) -> str:
-    """The digest of the library code behind ``refs`` (:mod:`.digest`): a job
-    that takes it as a parameter reruns when that code changes."""
-    return code_digest(refs)
 
 
 @dataclass(frozen=True)
@@ -80,18 +73,13 @@ class Plan:
 
     def __init__(self, cfg: Mapping[str, Any], digests: Digests | None = None) -> None:
         self.cfg = cfg
-        self.digests = digests
+        self.digests = digests if digests is not None else shared()
         self._runs: dict[str, dict[str, Run]] = {}
         self._jobs: dict[tuple[str, str], Job] = {}
 
     def digest(self, *refs: str) -> str:
         """The digest of the library code behind ``refs`` (:mod:`.digest`)."""
-        return self.digests(refs) if self.digests is not None else digest(*refs)
-
-    def _required(self, ref: str) -> list[str]:
-        if self.digests is not None:
-            return self.digests.required_parameters(ref)
-        return required_parameters(ref)
+        return self.digests(refs)
 
     # -- the runs of an experiment -------------------------------------------
     def runs(self, exp: Experiment) -> dict[str, Run]:
@@ -181,7 +169,10 @@ class Plan:
                 function = exp.claims[name]
             else:
                 raise KeyError(f"no job kind {kind!r} (known: {', '.join(KINDS)})")
-            tables = {t: self.consumed(exp, t) for t in self._required(function)}
+            tables = {
+                t: self.consumed(exp, t)
+                for t in self.digests.required_parameters(function)
+            }
             self._jobs[key] = Job(
                 function, tables, _flat(tables), self.digest(function, _RUNNER[kind])
             )
@@ -194,13 +185,12 @@ class Plan:
             self.study_library(exp)
         for kind, names in (
             ("figure", self.cfg["figures"]),
-            ("applet", [Path(t).stem for t in self.applet_targets()]),
+            ("applet", self.shown_applets),
             ("claim", self.shown_claims),
         ):
             for name in names:
                 self.job(kind, name)
-        if self.digests is not None:
-            self.digests.save()
+        self.digests.save()
 
     # -- targets ---------------------------------------------------------------
     @cached_property
@@ -223,14 +213,14 @@ class Plan:
     def claim_row_targets(self) -> list[str]:
         return [f"results/claims/{claim}.csv" for claim in self.shown_claims]
 
-    def applet_targets(self) -> list[str]:
-        """The applets that illustrate a claim of this run."""
+    @cached_property
+    def shown_applets(self) -> list[str]:
+        """The applets that illustrate a claim of this run, in registry order."""
         shown = set(self.shown_claims)
-        return [
-            f"results/applets/{name}.json"
-            for name in applets()
-            if set(applet(name).claims) & shown
-        ]
+        return [name for name in applets() if set(applet(name).claims) & shown]
+
+    def applet_targets(self) -> list[str]:
+        return [f"results/applets/{name}.json" for name in self.shown_applets]
 
     def all_targets(self) -> list[str]:
         """Everything a full run makes."""

@@ -8,6 +8,7 @@ import hashlib
 import math
 
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,6 +18,8 @@ from kernelboost.experiments._shared.figures import new_figure, save_figure
 from kernelboost.experiments._shared.rows import (
     COLUMNS,
     ClaimRow,
+    Multiplicity,
+    corrected_holds,
     read_rows,
     render_markdown,
     to_frame,
@@ -192,3 +195,73 @@ def test_a_failed_save_leaves_no_file(tmp_path) -> None:
     with pytest.raises(ValueError, match="unknownformat"):
         save_figure(fig, target)
     assert list(tmp_path.iterdir()) == []
+
+
+def _interval_table() -> pd.DataFrame:
+    """Three interval rows (strong held, marginal held, marginal failed), a
+    check and an illustration."""
+
+    def row(kind, measured, lo, hi, bound, relation):
+        return ClaimRow(
+            title="t",
+            source="s",
+            dataset="d",
+            quantity="q",
+            measured=measured,
+            ci_low=lo,
+            ci_high=hi,
+            bound=bound,
+            relation=relation,
+            kind=kind,
+        )
+
+    return to_frame(
+        [
+            row("empirical", 0.5, 0.4, 0.6, 0.0, ">"),  # p ≈ 1e-22
+            row("empirical", 0.12, 0.01, 0.23, 0.0, ">"),  # p ≈ 0.016
+            row("empirical", -0.12, -0.23, -0.01, 0.0, ">"),  # p ≈ 0.016
+            row("check", 0.0, np.nan, np.nan, 0.0, "=="),
+            row("illustration", 1.0, np.nan, np.nan, np.nan, "n/a"),
+        ]
+    )
+
+
+def test_holm_keeps_only_the_verdicts_that_survive_the_number_of_rows() -> None:
+    table = _interval_table()
+    assert table["holds"].tolist() == ["true", "true", "false", "true", "n/a"]
+    holm = corrected_holds(table, "Holm")
+    # Holm: 3 p(1) ≈ 0, then 2 · 0.016 > 0.025: the marginal verdicts are undecided.
+    assert holm.tolist() == ["true", "not resolved", "not resolved", "true", "n/a"]
+    bh = corrected_holds(table, "Benjamini-Hochberg")
+    # BH: 3 · 0.016 / 3 ≤ 0.025 keeps all three.
+    assert bh.tolist() == table["holds"].tolist()
+
+
+def test_multiplicity_counts_the_family_and_the_chance_errors() -> None:
+    m = Multiplicity.of(_interval_table())
+    assert m.family == 3
+    assert m.expected_wrong == pytest.approx(0.075)
+    assert (m.holm.held, m.holm.failed, m.holm.unresolved) == (1, 0, 2)
+    assert (m.bh.held, m.bh.failed, m.bh.unresolved) == (2, 1, 0)
+    assert "3 rows of evidence are read from a 95 % interval" in m.sentence()
+    assert "about 0.1 of them" in m.sentence()
+    assert m.holm.checks_passed == 1
+
+
+def test_a_row_forced_unresolved_stays_unresolved_under_correction() -> None:
+    row = ClaimRow(
+        title="t",
+        source="s",
+        dataset="d",
+        quantity="q",
+        measured=0.5,
+        ci_low=0.4,
+        ci_high=0.6,
+        bound=0.0,
+        relation=">",
+        kind="empirical",
+        unresolved="sizes span less than two decades",
+    )
+    table = to_frame([row])
+    assert corrected_holds(table, "Holm").tolist() == ["not resolved"]
+    assert "are read from a 95 % interval" in render_markdown(table)

@@ -22,7 +22,7 @@ import pandas as pd
 
 from ..core.io import write_text_atomic
 from ..experiments._shared.kinds import Tally
-from ..experiments._shared.rows import read_rows
+from ..experiments._shared.rows import Multiplicity, read_rows
 
 START = "<!-- gallery:start -->"
 END = "<!-- gallery:end -->"
@@ -62,7 +62,12 @@ def render(claims: pd.DataFrame, figures_dir: str = "results/figures") -> str:
             f"| {claim} | {t.rows} | {t.held} | {t.failed} | {t.unresolved} | "
             f"{passed} | {t.no_verdict} |"
         )
-    lines += ["", "Every row, with its numbers: `results/claims.md`."]
+    lines += [
+        "",
+        Multiplicity.of(claims).sentence(),
+        "",
+        "Every row, with its numbers: `results/claims.md`.",
+    ]
     return "\n".join(lines)
 
 

@@ -22,7 +22,13 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
-from .kinds import Kind, Tally
+from ...theory.multiplicity import (
+    ALPHA,
+    benjamini_hochberg,
+    holm,
+    interval_p_value,
+)
+from .kinds import EVIDENCE_KINDS, Kind, Tally
 
 COLUMNS = (
     "id",
@@ -154,6 +160,84 @@ def read_rows(paths: Iterable[str | os.PathLike[str]]) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)[list(COLUMNS)]
 
 
+#: The corrections of :func:`corrected_holds`, by name.
+CORRECTIONS: dict[str, Callable[[list[float]], np.ndarray]] = {
+    "Holm": holm,
+    "Benjamini-Hochberg": benjamini_hochberg,
+}
+
+
+def in_family(table: pd.DataFrame) -> pd.Series:
+    """The rows a multiplicity correction is over: evidence read from an interval."""
+    return table["kind"].isin(EVIDENCE_KINDS) & table["ci_low"].notna()
+
+
+def corrected_holds(table: pd.DataFrame, correction: str) -> pd.Series:
+    """``holds`` after correcting the interval rows' verdicts for their number.
+
+    Each evidence row with an interval gets the p-value its interval implies
+    (:func:`~kernelboost.theory.multiplicity.interval_p_value`); the p-values
+    of all of them are adjusted together by ``correction`` (a key of
+    :data:`CORRECTIONS`), and a decided verdict (``true`` or ``false``) stays
+    only where the adjusted value is at most α = 2.5 %, the one-sided level of
+    a single row; elsewhere it reads ``not resolved``. Other rows are as written.
+    """
+    holds = table["holds"].copy()
+    family = in_family(table)
+    if not family.any():
+        return holds
+    part = table[family]
+    p = [
+        interval_p_value(r.measured, r.ci_low, r.ci_high, r.bound)
+        for r in part.itertuples(index=False)
+    ]
+    adjusted = pd.Series(CORRECTIONS[correction](p), index=part.index)
+    decided = holds[family].isin(("true", "false"))
+    holds[family] = holds[family].where(~decided | (adjusted <= ALPHA), "not resolved")
+    return holds
+
+
+@dataclass(frozen=True)
+class Multiplicity:
+    """How many verdicts chance alone may have decided wrongly, and the
+    verdicts again under Holm's and Benjamini and Hochberg's corrections.
+
+    ``family`` counts the evidence rows read from a 95 % interval; if every
+    interval has its nominal coverage, each decided verdict among them is wrong
+    with probability at most α = 2.5 %, so ``expected_wrong`` = α · family
+    bounds the expected number of wrong verdicts.
+    """
+
+    family: int
+    expected_wrong: float
+    holm: Tally
+    bh: Tally
+
+    @classmethod
+    def of(cls, table: pd.DataFrame) -> Multiplicity:
+        def tally(correction: str) -> Tally:
+            holds = corrected_holds(table, correction)
+            return Tally.of(zip(table["kind"], holds, strict=True))
+
+        family = int(in_family(table).sum())
+        return cls(family, ALPHA * family, tally("Holm"), tally("Benjamini-Hochberg"))
+
+    def sentence(self) -> str:
+        """The reading in words, for the summaries."""
+        h, b = self.holm, self.bh
+        return (
+            f"{self.family} rows of evidence are read from a 95 % interval; each "
+            f"verdict decided among them is wrong with probability at most 2.5 %, "
+            f"so about {self.expected_wrong:.1f} of them may be wrong by chance "
+            f"alone. Corrected for their number by Holm's method (no wrong verdict "
+            f"among them with probability at least 97.5 %), {h.held} rows of "
+            f"evidence held, {h.failed} did not hold and {h.unresolved} are not "
+            f"resolved; by Benjamini and Hochberg's (at most 2.5 % of the decided "
+            f"verdicts wrong, in expectation), {b.held} held, {b.failed} did not "
+            f"hold and {b.unresolved} are not resolved."
+        )
+
+
 def render_markdown(table: pd.DataFrame) -> str:
     """claims.csv as a Markdown table for people, numbers to 6 significant digits."""
 
@@ -173,7 +257,8 @@ def render_markdown(table: pd.DataFrame) -> str:
         f"{t.rows} rows: of {t.evidence} rows of evidence, {t.held} held, "
         f"{t.failed} did not hold and {t.unresolved} are not resolved; "
         f"{t.checks_passed} of {t.checks} checks passed; "
-        f"{t.no_verdict} illustrations or not measured."
+        f"{t.no_verdict} illustrations or not measured.\n\n"
+        + Multiplicity.of(table).sentence()
     )
     return "# Claims\n\n" + summary + "\n\n" + "\n".join(lines) + "\n"
 

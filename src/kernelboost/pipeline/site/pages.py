@@ -20,6 +20,7 @@ import pandas as pd
 
 from ...experiments import FAMILIES
 from ...experiments._shared.kinds import Tally, verdict
+from ...experiments._shared.rows import Multiplicity
 from .catalog import Catalog, Entry
 from .markup import markdown
 
@@ -315,6 +316,7 @@ of evidence (theorems, identities, empirical tendencies) {total.held} held, \
 interval straddles the bound); {total.checks_passed} of {total.checks} checks \
 (true by construction, never counted as evidence) passed; {total.no_verdict} \
 rows carry no verdict. Click a claim for its page.</p>
+<p>{_e(Multiplicity.of(claims).sentence())}</p>
 <table class="summary"><thead><tr><th>family</th>{TALLY_HEAD}</tr></thead>
 <tbody>{"".join(families)}</tbody></table>
 </section>

@@ -1,0 +1,119 @@
+"""Many verdicts at once: the p-value a row's interval implies, and the
+corrections of Holm and of Benjamini and Hochberg.
+
+Each empirical row of the claims is read from its own 95 % interval: *held*
+when the whole interval satisfies the relation, *did not hold* when none of it
+does. Each such verdict is a one-sided test at level α = 2.5 %, so among N rows
+about α·N verdicts may be wrong by chance alone even when every interval has
+its nominal coverage. A multiplicity-controlled reading keeps a verdict only
+when its p-value survives a correction over all N rows:
+
+- Holm (1979), step-down: sort p_(1) ≤ … ≤ p_(N); the adjusted value is
+  p̃_(i) = max_{j ≤ i} min(1, (N − j + 1) p_(j)). Keeping p̃ ≤ α bounds the
+  probability of *any* wrong verdict among the N by α (family-wise error).
+- Benjamini and Hochberg (1995), step-up: p̃_(i) = min_{j ≥ i} min(1, N p_(j) / j).
+  Keeping p̃ ≤ α bounds the expected *share* of wrong verdicts among those kept
+  by α (false discovery rate; for independent or positively dependent tests).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+from scipy import stats
+
+from .intervals import LEVEL
+
+#: One-sided level of a row's verdict: a 95 % two-sided interval decides a
+#: verdict when the bound lies outside it on one side.
+ALPHA = (1 - LEVEL) / 2
+
+
+def interval_p_value(
+    measured: float, ci_low: float, ci_high: float, bound: float, level: float = LEVEL
+) -> float:
+    """The one-sided p-value that a row's interval implies against its bound.
+
+    The half of the interval on the bound's side is read as z_{1 − α/2}
+    standard errors (α = 1 − ``level``): with h = m − ℓ when the bound b < m
+    and h = u − m otherwise,
+
+        p = 1 − Φ(z_{1 − α/2} · |m − b| / h),
+
+    so that p < α/2 exactly when the interval excludes the bound, which is
+    when the row's verdict is decided. Away from that level the value is a
+    normal approximation: close for score intervals of proportions (Wilson,
+    Newcombe), smaller than the exact value for an interval built on a t
+    distribution with few degrees of freedom. A bound on the interval's edge
+    gives p = α/2; a bound equal to the measured value gives 1/2; an interval
+    of zero width on the bound's side gives 0.
+
+    Examples
+    --------
+    >>> round(interval_p_value(0.1, 0.05, 0.15, 0.05), 3)
+    0.025
+    >>> interval_p_value(0.1, 0.05, 0.15, 0.1)
+    0.5
+    """
+    values = (measured, ci_low, ci_high, bound)
+    if any(math.isnan(v) for v in values):
+        raise ValueError(f"need finite numbers; got {values}.")
+    if not ci_low <= measured <= ci_high:
+        raise ValueError(
+            f"measured {measured} lies outside its interval [{ci_low}, {ci_high}]."
+        )
+    distance = abs(measured - bound)
+    if distance == 0:
+        return 0.5
+    half = measured - ci_low if bound < measured else ci_high - measured
+    if half == 0:
+        return 0.0
+    z = stats.norm.ppf(1 - (1 - level) / 2) * distance / half
+    return float(stats.norm.sf(z))
+
+
+def _sorted(p: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
+    values = np.asarray(p, dtype=float)
+    bad = np.isnan(values) | (values < 0) | (values > 1)
+    if values.ndim != 1 or np.any(bad):
+        raise ValueError("p-values must be a 1-D sequence of numbers in [0, 1].")
+    order = np.argsort(values, kind="stable")
+    return values, order
+
+
+def holm(p: Sequence[float]) -> np.ndarray:
+    """Holm's step-down adjusted p-values, in the order given.
+
+    p̃_(i) = max_{j ≤ i} min(1, (N − j + 1) p_(j)) over the sorted values.
+
+    Examples
+    --------
+    >>> holm([0.01, 0.04, 0.03]).round(3).tolist()
+    [0.03, 0.06, 0.06]
+    """
+    values, order = _sorted(p)
+    n = len(values)
+    scaled = (n - np.arange(n)) * values[order]
+    adjusted = np.empty(n)
+    adjusted[order] = np.minimum(1.0, np.maximum.accumulate(scaled))
+    return adjusted
+
+
+def benjamini_hochberg(p: Sequence[float]) -> np.ndarray:
+    """Benjamini and Hochberg's step-up adjusted p-values, in the order given.
+
+    p̃_(i) = min_{j ≥ i} min(1, N p_(j) / j) over the sorted values.
+
+    Examples
+    --------
+    >>> benjamini_hochberg([0.01, 0.04, 0.03]).round(3).tolist()
+    [0.03, 0.04, 0.04]
+    """
+    values, order = _sorted(p)
+    n = len(values)
+    scaled = n * values[order] / np.arange(1, n + 1)
+    adjusted = np.empty(n)
+    adjusted[order] = np.minimum(1.0, np.minimum.accumulate(scaled[::-1])[::-1])
+    return adjusted

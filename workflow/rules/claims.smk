@@ -17,6 +17,25 @@ rule claim_rows:
         "../scripts/claim_rows.py"
 
 
+rule timing_rows:
+    input:
+        job("timing", "inputs"),
+    output:
+        "results/timings/{claim}.csv",
+    log:
+        "results/logs/timings/{claim}.log",
+    benchmark:
+        "results/logs/timings/{claim}.bench.tsv"
+    conda:
+        "../envs/kernelboost.yaml"
+    params:
+        function=job("timing", "function"),
+        tables=job("timing", "tables"),
+        library=job("timing", "library"),
+    script:
+        "../scripts/claim_rows.py"
+
+
 rule claims_table:
     input:
         PLAN.claim_row_targets(),
@@ -34,6 +53,33 @@ rule claims_table:
     conda:
         "../envs/kernelboost.yaml"
     params:
+        title="Claims",
+        library=PLAN.digest(
+            "experiments._shared.rows:read_rows",
+            "experiments._shared.rows:render_markdown",
+        ),
+    script:
+        "../scripts/claims_table.py"
+
+
+rule timings_table:
+    input:
+        PLAN.timing_row_targets(),
+    output:
+        csv=report(
+            "results/timings.csv",
+            caption="../report/timings.rst",
+            category="Claims",
+        ),
+        md="results/timings.md",
+    log:
+        "results/logs/timings/table.log",
+    benchmark:
+        "results/logs/timings/table.bench.tsv"
+    conda:
+        "../envs/kernelboost.yaml"
+    params:
+        title="Timings",
         library=PLAN.digest(
             "experiments._shared.rows:read_rows",
             "experiments._shared.rows:render_markdown",

@@ -29,6 +29,7 @@ rule applet:
 rule site:
     input:
         claims="results/claims.csv",
+        timings="results/timings.csv",
         config="results/config.yaml",
         figures=expand("results/figures/{figure}.png", figure=config["figures"]),
         catalog=str(Path(workflow.basedir, "CLAIMS.md")),

@@ -1,4 +1,5 @@
-"""Rows of one claim, computed from its experiment's tables (given by name)."""
+"""Rows of one claim (or of its timings), computed from its experiment's tables
+(given by name) by the job's function."""
 
 import sys
 
@@ -8,4 +9,6 @@ sys.path.insert(0, f"{snakemake.scriptdir}/../../src")  # this checkout's librar
 from kernelboost.pipeline.jobs import read_tables, write_claim_rows  # noqa: E402
 
 p = snakemake.params
-write_claim_rows(snakemake.wildcards.claim, read_tables(p.tables), snakemake.output[0])
+write_claim_rows(
+    snakemake.wildcards.claim, read_tables(p.tables), snakemake.output[0], p.function
+)

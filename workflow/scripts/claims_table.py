@@ -1,4 +1,5 @@
-"""results/claims.csv and results/claims.md from every claim's rows."""
+"""results/claims.csv and claims.md (or timings.csv and timings.md) from every
+claim's rows."""
 
 import sys
 
@@ -10,4 +11,4 @@ from kernelboost.experiments._shared.rows import read_rows, render_markdown  # n
 
 table = read_rows(snakemake.input)
 write_frame_atomic(table, snakemake.output.csv)
-write_text_atomic(render_markdown(table), snakemake.output.md)
+write_text_atomic(render_markdown(table, snakemake.params.title), snakemake.output.md)

@@ -118,6 +118,8 @@ def _entry(room: str) -> Experiment:
     entry = import_module(f"{__name__}.{room}").EXPERIMENT
     if entry.name != room:
         raise ValueError(f"the room {room!r} holds the entry of {entry.name!r}")
+    if extra := set(entry.timings) - set(entry.claims):
+        raise ValueError(f"{room}: timings of claims it does not have: {extra}")
     return entry.in_room(f"experiments.{room}")
 
 
@@ -178,6 +180,11 @@ def applet_experiment(name: str) -> Experiment:
 def claims() -> list[str]:
     """Every claim id, in catalog order."""
     return sorted(_BY_CLAIM, key=claim_order)
+
+
+def timed_claims() -> list[str]:
+    """The claims with machine measurements (``timings``), in catalog order."""
+    return [c for c in claims() if c in _BY_CLAIM[c].timings]
 
 
 def caption(name: str) -> Path:

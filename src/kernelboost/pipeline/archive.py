@@ -7,6 +7,7 @@ reproduce`` after the report) writes ``results/provenance.json`` and then
 - ``report.html``: the report of the run;
 - ``figures/*.png``, ``figures/*.pdf``: every figure;
 - ``claims.csv``, ``claims.md``, ``claims.html``: every claim row;
+- ``timings.csv``, ``timings.md``: the machine measurements of the cost claims;
 - ``site/``: the claims atlas (open ``site/index.html``), its figures and assets;
 - ``config.yaml``: the configuration the run resolved (profiles merged, schema
   defaults filled in);
@@ -45,6 +46,8 @@ REQUIRED = (
     "claims.csv",
     "claims.md",
     "claims.html",
+    "timings.csv",
+    "timings.md",
     "config.yaml",
     "site/index.html",
 )

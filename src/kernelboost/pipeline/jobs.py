@@ -127,16 +127,22 @@ def place_rows(claim: str, rows: Iterable[ClaimRow]) -> list[ClaimRow]:
     return placed
 
 
-def claim_rows(claim: str, tables: Mapping[str, Table]) -> list[ClaimRow]:
-    """The rows of ``claim``: its function (:func:`claim_function`) on its
+def claim_rows(
+    claim: str, tables: Mapping[str, Table], function: str | None = None
+) -> list[ClaimRow]:
+    """The rows of ``claim``: its function (:func:`claim_function`), or
+    ``function`` (``"module:function"``, e.g. the claim's timings), on its
     tables, by name, placed by :func:`place_rows`."""
-    return place_rows(claim, claim_function(claim)(**tables))
+    compute = resolve(function) if function else claim_function(claim)
+    return place_rows(claim, compute(**tables))
 
 
-def write_claim_rows(claim: str, tables: Mapping[str, Table], path: str) -> None:
+def write_claim_rows(
+    claim: str, tables: Mapping[str, Table], path: str, function: str | None = None
+) -> None:
     """The rows of ``claim`` (:func:`claim_rows`) from its tables, by name,
     into ``path``."""
-    write_frame_atomic(to_frame(claim_rows(claim, tables)), path)
+    write_frame_atomic(to_frame(claim_rows(claim, tables, function)), path)
 
 
 def write_applet(function: str, tables: Mapping[str, Table], path: str) -> None:

@@ -27,6 +27,7 @@ from ..experiments import (
     experiment,
     figure,
     figure_experiment,
+    timed_claims,
 )
 from ..experiments._shared.entry import DataRef, Experiment, Run
 from .digest import Digests, shared
@@ -34,8 +35,8 @@ from .digest import Digests, shared
 __all__ = ["KINDS", "Job", "Plan"]
 
 #: The jobs that read an experiment's tables by name, and the wildcard that
-#: names each: a figure, an applet's data, a claim's rows.
-KINDS = ("figure", "applet", "claim")
+#: names each: a figure, an applet's data, a claim's rows, a claim's timings.
+KINDS = ("figure", "applet", "claim", "timing")
 
 #: A table as a job reads it: one CSV, or a sweep's per-run CSVs in run order.
 Paths = str | list[str]
@@ -45,6 +46,7 @@ _RUNNER = {
     "figure": "pipeline.jobs:draw_figure",
     "applet": "pipeline.jobs:write_applet",
     "claim": "pipeline.jobs:write_claim_rows",
+    "timing": "pipeline.jobs:write_claim_rows",
 }
 
 
@@ -164,9 +166,9 @@ class Plan:
                 exp, function = figure_experiment(name), figure(name).plotter
             elif kind == "applet":
                 exp, function = applet_experiment(name), applet(name).builder
-            elif kind == "claim":
+            elif kind in ("claim", "timing"):
                 exp = claim_experiment(name)
-                function = exp.claims[name]
+                function = (exp.claims if kind == "claim" else exp.timings)[name]
             else:
                 raise KeyError(f"no job kind {kind!r} (known: {', '.join(KINDS)})")
             tables = {
@@ -187,6 +189,7 @@ class Plan:
             ("figure", self.cfg["figures"]),
             ("applet", self.shown_applets),
             ("claim", self.shown_claims),
+            ("timing", self.shown_timings),
         ):
             for name in names:
                 self.job(kind, name)
@@ -214,6 +217,14 @@ class Plan:
         return [f"results/claims/{claim}.csv" for claim in self.shown_claims]
 
     @cached_property
+    def shown_timings(self) -> list[str]:
+        """The shown claims with machine measurements, in catalog order."""
+        return [c for c in timed_claims() if c in self.shown_claims]
+
+    def timing_row_targets(self) -> list[str]:
+        return [f"results/timings/{claim}.csv" for claim in self.shown_timings]
+
+    @cached_property
     def shown_applets(self) -> list[str]:
         """The applets that illustrate a claim of this run, in registry order."""
         shown = set(self.shown_claims)
@@ -229,6 +240,7 @@ class Plan:
             *self.figure_targets(),
             "results/claims.csv",
             "results/claims.md",
+            "results/timings.csv",
             "results/config.yaml",
             "results/site",
             "results/claims.html",

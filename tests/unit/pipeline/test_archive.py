@@ -31,6 +31,8 @@ def fake_results(root: Path) -> Path:
         "claims.csv": "id,holds\nK1,true\n",
         "claims.md": "| id |\n",
         "claims.html": "<html></html>",
+        "timings.csv": "id,holds\n",
+        "timings.md": "# Timings\n",
         "config.yaml": "seed: 0\n",
         "figures/a.png": "png",
         "figures/a.pdf": "pdf",
@@ -93,6 +95,8 @@ def test_archive_holds_the_results_stamped_with_the_commit_date(
             "site/assets/site.css",
             "site/figures/a.png",
             "site/index.html",
+            "timings.csv",
+            "timings.md",
         )
     ]
     assert {i.date_time for i in infos} == {(2026, 5, 4, 3, 2, 2)}  # even: ZIP

@@ -123,7 +123,7 @@ def test_a_figure_job_reads_exactly_its_plotters_tables(plan: Plan) -> None:
     assert plan.job("figure", "adaboost_bound") is job  # made once
     with pytest.raises(KeyError, match="no job kind"):
         plan.job("table", "adaboost_bound")
-    assert KINDS == ("figure", "applet", "claim")
+    assert KINDS == ("figure", "applet", "claim", "timing")
 
 
 def test_targets_follow_the_figures_asked_for(plan: Plan) -> None:

@@ -169,6 +169,7 @@ def _results(tmp_path: Path) -> Path:
         columns=list(COLUMNS),
     )
     table.to_csv(results / "claims.csv", index=False)
+    table.iloc[[1]].to_csv(results / "timings.csv", index=False)  # K1's timings
     shown = [f for f in figures() if set(figure(f).claims) & set(CLAIMS)]
     (results / "config.yaml").write_text(
         "# made up\nkernel_identity:\n  n: [2]\nfigures:\n"
@@ -217,7 +218,10 @@ def test_every_page_is_written_and_every_internal_link_resolves(tmp_path) -> Non
     site = _build(_results(tmp_path))
     pages = sorted(p.name for p in site.glob("*.html"))
     assert pages == sorted(
-        ["index.html", "table.html", "catalog.html", "K1.html", "K11.html", "B15.html"]
+        [
+            *("index.html", "table.html", "timings.html", "catalog.html"),
+            *("K1.html", "K11.html", "B15.html"),
+        ]
     )
     ids = {page.name: _parse(page).ids for page in site.glob("*.html")}
     for page in site.glob("*.html"):
@@ -304,6 +308,7 @@ def test_a_claim_missing_from_the_catalog_fails_and_leaves_no_site(tmp_path) -> 
         "claims.csv",
         "config.yaml",
         "figures",
+        "timings.csv",
     ]
 
 
@@ -316,3 +321,21 @@ def test_missing_inputs_are_named(tmp_path) -> None:
     with pytest.raises(SiteError, match="claims.csv: missing"):
         _build(results)
     assert not (results / "site").exists()
+
+
+def test_timings_have_their_own_page_linked_from_their_claim(tmp_path) -> None:
+    site = _build(_results(tmp_path))
+    timings = (site / "timings.html").read_text()
+    assert '<section id="K1">' in timings
+    assert "1 rows: of 1 rows of evidence 0 held, 1 did not hold" in timings
+    assert (
+        '<a href="timings.html#K1">timings page</a>' in (site / "K1.html").read_text()
+    )
+    assert "timings.html#" not in (site / "K11.html").read_text()
+
+
+def test_a_run_without_timings_says_so(tmp_path) -> None:
+    results = _results(tmp_path)
+    (results / "timings.csv").unlink()
+    site = _build(results)
+    assert "No claim of this run measures time." in (site / "timings.html").read_text()

@@ -122,6 +122,10 @@ class Experiment:
         Figure name → :class:`Figure` (its plotter and the claims it shows).
     claims : mapping
         Claim id → claim function (``"module:function"``).
+    timings : mapping
+        Claim id → the function of the claim's machine measurements (its CPU
+        times): rows like a claim function's, written to ``results/timings.csv``
+        instead of claims.csv, whose bytes must not depend on the machine's load.
     label : str or None
         For a sweep: a column inserted first into every run's tables, holding
         the run id (when the study does not name its rows itself).
@@ -149,6 +153,7 @@ class Experiment:
     runs: Callable[[Mapping[str, Any]], dict[str, Run]]
     figures: Mapping[str, Figure] = field(default_factory=dict)
     claims: Mapping[str, str] = field(default_factory=dict)
+    timings: Mapping[str, str] = field(default_factory=dict)
     label: str | None = None
     per_run: tuple[str, ...] = ()
     threads: str = "one"
@@ -172,6 +177,7 @@ class Experiment:
                 for name, f in self.figures.items()
             },
             claims={c: place(ref) for c, ref in self.claims.items()},
+            timings={c: place(ref) for c, ref in self.timings.items()},
             applets={
                 name: replace(a, builder=place(a.builder))
                 for name, a in self.applets.items()

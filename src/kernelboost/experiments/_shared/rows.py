@@ -157,6 +157,8 @@ def read_rows(paths: Iterable[str | os.PathLike[str]]) -> pd.DataFrame:
         )
         for p in paths
     ]
+    if not frames:
+        return pd.DataFrame(columns=list(COLUMNS))
     return pd.concat(frames, ignore_index=True)[list(COLUMNS)]
 
 
@@ -238,8 +240,9 @@ class Multiplicity:
         )
 
 
-def render_markdown(table: pd.DataFrame) -> str:
-    """claims.csv as a Markdown table for people, numbers to 6 significant digits."""
+def render_markdown(table: pd.DataFrame, title: str = "Claims") -> str:
+    """claims.csv (or timings.csv) as a Markdown table for people, numbers to 6
+    significant digits, under the heading ``title``."""
 
     def cell(value: object) -> str:
         if isinstance(value, float):
@@ -260,7 +263,7 @@ def render_markdown(table: pd.DataFrame) -> str:
         f"{t.no_verdict} illustrations or not measured.\n\n"
         + Multiplicity.of(table).sentence()
     )
-    return "# Claims\n\n" + summary + "\n\n" + "\n".join(lines) + "\n"
+    return f"# {title}\n\n" + summary + "\n\n" + "\n".join(lines) + "\n"
 
 
 def format_c(value: object) -> str:

@@ -59,6 +59,7 @@ from .pages import (
     front_page,
     standalone_table,
     table_page,
+    timings_page,
 )
 
 __all__ = ["SiteError", "build_site", "main"]
@@ -183,6 +184,9 @@ def build_site(
     claims = claims.sort_values(
         "id", key=lambda ids: ids.map(claim_order), kind="stable", ignore_index=True
     )
+    timings = read_rows(
+        [results / "timings.csv"] if (results / "timings.csv").is_file() else []
+    )
     parsed = parse_catalog(Path(catalog).read_text(encoding="utf-8"))
     config_text = (results / "config.yaml").read_text(encoding="utf-8")
     config = yaml.safe_load(config_text) or {}
@@ -225,6 +229,7 @@ def build_site(
         ]
         write("index.html", front_page(claims, parsed, prov, INTRO, interactive))
         write("table.html", table_page(claims, prov))
+        write("timings.html", timings_page(timings, prov))
         write("catalog.html", catalog_page(parsed, pages, prov))
         ids = list(pages)
         for i, claim in enumerate(ids):
@@ -232,7 +237,16 @@ def build_site(
             rows = claims[claims["id"] == claim]
             write(
                 f"{claim}.html",
-                claim_page(claim, rows, pages[claim], parsed, prov, neighbours, pages),
+                claim_page(
+                    claim,
+                    rows,
+                    pages[claim],
+                    parsed,
+                    prov,
+                    neighbours,
+                    pages,
+                    timed=claim in set(timings["id"]),
+                ),
             )
         table = standalone_table(claims, prov, _asset("site.css"), _asset("site.js"))
         write_text_atomic(table, results / "claims.html")

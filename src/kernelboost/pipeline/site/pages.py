@@ -122,6 +122,7 @@ def layout(title: str, body: str, provenance: Provenance, *, nav: str = "") -> s
     menu = [
         ("index.html", "Overview"),
         ("table.html", "All claim rows"),
+        ("timings.html", "Timings"),
         ("catalog.html", "Catalog"),
         ("../report.html", "Snakemake report"),
     ]
@@ -349,6 +350,37 @@ evidence (see the <a href="catalog.html#how-to-read-a-row">catalog</a>).</p>
     return layout("All claim rows", body, provenance, nav="All claim rows")
 
 
+def timings_page(timings: pd.DataFrame, provenance: Provenance) -> str:
+    """``timings.html``: the machine measurements of the cost claims
+    (``timings.csv``), one section per claim, with their own verdicts."""
+    if timings.empty:
+        sections = "<p>No claim of this run measures time.</p>"
+    else:
+        t = _tally(timings)
+        sections = (
+            f"<p>{t.rows} rows: of {t.evidence} rows of evidence {t.held} held, "
+            f"{t.failed} did not hold and {t.unresolved} are not resolved. "
+            f"{_e(Multiplicity.of(timings).sentence())}</p>"
+            + "".join(
+                f'<section id="{_e(claim)}"><h2><a href="{_e(claim)}.html">'
+                f"{_e(claim)}</a></h2>"
+                f"{rows_table(rows, table_id=f'timings-{claim}', with_id=False)}"
+                "</section>"
+                for claim, rows in timings.groupby("id", sort=False)
+            )
+        )
+    body = f"""<h1>Timings</h1>
+<p>What a cost claim says about time, measured on the machine of this run: CPU \
+time of the process (the smallest of several repeats) against problem size, and \
+the growth exponent fitted to it with its 95 % interval. These numbers depend on \
+the machine and on what else it runs, so they live in <code>timings.csv</code>, \
+apart from <code>claims.csv</code>, whose bytes are the same on every run; the \
+work each algorithm does, counted by the running code, is in the claims' own \
+rows.</p>
+{sections}"""
+    return layout("Timings", body, provenance, nav="Timings")
+
+
 #: In the Snakemake report, claims.html is shown from a data: URL, which no
 #: relative link can leave: its links into the site are turned into text there
 #: (the report's caption links to the site instead).
@@ -431,9 +463,11 @@ def claim_page(
     provenance: Provenance,
     neighbours: tuple[str | None, str | None],
     pages: Collection[str],
+    timed: bool = False,
 ) -> str:
     """``<id>.html``: statement and citation, rows, figures, config and code;
-    ``pages`` are the claims with a page (links to others go to the catalog)."""
+    ``pages`` are the claims with a page (links to others go to the catalog);
+    a ``timed`` claim links to its rows of the timings page."""
     entry = page.entry
     t = _tally(rows)
     figures = "".join(
@@ -467,6 +501,12 @@ def claim_page(
         ]
     )
     checks = f", {t.checks_passed} of {t.checks} checks passed" if t.checks else ""
+    timing_link = (
+        f"<p>The times this machine took, which depend on its load, are on the "
+        f'<a href="timings.html#{_e(claim)}">timings page</a>.</p>'
+        if timed
+        else ""
+    )
     body = f"""<nav class="steps">{steps}</nav>
 <h1><span class="id">{_e(claim)}</span> {_e(entry.title)} {_badge(t.status)}</h1>
 <p class="tally">{t.rows} rows: {t.held} held, {t.failed} did not hold, \
@@ -475,7 +515,7 @@ def claim_page(
 <section class="entry">{markdown(entry.body, catalog_link(catalog, pages))}</section>
 <section><h2>Rows</h2>
 {filters("rows", rows, ("kind", "verdict"))}
-{rows_table(rows, table_id="rows", with_id=False)}</section>
+{rows_table(rows, table_id="rows", with_id=False)}{timing_link}</section>
 {applets}<section><h2>Figures</h2>{figures}</section>
 <section><h2>How it was computed</h2>
 <p>The config section the experiment reads (from this run's \

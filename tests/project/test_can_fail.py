@@ -59,6 +59,47 @@ def can_fail_tests(folder: Path) -> dict[str, list[tuple[str, str]]]:
     return marked
 
 
+def flip_patterns(folder: Path) -> dict[str, list[tuple[str, str]]]:
+    """Claim id → (pattern, file::test) of every literal
+    ``flips("<id>", "<pattern>", …)`` call (:func:`tests.flips.flips`) in a
+    test marked ``can_fail`` under ``folder``."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for path in sorted(folder.rglob("test_*.py")):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            marked = any(
+                isinstance(d, ast.Call)
+                and isinstance(d.func, ast.Attribute)
+                and d.func.attr == "can_fail"
+                for d in node.decorator_list
+            )
+            if not marked:
+                continue
+            for call in ast.walk(node):
+                if (
+                    isinstance(call, ast.Call)
+                    and isinstance(call.func, ast.Name)
+                    and call.func.id == "flips"
+                    and len(call.args) >= 2
+                    and all(isinstance(a, ast.Constant) for a in call.args[:2])
+                ):
+                    claim, pattern = (a.value for a in call.args[:2])
+                    name = f"{path.relative_to(folder).as_posix()}::{node.name}"
+                    found.setdefault(claim, []).append((pattern, name))
+    return found
+
+
+def test_flip_patterns_finds_literal_calls_in_marked_tests(tmp_path: Path) -> None:
+    (tmp_path / "test_x.py").write_text(
+        "import pytest\n\n\n@pytest.mark.can_fail('K1')\n"
+        "def test_a():\n    flips('K1', r'slope', rows)\n\n\n"
+        "def test_b():\n    flips('K2', 'unmarked', rows)\n"
+    )
+    assert flip_patterns(tmp_path) == {"K1": [("slope", "test_x.py::test_a")]}
+
+
 def test_every_claim_with_evidence_has_a_test_that_makes_it_fail() -> None:
     from kernelboost.experiments import claims
 

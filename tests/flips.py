@@ -1,0 +1,42 @@
+"""``flips``: the one way a test shows an evidence row coming out false.
+
+A row counts as evidence only if it could have failed. A test marked
+``@pytest.mark.can_fail("<id>")`` breaks the numbers (or the code) a claim
+reads and passes the claim function's rows to :func:`flips`, naming the row by
+a regular expression on its ``quantity``; ``flips`` asserts that the matching
+evidence row did not hold. ``tests/project/test_can_fail.py`` collects the
+literal ``flips("<id>", "<pattern>", …)`` calls of every test file, and
+``tests/workflow/test_can_fail_rows.py`` checks that every evidence row of the
+small run (claims.csv and timings.csv) is matched by one of them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from kernelboost.experiments._shared.kinds import EVIDENCE_KINDS
+from kernelboost.experiments._shared.rows import ClaimRow
+from kernelboost.pipeline.jobs import place_rows
+
+
+def flips(claim: str, row: str, rows: Iterable[ClaimRow]) -> list[ClaimRow]:
+    """The evidence rows of ``claim`` among ``rows`` whose quantity matches the
+    regular expression ``row`` (``re.search``): there is at least one, and
+    every one of them did not hold.
+
+    Returns
+    -------
+    list of ClaimRow
+        The matching rows, placed (:func:`~kernelboost.pipeline.jobs.place_rows`).
+    """
+    placed = place_rows(claim, rows)
+    matching = [
+        r for r in placed if r.kind in EVIDENCE_KINDS and re.search(row, r.quantity)
+    ]
+    assert matching, f"{claim}: no evidence row matches {row!r} in " + "; ".join(
+        f"{r.kind}: {r.quantity}" for r in placed
+    )
+    held = [r.quantity for r in matching if r.verdict != "false"]
+    assert held == [], f"{claim}: rows matching {row!r} did not flip: {held}"
+    return matching

@@ -13,6 +13,7 @@ from kernelboost.experiments.kernel_identity.claims import (
 )
 from kernelboost.experiments.kernel_identity.study import kernel_identity_table
 from kernelboost.pipeline.jobs import place_rows, plotter
+from tests.flips import flips
 
 
 @pytest.fixture(scope="module")
@@ -39,6 +40,11 @@ def test_k1_rows_hold_and_fail_when_the_map_is_wrong(identity) -> None:
     assert [t for t, held in verdicts.items() if not held] == [
         "(x·x' + c)^d = ⟨ψ(x), ψ(x')⟩ with x0 = √c"
     ]
+    flips(
+        "K1",
+        r"^max \|K - ΦΦᵀ\| / max \|K\|$",
+        k1_kernel_identity(broken[broken["identity"] == "sqrt_c"]),
+    )
 
 
 def test_k15_distances_from_the_kernel_match_the_features(identity) -> None:
@@ -52,10 +58,10 @@ def test_k15_distances_from_the_kernel_match_the_features(identity) -> None:
     assert held.count(False) == 1
 
 
-@pytest.mark.can_fail("K15")
+@pytest.mark.can_fail("K1", "K15")
 def test_k15_flags_a_wrong_feature_map(monkeypatch) -> None:
-    # The quadratic map without its √2: both the inner products and the
-    # distances summed over its coordinates disagree with the kernel.
+    # The quadratic map without its √2: both the inner products (K1) and the
+    # distances summed over its coordinates (K15) disagree with the kernel.
     import numpy as np
 
     from kernelboost.experiments.kernel_identity import study
@@ -71,6 +77,17 @@ def test_k15_flags_a_wrong_feature_map(monkeypatch) -> None:
     assert quadratic["max_rel_diff_distance"] > 1e-3
     rows = k15_feature_distance(table)
     assert [r.holds for r in rows].count(False) == 1
+    quadratic_only = table[table["identity"] == "quadratic"]
+    flips(
+        "K15",
+        r"^max \|D_k - D_φ\| / max \|D_φ\|, D_φ summed over the explicit",
+        k15_feature_distance(quadratic_only),
+    )
+    (k1,) = flips(
+        "K1", r"^max \|K - ΦΦᵀ\| / max \|K\|$", k1_kernel_identity(quadratic_only)
+    )
+    assert k1.measured > 1e-3
+    assert [r.holds for r in k1_kernel_identity(table)].count(False) == 1
 
 
 def test_tables_are_deterministic_in_the_seed(identity) -> None:

@@ -9,6 +9,7 @@ import pytest
 from kernelboost.core.datasets import make_dataset
 from kernelboost.experiments.knn_k.claims import e4_knn_loo, k14_knn
 from kernelboost.experiments.knn_k.study import knn_tables
+from tests.flips import flips
 
 
 def _wrong_first(mistakes: pd.DataFrame, where: str, counts: dict) -> pd.DataFrame:
@@ -62,7 +63,22 @@ def test_k14_rows(k14_tables) -> None:
     assert rows[2].measured == pytest.approx(27 / 60)
     # ... and 1-NN beating k* by far is a failure, not a missing verdict.
     inverted = _wrong_first(mistakes, "test", {1: 2, 5: 30, 60: 40})
-    assert k14_knn(shaped, regions, points, inverted)[2].verdict == "false"
+    flips(
+        "K14",
+        r"^test error at k = 1 minus at k\* = \d+ \(smallest LOO error\)",
+        k14_knn(shaped, regions, points, inverted),
+    )
+    # So is k = N beating k* by far.
+    both = _wrong_first(mistakes, "test", {1: 2, 5: 30, 60: 2})
+    rows = k14_knn(shaped, regions, points, both)
+    flips(
+        "K14", r"^test error at k = 1 minus at k\* = \d+ \(smallest LOO error\)", rows
+    )
+    (large,) = flips(
+        "K14", r"^test error at k = \d+ minus at k\* = \d+, on the same", rows
+    )
+    assert large.measured == pytest.approx(-28 / 60)
+    assert "k = 60 minus at k* = 5" in large.quantity
     # The two theorem-like rows are checks of the code: a wrong training
     # error or a k = N that is not the majority reads failed.
     broken = errors.assign(train_error=[0.1, 0.1, 0.1, 0.1])
@@ -82,7 +98,11 @@ def test_e4_compares_the_loo_errors_of_1nn_and_3nn() -> None:
     assert "discordant" in row.quantity
     # 60 training points: 3 against 18 LOO mistakes is clearly the wrong way.
     flipped = _wrong_first(mistakes, "loo", {1: 3, 3: 18})
-    assert e4_knn_loo(errors, regions, points, flipped)[0].verdict == "false"
+    flips(
+        "E4",
+        r"^LOO\(1-NN\) - LOO\(3-NN\) = ",
+        e4_knn_loo(errors, regions, points, flipped),
+    )
     close = _wrong_first(mistakes, "loo", {1: 4, 3: 3})
     assert e4_knn_loo(errors, regions, points, close)[0].verdict == "not resolved"
     clear = _wrong_first(mistakes, "loo", {1: 20, 3: 5})

@@ -11,6 +11,7 @@ from kernelboost.experiments._shared.figures import save_figure
 from kernelboost.experiments.lasso_path.claims import s1_lasso_zeros
 from kernelboost.experiments.lasso_path.figures import plot_lasso_path
 from kernelboost.experiments.lasso_path.study import lasso_ridge_tables, standardize
+from tests.flips import flips
 
 from .conftest import _round_trip
 
@@ -81,16 +82,20 @@ def test_s1_holds_on_sparse_data_and_catches_the_diabetes_dropout(
 @pytest.mark.can_fail("S1")
 def test_s1_rows_follow_broken_numbers(sparse_paths) -> None:
     weights, zeros = sparse_paths
+    assert [r.holds for r in s1_lasso_zeros(weights, zeros)] == [True, True, None]
     broken = zeros.copy()
     ridge = broken.index[broken["method"] == "ridge"]
     broken.loc[ridge[0], "n_zero"] = 2
     lasso = broken.index[broken["method"] == "lasso"]
     broken.loc[lasso[0], "n_zero"] = 0  # the count falls as λ grows to α_max
     rows = s1_lasso_zeros(weights, broken)
-    assert rows[0].holds is False
-    assert rows[0].measured == broken.loc[lasso[1], "n_zero"]  # falls to 0 at α_max
-    assert rows[1].holds is False
-    assert rows[1].measured == 2.0
+    (lasso_row,) = flips(
+        "S1", r"^largest decrease of the number of exactly-zero Lasso weights", rows
+    )
+    # falls to 0 at α_max
+    assert lasso_row.measured == broken.loc[lasso[1], "n_zero"]
+    (ridge_row,) = flips("S1", r"^exactly-zero ridge weights, summed over", rows)
+    assert ridge_row.measured == 2.0
 
 
 # --- figures -------------------------------------------------------------------

@@ -20,6 +20,7 @@ from kernelboost.experiments.margin_cycle.study import (
 )
 from kernelboost.pipeline.jobs import place_rows
 from kernelboost.theory.margins import game_value, max_margin
+from tests.flips import flips
 
 
 def _round_trip(tables) -> list[pd.DataFrame]:
@@ -131,20 +132,35 @@ def test_b15_rows_follow_the_numbers(cycle) -> None:
     assert rows[1].bound == pytest.approx(1 / 48)
     # Each row of evidence flips when its number is wrong.
     wrong_lp = lp.assign(rho_star=0.37)
-    assert b15_adaboost_cycle(wrong_lp, runs)[0].holds is False
+    flips("B15", r"^\|LP rho\* - 3/8\|", b15_adaboost_cycle(wrong_lp, runs))
     paper = runs["start"] == "paper"
     reaches = runs.copy()
     reaches.loc[paper, "margin_max_late"] = 0.37
-    assert b15_adaboost_cycle(lp, reaches)[1].holds is False
+    flips(
+        "B15",
+        r"AdaBoost's largest L1 margin over rounds t > T/2",
+        b15_adaboost_cycle(lp, reaches),
+    )
     other_limit = runs.copy()
     other_limit.loc[paper, "limit_margin"] = 0.34
-    assert b15_adaboost_cycle(lp, other_limit)[2].holds is False
+    flips(
+        "B15",
+        r"^\|limit of the L1 margin - 1/3\|",
+        b15_adaboost_cycle(lp, other_limit),
+    )
     no_cycle = runs.copy()
     no_cycle.loc[paper, ["period", "limit_margin"]] = [0, math.nan]
-    assert b15_adaboost_cycle(lp, no_cycle)[2].holds is False
+    (row,) = flips(
+        "B15", r"^\|limit of the L1 margin - 1/3\|", b15_adaboost_cycle(lp, no_cycle)
+    )
+    assert "no cycle of period <= 12 found" in row.quantity
     above = runs.copy()
     above.loc[runs["start"] == "random 2", "margin_max"] = 0.38
-    assert b15_adaboost_cycle(lp, above)[3].holds is False
+    flips(
+        "B15",
+        r"^largest L1 margin of any start at any round - rho\*",
+        b15_adaboost_cycle(lp, above),
+    )
     # Without random starts there is no row for them.
     assert len(b15_adaboost_cycle(lp, runs[~runs["start"].str.startswith("r")])) == 5
 

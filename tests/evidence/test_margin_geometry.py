@@ -15,6 +15,7 @@ from kernelboost.experiments.margin_geometry.study import (
     margin_geometry_tables,
     plane_toy,
 )
+from tests.flips import flips
 
 
 def test_plane_toy_is_mirrored_and_seeded() -> None:
@@ -64,27 +65,58 @@ def test_b19_rows_follow_broken_numbers(tables) -> None:
     distances, solutions, _, _ = tables
     broken = distances.copy()
     broken.loc[broken.index[0], "linf_distance"] += 1e-3
-    assert b19_margin_geometry(broken, solutions)[0].holds is False
+    flips(
+        "B19",
+        r"^max \|L1 margin \|a\.u\|/\|\|a\|\|_1 - linf distance found by LP\|",
+        b19_margin_geometry(broken, solutions),
+    )
     assert b19_margin_geometry(broken, solutions)[1].holds is True
+    broken = distances.copy()
+    broken.loc[broken.index[-1], "l2_distance"] *= 1.01
+    flips(
+        "B19",
+        r"^max \|L2 margin \|a\.u\|/\|\|a\|\|_2 - l2 distance found by",
+        b19_margin_geometry(broken, solutions),
+    )
+    assert b19_margin_geometry(broken, solutions)[0].holds is True
 
-    s = solutions.copy()
-    lp = (s["setting"] == "stumps") & (s["method"] == "l1_lp")
-    svm = (s["setting"] == "stumps") & (s["method"] == "l2_svm")
+    # The solutions of the stumps setting alone: its rows, after the identities.
+    stumps = solutions[solutions["setting"] == "stumps"]
+
+    s = stumps.copy()
+    lp, svm = s["method"] == "l1_lp", s["method"] == "l2_svm"
     # The SVM's solution with a larger L1 margin than the LP's: a bug.
     s.loc[svm, "l1_margin"] = float(s.loc[lp, "l1_margin"].iloc[0]) * 1.01
     rows = b19_margin_geometry(distances, s)
-    assert rows[6].holds is False
-    assert rows[7].holds is True
+    flips("B19", r"^\(rho1\(LP\) - rho1\(SVM\)\) / rho1\(LP\); L1 margins", rows)
+    assert rows[3].holds is True
     # The LP's solution reaching the SVM's L2 margin: the same solution.
-    s = solutions.copy()
+    s = stumps.copy()
     s.loc[lp, "l2_margin"] = float(s.loc[svm, "l2_margin"].iloc[0])
     rows = b19_margin_geometry(distances, s)
-    assert rows[7].holds is True
-    assert rows[8].holds is False
+    assert rows[3].holds is True
+    (differ,) = flips(
+        "B19", r"the LP's solution is not the \(unique\) L2 solution", rows
+    )
+    assert differ.measured == 0.0
+    # The LP's solution with a larger L2 margin than the SVM's: a bug (and
+    # then the two solutions differ, but the wrong way round).
+    s = stumps.copy()
+    s.loc[lp, "l2_margin"] = float(s.loc[svm, "l2_margin"].iloc[0]) * 1.01
+    rows = b19_margin_geometry(distances, s)
+    (l2,) = flips(
+        "B19", r"^\(rho2\(SVM\) - rho2\(LP\)\) / rho2\(SVM\), SMO tolerance", rows
+    )
+    assert l2.measured == pytest.approx(-0.01)
+    assert rows[2].holds is True
     # A dense L1 solution.
-    s = solutions.copy()
+    s = stumps.copy()
     s.loc[lp, "nonzeros"] = s.loc[svm, "nonzeros"].to_numpy()
-    assert b19_margin_geometry(distances, s)[9].holds is False
+    flips(
+        "B19",
+        r"^non-zero weights of the LP's solution - of the SVM's",
+        b19_margin_geometry(distances, s),
+    )
 
 
 def test_figure_draws(tables, tmp_path) -> None:

@@ -12,6 +12,7 @@ from kernelboost.experiments._shared.timing import exponent_table
 from kernelboost.experiments.margin_growth.claims import b7_max_margin
 from kernelboost.experiments.margin_growth.study import margin_growth_table
 from kernelboost.pipeline.jobs import place_rows, plotter
+from tests.flips import flips
 
 from .conftest import MOONS
 
@@ -42,11 +43,14 @@ def test_b7_reports_a_margin_above_the_lp(growth) -> None:
     broken["game_value"] += 1e-6
     broken.loc[broken.index[-1], "min_margin"] = broken["rho_star"].iloc[0] + 0.01
     first, second, _ = b7_max_margin(broken)
-    assert first.holds is False
-    assert second.holds is False
+    assert first.holds is False  # the check of the two LP solves
+    flips("B7", r"^max over rounds of AdaBoost's min margin - rho\*", [second])
     low = growth.copy()
     low["min_margin"] = low["rho_star"] / 4
-    assert b7_max_margin(low)[2].holds is False
+    (half,) = flips(
+        "B7", r"^AdaBoost's min margin at T_max - rho\*/2", b7_max_margin(low)
+    )
+    assert half.measured == pytest.approx(-growth["rho_star"].iloc[0] / 4)
 
 
 @pytest.mark.can_fail("B7")
@@ -58,7 +62,9 @@ def test_b7_takes_adaboost_s_margin_at_its_best_round(growth) -> None:
     middle.loc[middle.index[len(middle) // 2], "min_margin"] = (
         middle["rho_star"].iloc[0] + 0.01
     )
-    assert b7_max_margin(middle)[1].holds is False
+    rows = b7_max_margin(middle)
+    flips("B7", r"^max over rounds of AdaBoost's min margin - rho\*", rows)
+    assert rows[2].holds is True  # the last round reaches exactly rho*/2
 
 
 @pytest.mark.parametrize("name", ["margin_growth", "noise_robustness", "boosting_cost"])

@@ -30,6 +30,7 @@ from kernelboost.experiments.nonconvex_combination.study import (
     nonconvex_tables,
 )
 from kernelboost.pipeline.jobs import place_rows
+from tests.flips import flips
 
 from .conftest import _holds, _round_trip_in_memory
 
@@ -153,6 +154,9 @@ def test_b9_rows_follow_the_numbers(nonconvex) -> None:
     errors.loc[errors["model"] == "best_line", "train_error"] = 0.0
     bad = b9_nonconvex_combination(errors, history, regions, points, lines)
     assert _holds(bad) == [False] * 6 + [None]
+    # AdaBoost's combination errs on both examples.
+    flipped = flips("B9", r"^training error of AdaBoost's sign\(Σ α_t h_t\)", bad)
+    assert [r.measured for r in flipped] == [0.05, 0.05]
 
 
 # --- figures -------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kernelboost.experiments.representer.claims import k5_representer
+from tests.flips import flips
 
 
 @pytest.mark.can_fail("K5")
@@ -17,5 +18,10 @@ def test_representer_optimum_lies_in_the_span() -> None:
     rows = k5_representer(table)
     assert rows[0].holds
     assert rows[0].measured < 1e-6
+    # Stopped after the first iterates, w still has a component outside the
+    # span.
     stopped_early = table.iloc[:2]
-    assert k5_representer(stopped_early)[0].holds is False
+    (row,) = flips(
+        "K5", r"^‖w\* − Π w\*‖ / ‖w\*‖ after L-BFGS", k5_representer(stopped_early)
+    )
+    assert row.measured > 1e-6

@@ -20,6 +20,7 @@ from kernelboost.experiments.xor_stumps.study import (
     xor_stumps_tables,
 )
 from kernelboost.pipeline.jobs import place_rows
+from tests.flips import flips
 
 from .conftest import _holds, _round_trip_in_memory
 
@@ -89,16 +90,16 @@ def test_b8_rows_follow_the_numbers(xor) -> None:
     # Stumps with a margin, trees without one, duals that disagree.
     game.loc[game["learner"] == "stumps", "rho_star"] = 0.05
     game.loc[game["learner"] == "trees", "rho_star"] = 0.0
-    assert _holds(b8_xor_stumps(edges, history, runs, regions, points, game)) == [
-        False,
-        False,
-        False,
-        None,
-        False,
-        False,
-        False,
-        False,
-    ]
+    bad = b8_xor_stumps(edges, history, runs, regions, points, game)
+    assert _holds(bad) == [False, False, False, None, False, False, False, False]
+    # A stump with an edge on the four corners, and on the training set.
+    flips("B8", r"^edge γ = 1/2 - ε of the best stump under the uniform D$", bad)
+    flips("B8", r"under the uniform D \(exact XOR if noise = 0 and 4 \| m\)", bad)
+    # Depth-2 trees that do not reach training error 0.
+    flips("B8", r"^training error of AdaBoost with depth-\d+ trees after", bad)
+    # A positive margin over stumps, none over depth-2 trees.
+    flips("B8", r"^LP maximum L1 margin rho\* = max_alpha min_i", bad)
+    flips("B8", r"^LP maximum L1 margin rho\* \(guaranteed edge gamma\*", bad)
 
 
 # --- figures -------------------------------------------------------------------------

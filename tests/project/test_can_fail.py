@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TESTS = Path(__file__).resolve().parents[1]
 
 #: A marked test must read a verdict: ``holds`` (False/True/None) or ``verdict``.
-_READS_A_VERDICT = re.compile(r"\.holds\b|\bverdict\b|_holds\(")
+_READS_A_VERDICT = re.compile(r"\.holds\b|\bverdict\b|_holds\(|\bflips\(")
 
 
 def catalog_kinds(text: str) -> dict[str, set[str]]:

@@ -7,18 +7,100 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost.experiments.cv_model_selection.claims import e3_cv_selection
+from kernelboost.core.datasets import make_dataset
+from kernelboost.core.io import write_frame_atomic
+from kernelboost.experiments.cv_model_selection.claims import (
+    E3_MARGIN,
+    e3_cv_selection,
+    grid_regret,
+    k16_c_fit,
+)
 from kernelboost.experiments.cv_model_selection.study import (
     GRID_COLUMNS,
+    MISTAKES_COLUMNS,
     SUMMARY_COLUMNS,
+    cv_selection_tables,
 )
 from kernelboost.pipeline.jobs import place_rows
+from kernelboost.theory.intervals import paired_difference
 
 
-def test_cv_selection_tables(selection) -> None:
-    grid, summary = selection
+@pytest.fixture(scope="module")
+def tables(tmp_path_factory) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """The three tables of a small run (the ``selection`` fixture's arguments),
+    written and read back as the workflow does."""
+    data = make_dataset(
+        {"generator": "moons", "n_samples": 80, "noise": 0.2, "seed": 1}
+    )
+    out = cv_selection_tables(
+        data,
+        sigmas=[2.0, 0.1, 0.5],
+        Cs=[10.0, 1.0],
+        n_splits=3,
+        cv_seed=0,
+        test_fraction=0.5,
+        split_seed=1,
+        name="moons",
+    )
+    folder = tmp_path_factory.mktemp("cv3")
+    for i, table in enumerate(out):
+        write_frame_atomic(table, folder / f"{i}.csv")
+    grid, summary, mistakes = (pd.read_csv(folder / f"{i}.csv") for i in range(3))
+    return grid, summary, mistakes
+
+
+def _nested(
+    grid: pd.DataFrame, wrong: dict[tuple[float, float], int], n: int
+) -> pd.DataFrame:
+    """A mistakes table on n test points in which the SVM of each (σ, C) of
+    ``grid`` gets exactly the first ``wrong[(σ, C)]`` points wrong (nested
+    sets: the mistakes overlap as much as they can)."""
+    return pd.DataFrame(
+        [
+            {
+                "dataset": g.dataset,
+                "sigma": g.sigma,
+                "C": g.C,
+                "point": i,
+                "wrong": int(i < wrong[(g.sigma, g.C)]),
+            }
+            for g in grid.itertuples(index=False)
+            for i in range(n)
+        ],
+        columns=list(MISTAKES_COLUMNS),
+    )
+
+
+def _shaped(
+    grid: pd.DataFrame,
+    summary: pd.DataFrame,
+    chosen: int,
+    others: int,
+    best: int | None = None,
+    n: int = 400,
+) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """Tables with the CV choice wrong on ``chosen`` of n test points, every
+    other (σ, C) on ``others``, and the first of them (in grid order) on
+    ``best`` when given."""
+    s = summary.iloc[0]
+    key = (float(s["chosen_sigma"]), float(s["chosen_C"]))
+    settings = [(float(g.sigma), float(g.C)) for g in grid.itertuples(index=False)]
+    rest = [g for g in settings if g != key]
+    wrong = {g: others for g in rest} | {key: chosen}
+    if best is not None:
+        wrong[rest[0]] = best
+    top = min(settings, key=lambda g: wrong[g])  # first in grid order
+    shaped = summary.assign(
+        best_sigma=top[0], best_C=top[1], n_test=n, regret=np.nan
+    ).astype({"best_sigma": float, "best_C": float})
+    return grid, shaped, _nested(grid, wrong, n)
+
+
+def test_cv_selection_tables(tables) -> None:
+    grid, summary, mistakes = tables
     assert list(grid.columns) == list(GRID_COLUMNS)
     assert list(summary.columns) == list(SUMMARY_COLUMNS)
+    assert list(mistakes.columns) == list(MISTAKES_COLUMNS)
     # Grid order: σ ascending (slowest), then C ascending.
     assert grid["sigma"].tolist() == [0.1, 0.1, 0.5, 0.5, 2.0, 2.0]
     assert grid["C"].tolist() == [1.0, 10.0] * 3
@@ -31,42 +113,112 @@ def test_cv_selection_tables(selection) -> None:
     assert s["best_test_error"] == grid["test_error"].min()
     assert s["regret"] == pytest.approx(s["chosen_test_error"] - s["best_test_error"])
     assert (s["n_train"], s["n_test"]) == (40, 40)
+    # One row per (σ, C) and test point; their means are the test errors.
+    assert len(mistakes) == len(grid) * 40
+    assert set(mistakes["wrong"]) <= {0, 1}
+    rates = mistakes.groupby(["sigma", "C"], sort=False)["wrong"].mean()
+    np.testing.assert_allclose(rates.to_numpy(), grid["test_error"].to_numpy())
+
+
+def test_grid_regret_bounds_the_excess_over_every_setting() -> None:
+    chosen = np.arange(200) < 30
+    others = [np.arange(200) < k for k in (20, 40, 60)]
+    r = grid_regret(chosen, others)
+    assert r.value == pytest.approx(10 / 200)  # 30 against the best, 20
+    assert (r.comparisons, r.level_each) == (3, pytest.approx(1 - 0.05 / 3))
+    assert r.closest == 0
+    alone = paired_difference(chosen, others[0], r.level_each)
+    assert (r.low, r.high) == (pytest.approx(alone.low), pytest.approx(alone.high))
+    # The interval is wider than a single 95 % one against the test-best: the
+    # best setting is not known in advance, so every setting is compared.
+    single = paired_difference(chosen, others[0])
+    assert r.high - r.low > single.high - single.low
+    # A choice clearly better than every setting (10 mistakes against 20 or
+    # more, on the same points) has regret 0, its whole interval too; one
+    # merely as good as the best leaves room above 0.
+    best = grid_regret(np.arange(200) < 10, others)
+    assert (best.value, best.low, best.high) == (0.0, 0.0, 0.0)
+    tie = grid_regret(np.arange(200) < 20, others)
+    assert (tie.value, tie.low) == (0.0, 0.0)
+    assert tie.high > 0
+    # A grid of one setting has nothing to regret.
+    assert grid_regret(chosen, []).fields() == {
+        "measured": 0.0,
+        "ci_low": 0.0,
+        "ci_high": 0.0,
+    }
 
 
 @pytest.mark.can_fail("E3")
-def test_e3_rows_follow_the_numbers(selection) -> None:
-    grid, summary = selection
-    (row,) = place_rows("E3", e3_cv_selection(grid, summary))
-    assert (row.id, row.kind, row.bound) == ("E3", "empirical", 0.02)
-    assert row.holds is True
-    broken = summary.copy()
-    broken["chosen_test_error"] = broken["best_test_error"] + 0.05
-    assert e3_cv_selection(grid, broken)[0].holds is False
+def test_e3_rows_follow_the_numbers(tables) -> None:
+    grid, summary, mistakes = tables
+    (row,) = place_rows("E3", e3_cv_selection(grid, summary, mistakes))
+    assert (row.id, row.kind, row.bound, row.relation) == (
+        "E3",
+        "empirical",
+        E3_MARGIN,
+        "<=",
+    )
+    s = summary.iloc[0]
+    assert row.measured == pytest.approx(s["regret"])
+    assert row.ci_low <= row.measured <= row.ci_high
+    assert "5 other (sigma, C)" in row.quantity
+    # 400 test points. The choice ties every other setting: held.
+    (tie,) = e3_cv_selection(*_shaped(grid, summary, chosen=40, others=40))
+    assert (tie.measured, tie.verdict) == (0.0, "true")
+    # One setting is better by 20 points: the choice did not choose well.
+    (far,) = e3_cv_selection(*_shaped(grid, summary, 100, 110, best=20))
+    assert far.measured == pytest.approx(0.2)
+    assert far.verdict == "false"
+    assert "(100/400) minus the best on the grid (20/400 at sigma" in far.quantity
+    # Better by 5 points (20 of 400): at the margin, not resolved either way.
+    (near,) = e3_cv_selection(*_shaped(grid, summary, 40, 60, best=20))
+    assert near.measured == pytest.approx(0.05)
+    assert near.verdict == "not resolved"
+
+
+def test_e3_needs_the_mistakes_of_every_setting(tables) -> None:
+    grid, summary, mistakes = tables
+    s = summary.iloc[0]
+    missing = mistakes[~np.isclose(mistakes["sigma"], s["chosen_sigma"])]
+    with pytest.raises(ValueError, match="no test mistakes"):
+        e3_cv_selection(grid, summary, missing)
 
 
 @pytest.mark.can_fail("K16")
-def test_k16_reads_the_c_ends_at_the_chosen_sigma(selection) -> None:
-    from kernelboost.experiments.cv_model_selection.claims import k16_c_fit
-
-    grid, summary = selection
-    rows = place_rows("K16", k16_c_fit(grid, summary))
+def test_k16_reads_the_c_ends_at_the_chosen_sigma(tables) -> None:
+    grid, summary, mistakes = tables
+    rows = place_rows("K16", k16_c_fit(grid, summary, mistakes))
     assert [r.id for r in rows] == ["K16", "K16"]
     assert all(r.ci_low <= r.measured <= r.ci_high for r in rows)
+    assert all("paired 95 % interval" in r.quantity for r in rows)
     s = summary.iloc[0]
     n = int(s["n_test"])
     at = np.isclose(grid["sigma"], s["chosen_sigma"])
-    # Three Cs at the chosen σ: 0.01 (underfits), the chosen one, 100.
+    ends = grid[at].sort_values("C")["C"].to_numpy()
+    for row, end in zip(rows, ends, strict=True):
+        expected = grid[at & np.isclose(grid["C"], end)]["test_error"].iloc[0]
+        assert row.measured == pytest.approx(expected - s["chosen_test_error"])
+    # Three Cs at the chosen σ: 0.01 (underfits), the chosen one, 100. The
+    # underfitting C is wrong on 20 of the n test points, the other two on the
+    # same 2 of them.
     shaped_grid = pd.concat(
         [
-            grid[at].assign(C=0.01, test_error=20 / n),
-            grid[at & np.isclose(grid["C"], s["chosen_C"])].assign(test_error=2 / n),
-            grid[at].assign(C=100.0, test_error=2 / n),
+            grid[at].assign(C=0.01),
+            grid[at & np.isclose(grid["C"], s["chosen_C"])],
+            grid[at].assign(C=100.0),
         ]
     ).drop_duplicates("C")
-    under, over = k16_c_fit(shaped_grid, summary)
+    key = (float(s["chosen_sigma"]), float(s["chosen_C"]))
+    counts = {(key[0], 0.01): 20, key: 2, (key[0], 100.0): 2}
+    under, over = k16_c_fit(shaped_grid, summary, _nested(shaped_grid, counts, n))
     assert (under.verdict, over.verdict) == ("true", "not resolved")
     # A largest C far better than the chosen one contradicts the claim.
-    better = shaped_grid.assign(
-        test_error=np.where(shaped_grid["C"] == 100.0, 0.0, 20 / n)
-    )
-    assert k16_c_fit(better, summary)[1].verdict == "false"
+    better = {(key[0], 0.01): 20, key: 20, (key[0], 100.0): 0}
+    rows = k16_c_fit(shaped_grid, summary, _nested(shaped_grid, better, n))
+    assert rows[1].verdict == "false"
+    # Two points of 40 more at the ends, on the same points otherwise: paired,
+    # still not enough to resolve.
+    close = {(key[0], 0.01): 4, key: 2, (key[0], 100.0): 4}
+    rows = k16_c_fit(shaped_grid, summary, _nested(shaped_grid, close, n))
+    assert [r.verdict for r in rows] == ["not resolved", "not resolved"]

@@ -1,14 +1,54 @@
-"""The noise_robustness room (B12): AdaBoost under label noise, the table and
+"""The noise_robustness room (B12): AdaBoost under label noise, the tables and
 the claim rows."""
 
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pytest
 
+from kernelboost.core.datasets import make_dataset
 from kernelboost.experiments.noise_robustness.claims import b12_noise_robustness
-from kernelboost.experiments.noise_robustness.study import top_weight_precision
+from kernelboost.experiments.noise_robustness.study import (
+    noise_table,
+    noise_tables,
+    top_weight_precision,
+)
 from kernelboost.pipeline.jobs import place_rows
+from kernelboost.theory.intervals import rate_difference
+
+from .conftest import MOONS, _round_trip_in_memory
+
+#: The arguments of the ``noise`` fixture (conftest.py).
+ARGS = dict(
+    rates=[0.0, 0.1, 0.3],
+    n_rounds=100,
+    sigma=0.5,
+    C=1.0,
+    test_fraction=0.5,
+    split_seed=1,
+    seed=2,
+)
+
+
+@pytest.fixture(scope="module")
+def tables() -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The rates and mistakes tables, as the workflow passes them on."""
+    data = make_dataset({**MOONS, "n_samples": 160})
+    rates, mistakes = _round_trip_in_memory(noise_tables(data, **ARGS))
+    return rates, mistakes
+
+
+def _nested(rates: list[float], wrong: list[int], n_test: int) -> pd.DataFrame:
+    """Mistakes in which AdaBoost trained at each rate gets exactly the first
+    ``wrong[i]`` clean test points wrong (nested: as overlapping as can be)."""
+    return pd.DataFrame(
+        [
+            {"rate": r, "point": i, "wrong": int(i < k)}
+            for r, k in zip(rates, wrong, strict=True)
+            for i in range(n_test)
+        ]
+    )
 
 
 def test_top_weight_precision_counts_flipped_among_the_heaviest() -> None:
@@ -19,31 +59,70 @@ def test_top_weight_precision_counts_flipped_among_the_heaviest() -> None:
     assert np.isnan(top_weight_precision(yf, np.zeros(5, dtype=bool)))
 
 
-def test_noise_table_flips_only_training_labels(noise) -> None:
+def test_noise_table_flips_only_training_labels(tables) -> None:
+    noise, mistakes = tables
     assert noise["rate"].tolist() == [0.0, 0.1, 0.3]
     assert noise["n_flipped"].tolist() == [0, 8, 24]
     assert np.isnan(noise["precision"].iloc[0])
     assert noise["precision"].iloc[1:].between(0, 1).all()
-    rows = place_rows("B12", b12_noise_robustness(noise))
+    rows = place_rows("B12", b12_noise_robustness(noise, mistakes))
     assert [r.id for r in rows] == ["B12"] * 3
     # The base rate: the expected precision of 8 of 80 points picked at random.
     assert rows[1].bound == pytest.approx(8 / 80)
     assert all(r.ci_low <= r.measured <= r.ci_high for r in rows)
 
 
-@pytest.mark.can_fail("B12")
-def test_b12_rows_follow_the_numbers(noise) -> None:
+def test_the_mistakes_are_the_test_errors(tables) -> None:
+    noise, mistakes = tables
     n_test = int(noise["n_test"].iloc[0])
+    assert list(mistakes.columns) == ["rate", "point", "wrong"]
+    assert len(mistakes) == n_test * len(noise)
+    rates = mistakes.groupby("rate")["wrong"].mean()
+    np.testing.assert_allclose(rates.to_numpy(), noise["adaboost_test_error"])
+    (damage, *_) = b12_noise_robustness(noise, mistakes)
+    assert damage.measured == pytest.approx(
+        noise["adaboost_test_error"].iloc[-1] - noise["adaboost_test_error"].iloc[0]
+    )
+    assert "on the same points" in damage.quantity
+    # The rates table alone, as before, for the figure.
+    data = make_dataset({**MOONS, "n_samples": 160})
+    pd.testing.assert_frame_equal(
+        _round_trip_in_memory((noise_table(data, **ARGS),))[0], noise
+    )
+
+
+@pytest.mark.can_fail("B12")
+def test_b12_rows_follow_the_numbers(tables) -> None:
+    noise, mistakes = tables
+    n_test = int(noise["n_test"].iloc[0])
+    rates = noise["rate"].tolist()
     strong = noise.copy()
     strong["adaboost_test_error"] = [0.0, 0.0, 1.0]
     strong["precision"] = [np.nan, 1.0, 1.0]
-    assert [r.verdict for r in b12_noise_robustness(strong)] == ["true"] * 3
+    every = _nested(rates, [0, 0, n_test], n_test)
+    assert [r.verdict for r in b12_noise_robustness(strong, every)] == ["true"] * 3
     flat = noise.copy()
     flat["adaboost_test_error"] = 1 / n_test  # the same error at every rate
     flat["precision"] = [np.nan, 1 / 8, 0.0]  # about the base rate, and below it
-    rows = b12_noise_robustness(flat)
+    same = _nested(rates, [1, 1, 1], n_test)
+    rows = b12_noise_robustness(flat, same)
     assert [r.verdict for r in rows] == ["not resolved", "not resolved", "false"]
     # One test point more at the largest rate is not evidence of damage.
-    bump = flat.copy()
-    bump.loc[bump.index[-1], "adaboost_test_error"] = 2 / n_test
-    assert b12_noise_robustness(bump)[0].verdict == "not resolved"
+    bump = _nested(rates, [1, 1, 2], n_test)
+    assert b12_noise_robustness(flat, bump)[0].verdict == "not resolved"
+    # Seven more at the largest rate (5 → 12 of the n_test points), all on
+    # points the clean model gets right: the paired interval resolves what two
+    # independent samples of n_test points could not.
+    seven = _nested(rates, [5, 5, 12], n_test)
+    assert b12_noise_robustness(flat, seven)[0].verdict == "true"
+    unpaired = rate_difference(12 / n_test, n_test, 5 / n_test)
+    assert unpaired.low < 0 < unpaired.high
+    # ... and a clean model clearly worse than the noisy one is a failure.
+    better = _nested(rates, [20, 5, 2], n_test)
+    assert b12_noise_robustness(flat, better)[0].verdict == "false"
+
+
+def test_b12_needs_the_mistakes_of_both_rates(tables) -> None:
+    noise, mistakes = tables
+    with pytest.raises(ValueError, match="no test mistakes"):
+        b12_noise_robustness(noise, mistakes[mistakes["rate"] > 0])

@@ -23,7 +23,7 @@ EXPERIMENT = Experiment(
     name="adaboost",
     family="B",
     study="study:adaboost_tables",
-    tables=("history", "margins", "margin_bound", "uniform_margin"),
+    tables=("history", "margins", "margin_bound", "uniform_margin", "mistakes"),
     runs=per_dataset("adaboost"),
     figures={
         "adaboost_bound": Figure(

@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 
 from ...theory.bounds import uniform_margin_bound
-from ...theory.intervals import rate_difference
+from ...theory.intervals import PairedDifference, paired_difference
 from .._shared.rows import ClaimRow
 
 #: Relative slack for comparisons of quantities computed along different
@@ -186,7 +186,21 @@ def _margin_cdf(margins: np.ndarray, theta: np.ndarray) -> np.ndarray:
     return np.searchsorted(ordered, theta, side="right") / ordered.size
 
 
-def b5_margin_growth(history: pd.DataFrame, margins: pd.DataFrame) -> list[ClaimRow]:
+def _paired_rounds(mistakes: pd.DataFrame, t1: int, t2: int) -> PairedDifference:
+    """Test error at round t1 minus at round t2, on the same test points, with
+    the paired 95 % interval (from ``mistakes``: ``t, point, wrong``)."""
+    wrong = {
+        t: mistakes[mistakes["t"] == t].sort_values("point")["wrong"].to_numpy(bool)
+        for t in (t1, t2)
+    }
+    if any(w.size == 0 for w in wrong.values()):
+        raise ValueError(f"no test mistakes recorded at round {t1} or {t2}")
+    return paired_difference(wrong[t1], wrong[t2])
+
+
+def b5_margin_growth(
+    history: pd.DataFrame, margins: pd.DataFrame, mistakes: pd.DataFrame
+) -> list[ClaimRow]:
     """B5: the lower tail of the margin distribution moves right as T grows.
 
     As Schapire, Freund, Bartlett and Lee (1998) show it: for every θ up to
@@ -204,11 +218,13 @@ def b5_margin_growth(history: pd.DataFrame, margins: pd.DataFrame) -> list[Claim
       rest of the distribution as it is (the bulk can move left while the
       tail moves right);
     * empirical: test error at T_max minus at T₀, the first round of zero
-      training error (``< 0``: it keeps falling), with Newcombe's 95 %
-      interval of a difference of two error rates on the n_test test points
-      (conservative for the same test points), so that a difference of a few
-      test points reads *not resolved*. NaN, hence false, if the training
-      error never reaches 0.
+      training error (``< 0``: it keeps falling). Both rates are measured on
+      the same n_test test points, so the row carries the paired 95 %
+      interval of their difference
+      (:func:`~kernelboost.theory.intervals.paired_difference`, from the test
+      points that only one of the two rounds gets wrong, recorded in
+      ``mistakes``), and a difference of a few test points reads *not
+      resolved*. NaN, hence false, if the training error never reaches 0.
     """
     rows = []
     for name, part in _per_dataset(history):
@@ -268,10 +284,13 @@ def b5_margin_growth(history: pd.DataFrame, margins: pd.DataFrame) -> list[Claim
         )
         zero = part[part["train_error"] == 0]
         last = part.iloc[-1]
-        n_test = int(last["n_test"])
         if len(zero):
             t0 = zero.iloc[0]
-            d = rate_difference(last["test_error"], n_test, t0["test_error"])
+            d = _paired_rounds(
+                mistakes[mistakes["dataset"].astype(str) == name],
+                int(last["t"]),
+                int(t0["t"]),
+            )
             lo, hi, change = d.low, d.high, d.value
             text = (
                 f"test error at T_max - at T0 = {int(t0['t'])}, the first round of "

@@ -14,7 +14,9 @@ round t (the notation of Mohri, Boosting):
   2(d + 1)(t + 1) log₂((t + 1)e) on the VC dimension of F_t (B14) for the
   base-class dimension d given.
 
-Margins at a few rounds (B5's cumulative distributions), B6's bound on
+Which test points the vote gets wrong at T₀, the first round of zero
+training error, and at the last round (B5's paired test-error difference),
+margins at a few rounds (B5's cumulative distributions), B6's bound on
 Pr_S[y f(x) ≤ ρ ‖α‖₁] over a ρ grid, and B17's uniform form of it,
 [(1 − 2γ)^{1−ρ} (1 + 2γ)^{1+ρ}]^{T/2} with γ the smallest edge of the run, on
 a grid of rounds, are returned as separate tables.
@@ -66,7 +68,7 @@ def adaboost_tables(
     rhos: Sequence[float],
     vc_dimension: int = 2,
     t_grid_points: int = 200,
-) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """Run AdaBoost with stumps and tabulate what claims B1–B6, B14, B17 measure.
 
     Parameters
@@ -106,6 +108,13 @@ def adaboost_tables(
         beside [(1 − 2γ)^{1−ρ}(1 + 2γ)^{1+ρ}]^{t/2}, γ = min_{s≤T} (½ − ε_s)
         the smallest edge of the whole run (so every round t ≤ T meets the
         hypothesis ε_s ≤ ½ − γ).
+    mistakes : DataFrame
+        ``t, point, wrong``: at T₀, the first round whose training error is
+        0 (if any), and at the last round T, whether sign f_t gets test point
+        ``point`` (its index among the test points) wrong (1) or not (0); the
+        mean of ``wrong`` at a round is that round's ``test_error``. B5
+        compares the two rounds on the same test points with a paired
+        interval.
     """
     train, test = train_test_split(data.y, test_fraction, split_seed)
     Xtr, ytr, Xte, yte = data.X[train], data.y[train], data.X[test], data.y[test]
@@ -116,9 +125,23 @@ def adaboost_tables(
     T, m = model.n_rounds_, len(ytr)
     F_train = model.staged_decision_function(Xtr)
     F_test = model.staged_decision_function(Xte)
-    history["test_error"] = [
-        float(np.mean(np.where(F_test[t] >= 0, 1.0, -1.0) != yte)) for t in range(T)
-    ]
+    test_wrong = np.where(F_test >= 0, 1.0, -1.0) != yte[None, :]  # (T, n_test)
+    history["test_error"] = test_wrong.mean(axis=1).astype(float)
+    zero = np.flatnonzero(history["train_error"].to_numpy() == 0)
+    recorded = sorted({int(zero[0]) + 1, T} if zero.size else {T})
+    mistakes = pd.concat(
+        [
+            pd.DataFrame(
+                {
+                    "t": t,
+                    "point": np.arange(len(yte)),
+                    "wrong": test_wrong[t - 1].astype(int),
+                }
+            )
+            for t in recorded
+        ],
+        ignore_index=True,
+    )
 
     D = model.distributions_  # row t is D_{t+1}
     log_prod_Z = np.log(history["Z"].to_numpy()).cumsum()
@@ -173,7 +196,7 @@ def adaboost_tables(
         eps, ytr[None, :] * F_train / alpha_sums[:, None], rho, t_grid_points
     )
     uniform["n_train"] = m
-    return history, margins, pd.DataFrame(rows), uniform
+    return history, margins, pd.DataFrame(rows), uniform, mistakes
 
 
 def uniform_margin_table(

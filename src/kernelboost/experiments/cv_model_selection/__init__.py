@@ -17,7 +17,7 @@ EXPERIMENT = Experiment(
     name="cv_model_selection",
     family="E",
     study="study:cv_selection_tables",
-    tables=("grid", "summary"),
+    tables=("grid", "summary", "mistakes"),
     runs=section("cv_model_selection", name=True, shared=lambda c: cv(c) | split(c)),
     figures={
         "cv_model_selection": Figure(

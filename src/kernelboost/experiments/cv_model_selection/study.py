@@ -5,7 +5,9 @@ Shewchuk, Lecture 14 ('The Gaussian Kernel'): hyper-parameters are chosen by
 (cross-)validation. :func:`cv_selection_tables` chooses the Gaussian width σ
 and the box C of the SVM by K-fold CV on the training half of a split and
 compares the test error of the choice with the best test error on the grid
-(E3), and records the training and test errors along C (K16).
+(E3), and records the training and test errors along C (K16). Which test
+points each (σ, C) gets wrong is recorded too: the claims compare error rates
+on the same test points with paired intervals.
 """
 
 from __future__ import annotations
@@ -57,6 +59,9 @@ SUMMARY_COLUMNS: Final = (
     "split_seed",
 )
 
+#: Columns of the mistakes table of :func:`cv_selection_tables`, in order.
+MISTAKES_COLUMNS: Final = ("dataset", "sigma", "C", "point", "wrong")
+
 
 def cv_selection_tables(
     data: Dataset,
@@ -70,7 +75,7 @@ def cv_selection_tables(
     name: str = "data",
     tol: float = 1e-3,
     standardize: bool | None = None,
-) -> tuple[pd.DataFrame, pd.DataFrame]:
+) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """E3: choose σ and C of the Gaussian SVM by K-fold CV; compare on a test set.
 
     A seeded stratified split (:func:`~kernelboost.model_selection.train_test_split`)
@@ -84,9 +89,9 @@ def cv_selection_tables(
     box C trained on the other K − 1 folds, and chooses the combination of
     smallest CV error (ties: first in grid order, σ ascending slowest, C
     ascending fastest). Each (σ, C) is also fitted on the whole training part
-    and scored on the test points, which the choice never sees. The claim
-    (Shewchuk, Lecture 14: "choose by (cross-)validation") holds when the choice's
-    test error is within 2 points of the best test error on the grid.
+    and scored on the test points, which the choice never sees; which test
+    points it gets wrong is kept, so that two error rates on the same test
+    points can be compared pairwise (claims E3 and K16).
 
     Parameters
     ----------
@@ -127,6 +132,12 @@ def cv_selection_tables(
         and test errors, the best (σ, C) on the test set and its error,
         ``regret`` = chosen test error − best test error, the split sizes,
         ``n_features, standardized, folds, cv_seed, split_seed``.
+    mistakes : DataFrame
+        Columns :data:`MISTAKES_COLUMNS`, one row per (σ, C) and test point, in
+        grid order and then point order: ``wrong`` is 1 when the SVM of that
+        (σ, C), fitted on the whole training part, misclassifies test point
+        ``point`` (its index among the test points), else 0; the mean of
+        ``wrong`` over the points of one (σ, C) is its ``test_error``.
     """
     if data.task != "classification":
         raise ValueError("cv_selection_tables needs classification data.")
@@ -145,12 +156,24 @@ def cv_selection_tables(
     table, best = grid_search(
         make, {"sigma": sigmas, "C": Cs}, Xtr, ytr, n_splits=n_splits, seed=cv_seed
     )
-    train_err, test_err, n_sv = [], [], []
+    train_err, test_err, n_sv, wrong = [], [], [], []
     for sigma, C in zip(table["sigma"], table["C"], strict=True):
         svm = make(float(sigma), float(C)).fit(Xtr, ytr)
+        test_wrong = svm.predict(Xte) != yte
         train_err.append(float(np.mean(svm.predict(Xtr) != ytr)))
-        test_err.append(float(np.mean(svm.predict(Xte) != yte)))
+        test_err.append(float(np.mean(test_wrong)))
         n_sv.append(int(svm.support_.size))
+        wrong.append(
+            pd.DataFrame(
+                {
+                    "dataset": name,
+                    "sigma": float(sigma),
+                    "C": float(C),
+                    "point": np.arange(test_wrong.size),
+                    "wrong": test_wrong.astype(int),
+                }
+            )
+        )
     table["train_error"] = train_err
     table["test_error"] = test_err
     table["n_sv"] = n_sv
@@ -184,4 +207,5 @@ def cv_selection_tables(
         ],
         columns=list(SUMMARY_COLUMNS),
     )
-    return grid, summary
+    mistakes = pd.concat(wrong, ignore_index=True)[list(MISTAKES_COLUMNS)]
+    return grid, summary, mistakes

@@ -15,8 +15,8 @@ from .._shared.entry import Experiment, Figure, section, split
 EXPERIMENT = Experiment(
     name="noise_robustness",
     family="B",
-    study="study:noise_table",
-    tables=("rates",),
+    study="study:noise_tables",
+    tables=("rates", "mistakes"),
     runs=section("noise_robustness", shared=split),
     figures={
         "noise_robustness": Figure("figures:plot_noise_robustness", claims=("B12",)),

@@ -48,6 +48,30 @@ def noise_table(
     split_seed: int,
     seed: int,
 ) -> pd.DataFrame:
+    """The ``rates`` table of :func:`noise_tables` alone (same arguments)."""
+    return noise_tables(
+        data,
+        rates=rates,
+        n_rounds=n_rounds,
+        sigma=sigma,
+        C=C,
+        test_fraction=test_fraction,
+        split_seed=split_seed,
+        seed=seed,
+    )[0]
+
+
+def noise_tables(
+    data: Dataset,
+    *,
+    rates: Sequence[float],
+    n_rounds: int,
+    sigma: float,
+    C: float,
+    test_fraction: float,
+    split_seed: int,
+    seed: int,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Test error of AdaBoost and the SVM as training labels are flipped.
 
     For each rate, round(rate · m_train) training labels are flipped (seeded;
@@ -56,16 +80,22 @@ def noise_table(
 
     Returns
     -------
-    DataFrame
+    rates : DataFrame
         One row per rate: ``rate, n_flipped, adaboost_train_error,
         adaboost_test_error, svm_test_error, precision`` (of "the n_flipped
         heaviest points under D_{T+1} are the flipped ones"), ``rounds``,
         ``n_train, n_test, split_seed``.
+    mistakes : DataFrame
+        ``rate, point, wrong``: for every rate, whether AdaBoost trained at
+        that rate gets clean test point ``point`` (its index among the test
+        points) wrong (1) or not (0); the mean of ``wrong`` at a rate is its
+        ``adaboost_test_error``. Every rate is scored on the same test points,
+        so two rates are compared pairwise from these (claim B12).
     """
     train, test = train_test_split(data.y, test_fraction, split_seed)
     clean = Dataset(data.X[train], data.y[train], data.feature_names, data.task)
     Xte, yte = data.X[test], data.y[test]
-    rows = []
+    rows, wrong = [], []
     for rate in sorted(float(r) for r in rates):
         noisy = flip_labels(clean, rate, seed)
         flipped = (
@@ -76,6 +106,16 @@ def noise_table(
         boost = AdaBoost(weak_learner=Stumps(), n_rounds=n_rounds).fit(noisy.X, noisy.y)
         svm = SVM(kernel=Gaussian(sigma=sigma), C=C).fit(noisy.X, noisy.y)
         yf = noisy.y * boost.decision_function(noisy.X)
+        test_wrong = boost.predict(Xte) != yte
+        wrong.append(
+            pd.DataFrame(
+                {
+                    "rate": rate,
+                    "point": np.arange(test_wrong.size),
+                    "wrong": test_wrong.astype(int),
+                }
+            )
+        )
         rows.append(
             {
                 "rate": rate,
@@ -83,7 +123,7 @@ def noise_table(
                 "adaboost_train_error": float(
                     np.mean(boost.predict(noisy.X) != noisy.y)
                 ),
-                "adaboost_test_error": float(np.mean(boost.predict(Xte) != yte)),
+                "adaboost_test_error": float(np.mean(test_wrong)),
                 "svm_test_error": float(np.mean(svm.predict(Xte) != yte)),
                 "precision": top_weight_precision(yf, flipped),
                 "rounds": boost.n_rounds_,
@@ -92,4 +132,4 @@ def noise_table(
                 "split_seed": split_seed,
             }
         )
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows), pd.concat(wrong, ignore_index=True)

@@ -15,10 +15,23 @@ from kernelboost.experiments.sigma_bias_variance.study import (
     sigma_tables,
 )
 from kernelboost.pipeline.jobs import place_rows, plotter
+from kernelboost.theory.intervals import (
+    difference_interval,
+    paired_difference,
+    paired_difference_interval,
+)
+from tests.flips import flips
+
+#: The quantities of K10's evidence rows (:func:`tests.flips.flips`).
+TRAINING_ROW = r"^largest decrease of the training error as sigma grows$"
+AGREEMENT_ROW = r"^agreement with 1-NN on all \d+ test points, sigma = "
+SMOOTHNESS_ROW = r"^Spearman rank correlation of sigma and the boundary length"
+
+Tables = tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]
 
 
 @pytest.fixture(scope="module")
-def tables() -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+def tables() -> Tables:
     data = make_dataset(
         {"generator": "moons", "n_samples": 80, "noise": 0.2, "seed": 3}
     )
@@ -37,7 +50,7 @@ def test_boundary_length_of_straight_and_closed_boundaries() -> None:
 
 
 def test_sweep_table_is_sorted_and_marks_one_cv_choice(tables) -> None:
-    errors, regions, points = tables
+    errors, regions, points, _ = tables
     assert errors["sigma"].tolist() == [0.05, 0.3, 3.0]
     assert errors["chosen"].sum() == 1
     best = errors["cv_error"].min()
@@ -80,74 +93,175 @@ def test_intercept_decides_far_test_points() -> None:
     assert wide["intercept_decided"] == 0.0
 
 
-def _k10(errors: pd.DataFrame, tables) -> list:
-    return k10_sigma_bias_variance(errors, *tables[1:])
+def test_agreement_table_holds_every_test_point_at_every_sigma(tables) -> None:
+    errors, agreement = tables[0], tables[3]
+    n_test = int(errors["n_test"].iloc[0])
+    assert list(agreement.columns) == ["sigma", "point", "agree", "by_kernel", "wrong"]
+    assert len(agreement) == len(errors) * n_test
+    for row in errors.itertuples(index=False):
+        at = agreement[agreement["sigma"] == row.sigma]
+        assert at["point"].tolist() == list(range(n_test))
+        assert set(at["agree"]) <= {0, 1}
+        # Its means per σ are the sweep table's rates.
+        assert at["agree"].mean() == pytest.approx(row.knn1_agreement)
+        assert at["wrong"].mean() == pytest.approx(row.test_error)
+        assert at["by_kernel"].sum() == row.n_kernel_decided
+        kernel = at[at["by_kernel"] == 1]
+        if len(kernel):
+            assert kernel["agree"].mean() == pytest.approx(row.knn1_agreement_kernel)
 
 
-def _agreement(errors: pd.DataFrame, i: int, k: int, n: int) -> None:
-    errors.loc[i, "n_kernel_decided"] = n
-    errors.loc[i, "knn1_agreement_kernel"] = k / n
+def _k10(tables: Tables, agreement: pd.DataFrame | None = None) -> list:
+    errors, regions, points, measured = tables
+    return k10_sigma_bias_variance(
+        errors, regions, points, measured if agreement is None else agreement
+    )
+
+
+def _agree(
+    agreement: pd.DataFrame,
+    sigma: float,
+    agree: list[int],
+    by_kernel: list[int] | None = None,
+) -> pd.DataFrame:
+    """``agreement`` with the per-point agreement (and, if given, which points
+    the kernel decides) at ``sigma`` replaced."""
+    out = agreement.copy()
+    rows = out.index[out["sigma"] == sigma]
+    out.loc[rows, "agree"] = agree
+    if by_kernel is not None:
+        out.loc[rows, "by_kernel"] = by_kernel
+    return out
+
+
+def _ends(tables: Tables) -> tuple[float, float, int]:
+    errors = tables[0]
+    return (
+        float(errors["sigma"].min()),
+        float(errors["sigma"].max()),
+        int(errors["n_test"].iloc[0]),
+    )
 
 
 def test_k10_rows_follow_the_numbers(tables) -> None:
-    errors = tables[0].copy()
-    rows = place_rows("K10", _k10(errors, tables))
-    assert [r.id for r in rows] == ["K10"] * 5
+    errors, agreement = tables[0], tables[3]
+    rows = place_rows("K10", _k10(tables))
+    assert [r.id for r in rows] == ["K10"] * 6
     assert [r.kind for r in rows] == [
         "empirical",
         "empirical",
+        "illustration",
         "empirical",
         "illustration",
         "illustration",
     ]
-    assert rows[3].holds is None
-    assert rows[4].holds is None
+    assert [rows[i].holds for i in (2, 4, 5)] == [None] * 3
     first, last = errors.iloc[0], errors.iloc[-1]
+    # The evidence row: all test points, paired interval of the same points.
     assert rows[1].measured == pytest.approx(
-        first["knn1_agreement_kernel"] - last["knn1_agreement_kernel"]
+        first["knn1_agreement"] - last["knn1_agreement"]
     )
-    assert rows[1].ci_low <= rows[1].measured <= rows[1].ci_high
-    assert rows[3].measured == first["intercept_decided"]
+    at = {s: agreement[agreement["sigma"] == s] for s in (first.sigma, last.sigma)}
+    direct = paired_difference(
+        at[last.sigma]["agree"].to_numpy() == 0,
+        at[first.sigma]["agree"].to_numpy() == 0,
+    )
+    assert (rows[1].ci_low, rows[1].ci_high) == (direct.low, direct.high)
+    assert f"all {int(first['n_test'])} test points" in rows[1].quantity
+    # The restricted regime: the points the kernel decides at both ends.
+    both = (at[first.sigma]["by_kernel"].to_numpy() == 1) & (
+        at[last.sigma]["by_kernel"].to_numpy() == 1
+    )
+    assert rows[2].relation == "n/a"
+    assert rows[2].measured == pytest.approx(
+        at[first.sigma]["agree"].to_numpy()[both].mean()
+        - at[last.sigma]["agree"].to_numpy()[both].mean()
+    )
+    assert "after the whole-population row did not hold" in rows[2].title
+    assert rows[4].measured == first["intercept_decided"]
     # The grid's boundary shortens with σ here: ρ = −1 over three σ.
-    assert rows[2].measured == -1.0
-    assert rows[2].holds is True
+    assert rows[3].measured == -1.0
+    assert rows[3].holds is True
+
+
+def test_k10_agreement_row_is_paired(tables) -> None:
+    """The same two agreements, 35/40 and 30/40, read on the same points:
+    when σ_max's five extra disagreements come on top of σ_min's five, the
+    paired interval resolves the difference, where Newcombe's interval for
+    independent samples would not."""
+    s_min, s_max, n = _ends(tables)
+    assert n == 40
+    nested = _agree(tables[3], s_min, [0] * 5 + [1] * 35)
+    nested = _agree(nested, s_max, [0] * 10 + [1] * 30)
+    row = _k10(tables, nested)[1]
+    assert row.measured == pytest.approx(5 / 40)
+    assert (row.ci_low, row.ci_high) == paired_difference_interval(5, 5, 0, 30)
+    assert row.verdict == "true"
+    assert difference_interval(35, 40, 30, 40)[0] < 0  # unpaired: not resolved
+    # The same rates with disjoint disagreements: the pairs carry less, and
+    # the difference is not resolved.
+    apart = _agree(nested, s_min, [1] * 10 + [0] * 5 + [1] * 25)
+    row = _k10(tables, apart)[1]
+    assert row.measured == pytest.approx(5 / 40)
+    assert row.ci_low < 0 < row.ci_high
+    assert row.verdict == "not resolved"
 
 
 @pytest.mark.can_fail("K10")
 def test_k10_rows_can_fail(tables) -> None:
     errors = tables[0].copy()
+    s_min, s_max, n = _ends(tables)
     broken = errors.copy()
     broken.loc[1, "train_error"] = broken["train_error"].max() + 0.2
-    # 1-NN agreement where the kernel decides: 20/40 at the smallest σ,
-    # 40/40 at the largest: clearly lower, the row does not hold.
-    _agreement(broken, 0, 20, 40)
-    _agreement(broken, 2, 40, 40)
     # The boundary lengthens as σ grows.
     broken["boundary_length"] = [1.0, 2.0, 3.0]
-    bad = _k10(broken, tables)
+    # 1-NN agreement on all 40 test points: 20/40 at the smallest σ,
+    # 40/40 at the largest: clearly lower, the row does not hold.
+    lower = _agree(tables[3], s_min, [1] * 20 + [0] * 20, [1] * n)
+    lower = _agree(lower, s_max, [1] * n, [1] * n)
+    bad = k10_sigma_bias_variance(broken, tables[1], tables[2], lower)
     assert bad[0].holds is False
     assert bad[1].verdict == "false"
-    assert bad[2].holds is False
+    assert bad[3].holds is False
+    flips("K10", TRAINING_ROW, bad)
+    flips("K10", AGREEMENT_ROW, bad)
+    flips("K10", SMOOTHNESS_ROW, bad)
+    # The restricted regime says the same, but is shown, not counted.
+    assert bad[2].measured == pytest.approx(-0.5)
+    assert bad[2].verdict == "n/a"
     # Clearly higher at the smallest σ: holds.
-    _agreement(broken, 0, 40, 40)
-    _agreement(broken, 2, 20, 40)
-    assert _k10(broken, tables)[1].verdict == "true"
+    higher = _agree(_agree(lower, s_min, [1] * n), s_max, [1] * 20 + [0] * 20)
+    assert _k10(tables, higher)[1].verdict == "true"
     # A difference of one test point in 40 cannot be read: not resolved.
-    _agreement(broken, 0, 38, 40)
-    _agreement(broken, 2, 37, 40)
-    row = _k10(broken, tables)[1]
+    close = _agree(_agree(lower, s_min, [1] * 38 + [0] * 2), s_max, [1] * 37 + [0] * 3)
+    row = _k10(tables, close)[1]
     assert row.measured == pytest.approx(1 / 40)
     assert row.ci_low < 0 < row.ci_high
     assert row.verdict == "not resolved"
-    # The intercept decides every test point at the smallest σ: nothing to read.
-    broken.loc[0, "n_kernel_decided"] = 0
-    broken.loc[0, "knn1_agreement_kernel"] = np.nan
-    assert _k10(broken, tables)[1].verdict == "false"
+    # The whole-population row does not depend on which points the kernel
+    # decides: the intercept deciding them all at σ_min leaves it as it is,
+    # and leaves the restricted regime nothing to read (NaN).
+    none = _agree(lower, s_min, [1] * 20 + [0] * 20, [0] * n)
+    rows = _k10(tables, none)
+    assert rows[1].verdict == "false"
+    assert np.isnan(rows[2].measured)
+    assert rows[2].verdict == "n/a"
     # Every boundary equally long: no tendency, false.
     broken["boundary_length"] = 5.0
-    assert _k10(broken, tables)[2].verdict == "false"
+    flat = k10_sigma_bias_variance(broken, tables[1], tables[2], lower)
+    assert flat[3].verdict == "false"
+
+
+def test_k10_needs_the_same_points_at_both_ends(tables) -> None:
+    s_min = _ends(tables)[0]
+    agreement = tables[3]
+    fewer = agreement[~((agreement["sigma"] == s_min) & (agreement["point"] == 0))]
+    with pytest.raises(ValueError, match="other points"):
+        _k10(tables, fewer)
+    with pytest.raises(ValueError, match="no per-point agreement"):
+        _k10(tables, agreement[agreement["sigma"] != s_min])
 
 
 def test_figure_draws(tables, tmp_path) -> None:
-    save_figure(plotter("sigma_bias_variance")(*tables), tmp_path / "s.png")
+    save_figure(plotter("sigma_bias_variance")(*tables[:3]), tmp_path / "s.png")
     assert (tmp_path / "s.png").stat().st_size > 1000

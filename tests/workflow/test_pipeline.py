@@ -94,7 +94,7 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
         "K7": 3,
         "K8": 4,
         "K9": 4,
-        "K10": 5,
+        "K10": 6,  # three evidence rows, three illustrations
         "K11": 4,
         "K12": 3,
         "K13": 2,

@@ -10,18 +10,18 @@ library only).
 
 from __future__ import annotations
 
-from .._shared.entry import Experiment, Figure, section, split
+from .._shared.entry import Experiment, Figure, cv, section, split
 
 EXPERIMENT = Experiment(
     name="poly_degree",
     family="K",
     study="study:poly_degree_table",
-    tables=("degrees",),
+    tables=("degrees", "mistakes"),
     runs=section(
         "poly_degree",
         datasets=("noisy",),
         name=True,
-        shared=lambda c: split(c, "seed"),
+        shared=lambda c: split(c, "seed") | cv(c),
     ),
     figures={
         "poly_degree": Figure("figures:plot_poly_degree", claims=("K12",)),

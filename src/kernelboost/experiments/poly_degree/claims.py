@@ -4,11 +4,24 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ...theory.intervals import rate_difference
+from ...theory.intervals import PairedDifference, paired_difference
 from .._shared.rows import ClaimRow
 
 
-def k12_poly_degree(degrees: pd.DataFrame) -> list[ClaimRow]:
+def _paired(mistakes: pd.DataFrame, d1: int, d2: int) -> PairedDifference:
+    """Test error at degree d1 minus at d2 on the noisy dataset's test points,
+    with the paired interval (both read on the same points)."""
+    part = mistakes[mistakes["role"] == "noisy"]
+    wrong = {
+        d: part[part["degree"] == d].sort_values("point")["wrong"].to_numpy()
+        for d in (d1, d2)
+    }
+    if any(w.size == 0 for w in wrong.values()):
+        raise ValueError(f"no test mistakes of degree {d1} or {d2}")
+    return paired_difference(wrong[d1], wrong[d2])
+
+
+def k12_poly_degree(degrees: pd.DataFrame, mistakes: pd.DataFrame) -> list[ClaimRow]:
     """K12: the degree of the polynomial kernel, separability, margin, overfitting.
 
     The table has two datasets (:func:`.study.poly_degree_table`):
@@ -29,14 +42,26 @@ def k12_poly_degree(degrees: pd.DataFrame) -> list[ClaimRow]:
        with the scale of the feature space (the raw ratio of γ is given in the
        quantity for comparison).
     3. the largest degree overfits: on ``noisy``, the test error at the
-       largest degree minus the smallest test error over the lower degrees,
-       ``> 0`` (empirical), with the 95 % interval of a difference of two
-       proportions of the n_test points
-       (:func:`~kernelboost.intervals.difference_interval`). The two
-       errors are measured on the same test points, which the interval
-       ignores (conservative); the minimum is picked on those points too,
-       which biases the measured difference upward. A difference of a few
-       test points reads *not resolved*.
+       largest degree d_max minus the test error at d*, the lower degree of
+       smallest K-fold cross-validation error on the training part (column
+       ``cv_choice``, :func:`.study.cv_choice`), ``> 0`` (empirical). d* is
+       chosen without the test points, so the comparison is not biased by
+       the choice; both errors are read on the same n_test test points, so
+       the 95 % interval is the paired one
+       (:func:`~kernelboost.intervals.paired_difference`, from the
+       per-point ``mistakes`` table). A difference of a few test points
+       reads *not resolved*; no lower degree chosen (no CV error) reads
+       NaN, false.
+
+    Parameters
+    ----------
+    degrees, mistakes : DataFrame
+        The tables of :func:`.study.poly_degree_table`.
+
+    Returns
+    -------
+    list of ClaimRow
+        The three rows above, in that order.
     """
     t = degrees.sort_values(["role", "degree"], kind="stable")
     base, noisy = t[t["role"] == "data"], t[t["role"] == "noisy"]
@@ -61,18 +86,25 @@ def k12_poly_degree(degrees: pd.DataFrame) -> list[ClaimRow]:
     else:
         growth, raw, at = float("nan"), float("nan"), "no separable degree"
     last = noisy.iloc[-1]
-    lower = noisy.iloc[:-1]
+    picked = noisy[noisy["cv_choice"].astype(str) == "True"]
+    if len(picked) > 1 or (len(picked) and picked.index[0] == last.name):
+        raise ValueError(
+            f"K12: cv_choice must mark one degree below {int(last['degree'])}; "
+            f"it marks {picked['degree'].tolist()}"
+        )
     n = int(last["n_test"])
-    if len(lower):
-        best = lower.loc[lower["test_error"].idxmin()]
-        d = rate_difference(last["test_error"], n, best["test_error"])
+    if len(picked):
+        chosen = picked.iloc[0]
+        d = _paired(mistakes, int(last["degree"]), int(chosen["degree"]))
         overfit = d.fields()
         versus = (
-            f"the best lower degree {int(best['degree'])} ({d.k1} vs {d.k2} "
-            f"errors of {n})"
+            f"degree {int(chosen['degree'])}, the lower degree of smallest "
+            f"{int(chosen['cv_folds'])}-fold cross-validation error on the "
+            f"training part ({float(chosen['cv_error']):.3g}, fold seed "
+            f"{int(chosen['cv_seed'])}), on the same {n} test points: {d}"
         )
-    else:
-        overfit, versus = dict(measured=float("nan")), "no lower degree"
+    else:  # no lower degree with a CV error: nothing to compare with
+        overfit, versus = dict(measured=float("nan")), "no lower degree chosen"
     return [
         ClaimRow(
             title="some degree makes the training data separable",
@@ -96,7 +128,8 @@ def k12_poly_degree(degrees: pd.DataFrame) -> list[ClaimRow]:
             **common,
         ),
         ClaimRow(
-            title="the largest degree overfits (test error above a lower degree's)",
+            title="the largest degree overfits (test error above the CV-chosen "
+            "lower degree's)",
             quantity=f"test error at degree {int(last['degree'])} minus at {versus}",
             bound=0.0,
             relation=">",

@@ -24,7 +24,9 @@ def plot_poly_degree(degrees: pd.DataFrame) -> Figure:
     ``"data"``), hard-margin degrees shaded. Middle: the margin γ = 1/‖w‖
     divided by the data radius R = max_i √k(x_i, x_i), with γ alone for
     comparison. Right: training and test error on the noisy dataset, the test
-    error with its 95 % Clopper–Pearson interval.
+    error with its 95 % Clopper–Pearson interval, the cross-validation error
+    on the training part (± its standard deviation over the folds) and the
+    lower degree it chooses (column ``cv_choice``).
     """
     fig, (ax, bx, cx) = new_figure(1, 3, width=14.5, height=4.2)
     with plt.rc_context(STYLE):
@@ -83,6 +85,25 @@ def plot_poly_degree(degrees: pd.DataFrame) -> Figure:
                 capsize=2,
                 label=f"test (95 % interval, {int(noisy['n_test'].iloc[0])} points)",
             )
+            cv = noisy[noisy["cv_error"].notna()]
+            cx.errorbar(
+                cv["degree"],
+                cv["cv_error"],
+                yerr=cv["cv_std"],
+                marker="^",
+                ms=4,
+                capsize=2,
+                ls=":",
+                label="cross-validation, training part (± fold std)",
+            )
+            for chosen in noisy[noisy["cv_choice"].astype(str) == "True"].itertuples():
+                cx.axvline(
+                    chosen.degree,
+                    color="grey",
+                    ls=":",
+                    label=f"CV choice d* = {int(chosen.degree)} (compared "
+                    f"with d = {int(noisy['degree'].max())})",
+                )
             cx.set_title(
                 f"{noisy['dataset'].iloc[0]}: does the largest degree overfit?",
                 fontsize=10,

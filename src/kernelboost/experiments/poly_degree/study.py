@@ -14,6 +14,24 @@ from ...core.exceptions import NotSeparableError
 from ...estimators.svm.classifier import SVM
 
 
+def cv_choice(noisy: pd.DataFrame) -> pd.Series | None:
+    """The lower degree chosen by cross-validation on the training part.
+
+    Among the degrees below the largest one of the noisy dataset's rows
+    (role ``"noisy"`` of :func:`poly_degree_table`), the first of smallest
+    K-fold CV error ``cv_error`` (the smallest degree on a tie):
+    d* = min argmin_{d < d_max} CV(d). The test points play no part in it,
+    so the test error at d_max minus at d* is read on data the choice did
+    not see. ``None`` when there is no lower degree with a CV error.
+    """
+    t = noisy.sort_values("degree")
+    lower = t.iloc[:-1]
+    lower = lower[lower["cv_error"].notna()]
+    if lower.empty:
+        return None
+    return lower.loc[lower["cv_error"].idxmin()]
+
+
 def poly_degree_table(
     data: Dataset,
     noisy: Dataset,
@@ -21,9 +39,11 @@ def poly_degree_table(
     C_soft: float,
     test_fraction: float,
     seed: int,
+    n_splits: int,
+    cv_seed: int,
     name: str = "data",
     noisy_name: str = "noisy",
-) -> pd.DataFrame:
+) -> tuple[pd.DataFrame, pd.DataFrame]:
     """K12: SVMs with (1 + x·x')^d for growing d, on two datasets.
 
     ``data`` (role ``"data"``) is where raising the degree may make the
@@ -44,6 +64,14 @@ def poly_degree_table(
     empty: not asked): the same box for all degrees, so that only the degree
     changes the capacity, and a hard margin would be undefined (or, at a
     high degree, would fit every flipped label) on data with label noise.
+    On ``noisy`` each degree's K-fold cross-validation error on the training
+    part alone is recorded too, CV(d) = (1/K) Σ_f err_f (the same soft margin
+    refitted on the other folds, :func:`~kernelboost.evaluation.cross_val_error`):
+    the lower degree the largest one is compared with is chosen from it
+    (:func:`cv_choice`), never from the test points. The largest degree's CV
+    error is not computed (NaN): no choice reads it, and its K refits cost
+    more than those of all the lower degrees together (the SMO solve slows as
+    the degree grows).
 
     The margin γ = 1/‖w‖ is measured in each kernel's own feature space, whose
     scale grows with d; the radius of the training data there,
@@ -67,21 +95,35 @@ def poly_degree_table(
         Fraction of each dataset held out (stratified).
     seed : int
         Seed of the split.
+    n_splits, cv_seed : int
+        K-fold cross-validation on the training part of ``noisy``.
     name, noisy_name : str
         The datasets' names, written to the ``dataset`` column.
 
     Returns
     -------
-    DataFrame
+    degrees : DataFrame
         One row per dataset and degree: ``dataset, role, degree, separable``
         (True, False, or None on ``noisy``), ``C, train_error, test_error,
-        margin`` (γ), ``radius`` (R), ``margin_over_radius`` (γ/R), ``n_sv,
-        n_train, n_test, split_seed``.
+        cv_error, cv_std`` (mean and standard deviation over the folds of
+        the CV error on the training part; NaN on ``data`` and at the largest
+        degree), ``margin`` (γ),
+        ``radius`` (R), ``margin_over_radius`` (γ/R), ``n_sv, n_train,
+        n_test, split_seed, cv_folds, cv_seed``, and ``cv_choice``: True at
+        the one lower degree of ``noisy`` chosen by :func:`cv_choice`, the
+        degree the largest one is compared with.
+    mistakes : DataFrame
+        ``role, degree, point, wrong``: for every dataset and degree, whether
+        the SVM misclassifies each test point (``point`` its index among the
+        test points, the same at every degree). Two degrees' test errors are
+        compared pairwise from it
+        (:func:`~kernelboost.intervals.paired_difference`).
     """
     from ...core.kernels import Polynomial
-    from ...estimators.model_selection import train_test_split
+    from ...estimators.model_selection import cross_val_error, train_test_split
 
-    rows = []
+    rows, wrong = [], []
+    largest = max(int(d) for d in degrees)
     for label, role, dataset in ((name, "data", data), (noisy_name, "noisy", noisy)):
         X = dataset.X / np.abs(dataset.X).max()
         y = dataset.y
@@ -99,6 +141,27 @@ def poly_degree_table(
                 svm = SVM(kernel=kernel, C=C_soft).fit(X[train], y[train])
             box = math.inf if separable else C_soft
             radius = float(np.sqrt(kernel.diag(X[train]).max()))
+            cv_error = cv_std = math.nan
+            if role == "noisy" and int(d) != largest:
+
+                def make(kernel: Polynomial = kernel) -> SVM:
+                    return SVM(kernel=kernel, C=C_soft)
+
+                cv = cross_val_error(
+                    make, X[train], y[train], n_splits=n_splits, seed=cv_seed
+                )
+                cv_error, cv_std = cv.mean, cv.std
+            test_wrong = svm.predict(X[test]) != y[test]
+            wrong.append(
+                pd.DataFrame(
+                    {
+                        "role": role,
+                        "degree": int(d),
+                        "point": np.arange(len(test)),
+                        "wrong": test_wrong.astype(int),
+                    }
+                )
+            )
             rows.append(
                 {
                     "dataset": label,
@@ -107,7 +170,9 @@ def poly_degree_table(
                     "separable": separable,
                     "C": box,
                     "train_error": float(np.mean(svm.predict(X[train]) != y[train])),
-                    "test_error": float(np.mean(svm.predict(X[test]) != y[test])),
+                    "test_error": float(np.mean(test_wrong)),
+                    "cv_error": cv_error,
+                    "cv_std": cv_std,
                     "margin": svm.margin_,
                     "radius": radius,
                     "margin_over_radius": svm.margin_ / radius,
@@ -115,6 +180,13 @@ def poly_degree_table(
                     "n_train": len(train),
                     "n_test": len(test),
                     "split_seed": seed,
+                    "cv_folds": n_splits,
+                    "cv_seed": cv_seed,
                 }
             )
-    return pd.DataFrame(rows)
+    table = pd.DataFrame(rows)
+    table["cv_choice"] = False
+    chosen = cv_choice(table[table["role"] == "noisy"])
+    if chosen is not None:
+        table.loc[chosen.name, "cv_choice"] = True
+    return table, pd.concat(wrong, ignore_index=True)

@@ -16,7 +16,7 @@ EXPERIMENT = Experiment(
     name="sigma_bias_variance",
     family="K",
     study="study:sigma_tables",
-    tables=("errors", "regions", "points"),
+    tables=("errors", "regions", "points", "agreement"),
     runs=section("sigma_bias_variance", PLANE, shared=lambda c: cv(c) | split(c)),
     figures={
         "sigma_bias_variance": Figure(

@@ -22,9 +22,9 @@ def plot_sigma_bias_variance(
     """Figure ``sigma_bias_variance`` (K10): regions, errors and boundary vs σ.
 
     The middle bottom panel shows, against σ, the agreement of the SVM with
-    1-NN on the test points the kernel decides (|s(x)| ≥ τ|b|, with its 95 %
-    Clopper–Pearson interval), on all test points, and the fraction of test
-    points decided by the intercept b.
+    1-NN on all test points (with its 95 % Clopper–Pearson interval), the
+    same on the test points the kernel decides (|s(x)| ≥ τ|b|; dashed), and
+    the fraction of test points decided by the intercept b.
     """
     shown = list(dict.fromkeys(regions["sigma"]))
     fig = plt.figure(figsize=(3.6 * len(shown), 7.6), layout="constrained")
@@ -67,27 +67,26 @@ def plot_sigma_bias_variance(
         ex.set_ylabel("error")
         ex.set_title(f"Errors against σ (C = {float(e['C'].iloc[0]):g})", fontsize=9)
         ex.legend(fontsize=7)
-        kernel = e[e["n_kernel_decided"] > 0]
         ax.errorbar(
-            kernel["sigma"],
-            kernel["knn1_agreement_kernel"],
-            yerr=proportion_bars(
-                kernel["knn1_agreement_kernel"], kernel["n_kernel_decided"]
-            ),
+            e["sigma"],
+            e["knn1_agreement"],
+            yerr=proportion_bars(e["knn1_agreement"], e["n_test"]),
             marker="o",
             ms=3,
             capsize=2,
             color="C5",
-            label="agreement with 1-NN where the kernel decides (95 % interval)",
+            label="agreement with 1-NN, all test points (95 % interval)",
         )
+        kernel = e[e["n_kernel_decided"] > 0]
         ax.plot(
-            e["sigma"],
-            e["knn1_agreement"],
+            kernel["sigma"],
+            kernel["knn1_agreement_kernel"],
             marker=".",
             ls="--",
             color="C5",
             alpha=0.6,
-            label="agreement with 1-NN, all test points",
+            label="the same where the kernel decides (restriction chosen "
+            "after the result)",
         )
         ax.plot(
             e["sigma"],

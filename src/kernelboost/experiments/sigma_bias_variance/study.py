@@ -59,7 +59,7 @@ def sigma_tables(
     grid_points: int,
     tol: float = 1e-3,
     negligible: float = NEGLIGIBLE,
-) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """K10: errors, boundary length and 1-NN agreement of the RBF SVM against σ.
 
     For each σ the SVM with k(x, x') = exp(−‖x − x'‖²/2σ²) and box C is fitted
@@ -123,13 +123,23 @@ def sigma_tables(
         and the largest σ, and ``sigma = 0`` for the 1-NN rule.
     points : DataFrame
         ``x1, x2, label, train``.
+    agreement : DataFrame
+        One row per σ and test point: ``sigma, point`` (the index of the
+        point among the test points, the same at every σ), ``agree`` (1 when
+        the SVM and 1-NN give the point the same label), ``by_kernel`` (1
+        when |s(x)| ≥ τ·|b|) and ``wrong`` (1 when the SVM misclassifies
+        it). Two rates at two σ are read on the same test points, so they
+        are compared pairwise from this table
+        (:func:`~kernelboost.intervals.paired_difference`); its means per σ
+        are ``knn1_agreement``, ``n_kernel_decided``/``n_test`` and
+        ``test_error`` of ``errors``.
     """
     train, test = train_test_split(data.y, test_fraction, split_seed)
     Xtr, ytr, Xte, yte = data.X[train], data.y[train], data.X[test], data.y[test]
     grid = padded_grid(data.X, grid_points)
     knn = KNN(k=1).fit(Xtr, ytr)
     knn_test = knn.predict(Xte)
-    rows, surfaces = [], {0.0: knn.predict(grid)}
+    rows, per_point, surfaces = [], [], {0.0: knn.predict(grid)}
     for sigma in sorted(float(s) for s in sigmas):
 
         def make(sigma: float = sigma) -> SVM:
@@ -143,6 +153,17 @@ def sigma_tables(
         kernel_part = svm.kernel_(Xte, svm.support_vectors_) @ svm.dual_coef_
         by_kernel = ~(np.abs(kernel_part) < negligible * abs(b))
         agree = predicted == knn_test
+        per_point.append(
+            pd.DataFrame(
+                {
+                    "sigma": sigma,
+                    "point": np.arange(len(test)),
+                    "agree": agree.astype(int),
+                    "by_kernel": by_kernel.astype(int),
+                    "wrong": (predicted != yte).astype(int),
+                }
+            )
+        )
         rows.append(
             {
                 "sigma": sigma,
@@ -186,4 +207,5 @@ def sigma_tables(
         ignore_index=True,
     )
     points = split_points(data, train)
-    return errors, regions, points
+    agreement = pd.concat(per_point, ignore_index=True)
+    return errors, regions, points, agreement

@@ -25,8 +25,12 @@ def test_feature_lift_rows_hold_on_circles() -> None:
     data = make_dataset({"generator": "circles", "n_samples": 80, "seed": 2})
     summary, points = feature_lift_tables(data, C=1.0)
     rows = k4_feature_lift(summary, points)
+    assert [r.kind for r in rows] == ["check"] * 4
     assert [r.holds for r in rows] == [True, True, True, True]
     assert rows[0].measured == 0.0  # not −0.0
+    assert rows[1].measured > 0
+    assert rows[2].measured > 0
+    assert rows[3].measured == 0.0
     # The R³ plane is the ellipse: it classifies the R² points as the SVM does.
     r3 = summary[summary["space"] == "R3"].iloc[0]
     x1, x2 = points["x1"], points["x2"]
@@ -34,13 +38,19 @@ def test_feature_lift_rows_hold_on_circles() -> None:
     np.testing.assert_array_equal(np.sign(quad), points["label"])
 
 
-@pytest.mark.can_fail("K4")
-def test_k4_reports_data_the_lift_does_not_separate() -> None:
-    """Blobs: a line separates them, and φ(x) = φ(−x) mixes them in R³."""
+def test_k4_checks_report_data_the_lift_does_not_separate() -> None:
+    """Blobs: a line separates them, and φ(x) = φ(−x) mixes them in R³. K4's
+    rows are checks (properties of the circles generator), and on other data
+    they read what they measure."""
     data = make_dataset({"generator": "blobs", "n_samples": 40})
     summary, points = feature_lift_tables(data, C=1.0)
     rows = k4_feature_lift(summary, points)
+    assert [r.kind for r in rows] == ["check"] * 4
     assert [r.holds for r in rows] == [False, False, False, False]
+    assert rows[0].measured > 0  # a separating line in R²
+    assert rows[1].measured == 0.0
+    assert rows[2].measured <= 0  # no plane in R³
+    assert rows[3].measured > 0
     assert summary["C"].tolist() == [1.0, 1.0]  # no hard margin in R³
 
 

@@ -19,6 +19,8 @@ from kernelboost.experiments.gaussian_series.study import (
 )
 from kernelboost.pipeline.jobs import place_rows, plotter
 
+from ..flips import flips
+
 
 @settings(max_examples=60, deadline=None)
 @given(
@@ -55,33 +57,71 @@ def test_table_shape_and_convergence(series) -> None:
 def test_k17_rows_hold_on_the_measured_series(series) -> None:
     rows = place_rows("K17", k17_gaussian_series(series))
     assert [r.id for r in rows] == ["K17"] * 6
-    assert [r.kind for r in rows] == ["theorem", "theorem", "illustration", "check"] + [
-        "empirical"
-    ] * 2
+    assert [r.kind for r in rows] == ["theorem", "theorem", "illustration"] + [
+        "check"
+    ] * 3
     assert [r.verdict for r in rows] == ["true", "true", "n/a", "true", "true", "true"]
     assert "first ≤ 1e-12 at N = " in rows[4].quantity
 
 
-@pytest.mark.can_fail("K17")
-@pytest.mark.parametrize(
-    ("column", "value", "failing"),
-    [
-        ("max_excess", 1e-6, 0),  # an error above its Taylor bound
-        ("max_rise_nonneg", 1e-6, 1),  # an error that grew where x·z ≥ 0
-        ("n_coordinates", 7, 3),  # a map of the wrong size
-    ],
-)
-def test_k17_rows_follow_the_numbers(series, column, value, failing) -> None:
+def _broken(series: pd.DataFrame, column: str, value: float) -> list:
     broken = series.copy()
     broken.loc[broken["degree"] == 5, column] = value
+    return k17_gaussian_series(broken)
+
+
+@pytest.mark.can_fail("K17")
+def test_k17_theorem_rows_follow_the_numbers(series) -> None:
+    """Each theorem row flips alone: an error above its Taylor bound (row 1),
+    an error that grew with N where x·z ≥ 0 (row 2)."""
+    rows = _broken(series, "max_excess", 1e-6)
+    flips("K17", r"error - Taylor tail bound", rows)
+    assert [i for i, r in enumerate(rows) if r.holds is False] == [0]
+    rows = _broken(series, "max_rise_nonneg", 1e-6)
+    flips("K17", r"pairs with x·z ≥ 0", rows)
+    assert [i for i, r in enumerate(rows) if r.holds is False] == [1]
+
+
+@pytest.mark.can_fail("K17")
+def test_k17_theorem_rows_fail_for_a_wrong_map(series, monkeypatch) -> None:
+    """The map broken (the x1² coordinate of degree 2 lost): the inner
+    product misses a positive term, so the error exceeds the tail bound from
+    N = 2 on (row 1), and on pairs with x·z ≥ 0 but x1z1·x2z2 < 0 the degree-2
+    terms left add up to a negative amount, so the error rises at N = 2
+    (row 2)."""
+    from kernelboost.experiments.gaussian_series import study
+
+    def lossy(X, sigma, degree):
+        phi = np.array(gaussian_series(X, sigma, degree))
+        if degree >= 2:
+            phi[:, 3] = 0.0  # the first coordinate of total degree 2
+        return phi
+
+    monkeypatch.setattr(study, "gaussian_series", lossy)
+    data = make_dataset({"generator": "moons", "n_samples": 30, "seed": 4})
+    broken = study.gaussian_series_table(data, [2.0], max_degree=12, n_points=10)
     rows = k17_gaussian_series(broken)
-    assert [i for i, r in enumerate(rows) if r.holds is False] == [failing]
+    flips("K17", r"error - Taylor tail bound", rows)
+    flips("K17", r"pairs with x·z ≥ 0", rows)
+    assert [(r.kind, r.holds) for r in rows[:2]] == [
+        ("theorem", False),
+        ("theorem", False),
+    ]
+
+
+def test_k17_map_size_check_follows_the_numbers(series) -> None:
+    broken = series.copy()
+    broken.loc[broken["degree"] == 5, "n_coordinates"] = 7  # a map of the wrong size
+    rows = k17_gaussian_series(broken)
+    assert [i for i, r in enumerate(rows) if r.holds is False] == [3]
+    assert rows[3].kind == "check"
 
 
 def test_k17_a_series_stopped_too_early_does_not_hold(series) -> None:
     short = series[series["degree"] <= 20]
     rows = k17_gaussian_series(short)
-    verdicts = {r.title: r.holds for r in rows if r.kind == "empirical"}
+    verdicts = {r.title: r.holds for r in rows[4:]}
+    assert {r.kind for r in rows[4:]} == {"check"}
     assert verdicts == {
         "φ_N(x)·φ_N(z) converges to k(x, z) (σ = 0.5)": False,
         "φ_N(x)·φ_N(z) converges to k(x, z) (σ = 2)": True,

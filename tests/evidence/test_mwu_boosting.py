@@ -13,6 +13,7 @@ from kernelboost.core.datasets import make_dataset
 from kernelboost.estimators.boosting.ensemble import _Round
 from kernelboost.estimators.boosting.majority import MajorityBoost
 from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments.mwu_boosting import study as mwu_study
 from kernelboost.experiments.mwu_boosting.claims import (
     b10_mwu_boosting,
     b18_mwu_theorem2,
@@ -22,6 +23,7 @@ from kernelboost.experiments.mwu_boosting.study import mwu_tables, mwu_theorem2_
 from kernelboost.pipeline.jobs import place_rows
 from kernelboost.theory.bounds import mwu_rounds
 
+from ..flips import flips
 from .conftest import _holds, _round_trip_in_memory
 
 
@@ -55,10 +57,15 @@ def test_mwu_tables(mwu) -> None:
 def test_b10_rows_follow_the_numbers(mwu) -> None:
     rows = place_rows("B10", b10_mwu_boosting(*mwu[:4]))
     assert [r.id for r in rows] == ["B10"] * 2
+    assert [r.kind for r in rows] == ["check", "theorem"]
     assert _holds(rows) == [True, True]
+    # The premise (a check): every stump edge on three clusters is ≥ 1/6.
+    assert rows[0].measured >= 1 / 6 - 1e-12
     history, summary, regions, points = (t.copy() for t in mwu[:4])
     summary["train_error"] = 0.2
-    assert _holds(b10_mwu_boosting(history, summary, regions, points)) == [True, False]
+    rows = b10_mwu_boosting(history, summary, regions, points)
+    flips("B10", r"misclassified by maj", rows)
+    assert _holds(rows) == [True, False]
     # A family that was not γ-weak: the theorem is not tested, the row fails.
     history, summary = mwu[0].copy(), mwu[1].copy()
     history.loc[5, "edge"] = 0.01
@@ -79,6 +86,24 @@ def test_mwu_with_trees_on_one_feature_and_a_bad_learner_name() -> None:
     assert len(fig.axes) == 3
     with pytest.raises(ValueError, match="'weak_learner' parameter of mwu_tables"):
         mwu_tables(data, 0.2, 0.2, "forest")
+
+
+@pytest.mark.can_fail("B10")
+def test_b10_theorem_row_fails_for_a_wrong_update(monkeypatch) -> None:
+    """The algorithm broken (the misclassified points' weights shrink): every
+    edge is still ≥ γ, so the premise check passes and the theorem is tested,
+    and the majority of the T rounds errs on far more than ν."""
+    monkeypatch.setattr(mwu_study, "MajorityBoost", _PenalizeMistakes)
+    data = make_dataset(
+        {"generator": "three_clusters", "n_samples": 30, "spread": 0.3, "seed": 7}
+    )
+    tables = mwu_tables(data, 0.15, 0.1, "stumps", name="three_clusters")
+    weak, theorem = b10_mwu_boosting(*tables[:4])
+    flips("B10", r"misclassified by maj", [weak, theorem])
+    assert (weak.kind, weak.holds) == ("check", True)
+    assert (theorem.kind, theorem.holds) == ("theorem", False)
+    assert theorem.measured > 0.1
+    assert "NOT TESTED" not in theorem.quantity
 
 
 # --- figures -------------------------------------------------------------------------
@@ -158,6 +183,7 @@ def test_b18_rows_hold_and_a_wrong_update_fails(mwu) -> None:
     # The table perturbed: a loss above a bound in one round.
     worse = theorem2.copy()
     worse.loc[3, "l_mwu"] = worse.loc[3, "bound_all"] + 0.01
+    flips("B18", r"l_MWU\(1\.\.t\) - bound", b18_mwu_theorem2(summary, worse))
     assert b18_mwu_theorem2(summary, worse)[0].holds is False
     # The algorithm broken: penalizing the misclassified examples makes the
     # weights chase the easy points, l_MWU ≈ t, above the bound for S̄_t and

@@ -12,15 +12,32 @@ from kernelboost.experiments.perceptron_xor.study import (
 )
 
 
-@pytest.mark.can_fail("K7")
 def test_xor_study_and_k7_rows() -> None:
     data = make_dataset({"generator": "xor", "n_samples": 40})
     epochs = xor_epochs_table(data, max_epochs=20)
     points = xor_points_table(data, max_epochs=20)
     rows = k7_perceptron_xor(epochs, points)
+    assert [r.kind for r in rows] == ["check"] * 3
     assert [r.holds for r in rows] == [True, True, True]
     assert rows[0].measured == 0.5
+    assert rows[1].measured == 0.0
+    assert rows[2].measured == pytest.approx(1.0, abs=1e-15)
+    # Without bias, the two mistakes the convergence bound allows: a +1 and
+    # a −1 corner, whose first and third coordinates cancel in w.
+    assert sorted(points.loc[points["alpha"] != 0, "alpha"]) == [-1.0, 1.0]
     # A kernel perceptron that had not separated the data is reported.
     bad = epochs.copy()
     bad.loc[bad["model"].str.startswith("kernel"), "train_error"] = 0.1
     assert k7_perceptron_xor(bad, points)[1].holds is False
+
+
+def test_k7_checks_read_what_they_measure_on_jittered_xor() -> None:
+    """On jittered XOR the rows still read the runs: the quadratic
+    perceptron separates, but w is no longer exactly along √2·x1x2."""
+    data = make_dataset({"generator": "xor", "n_samples": 40, "noise": 0.25})
+    epochs = xor_epochs_table(data, max_epochs=200)
+    points = xor_points_table(data, max_epochs=200)
+    rows = k7_perceptron_xor(epochs, points)
+    assert rows[0].holds is True
+    assert rows[2].holds is False
+    assert 0.5 < rows[2].measured < 1.0 - 1e-12

@@ -16,6 +16,8 @@ from kernelboost.experiments.stepwise_stopping.study import (
     stepwise_stopping_tables,
 )
 
+from ..flips import flips
+
 
 def test_random_split_is_seeded_disjoint_and_complete() -> None:
     train, test = random_split(10, 0.3, 4)
@@ -67,35 +69,49 @@ def test_s5_rows(tables) -> None:
     rows = s5_stepwise_stopping(*tables)
     assert len(rows) == 8
     assert [r.kind for r in rows[:4]] == [
-        "identity",
+        "check",
         "empirical",
         "empirical",
         "illustration",
     ]
     assert rows[0].holds is True
     assert rows[4].holds is True
+    # The checks read the stopped search's own count.
+    summary = tables[1]
+    assert [r.measured for r in rows[::4]] == summary["n_models"].tolist()
     assert all(
         r.ci_low <= r.measured <= r.ci_high for r in rows if r.kind == "empirical"
     )
 
 
-@pytest.mark.can_fail("S5")
-def test_s5_rows_follow_broken_numbers(tables) -> None:
+def test_s5_count_check_follows_broken_numbers(tables) -> None:
     curve, summary, losses = tables
     broken = summary.copy()
     broken["n_models"] = broken["n_models"] + 1
-    assert s5_stepwise_stopping(curve, broken, losses)[0].holds is False
-    # The kept model clearly worse than all features, then clearly better.
-    worse = losses.copy()
-    worse["kept"] = worse["all"] + 1.0 + 0.01 * np.arange(len(worse))
-    assert s5_stepwise_stopping(curve, summary, worse)[1].holds is False
-    better = losses.copy()
-    better["kept"] = better["all"] - 1.0 - 0.01 * np.arange(len(better))
-    assert s5_stepwise_stopping(curve, summary, better)[1].holds is True
-    # The rule keeping the test-best model: the difference is exactly 0.
-    same = losses.copy()
-    same["kept"] = same["best"]
-    assert s5_stepwise_stopping(curve, summary, same)[2].holds is True
+    rows = s5_stepwise_stopping(curve, broken, losses)
+    assert [(r.kind, r.holds) for r in rows[::4]] == [("check", False)] * 2
+
+
+@pytest.mark.can_fail("S5")
+def test_s5_each_test_error_row_fails(tables) -> None:
+    """Each empirical row flips, on both datasets: the kept model clearly
+    worse than all features (row 1), clearly worse than the path's test-best
+    (row 2)."""
+    curve, summary, losses = tables
+    ramp = 0.01 * np.arange(len(losses))
+    worse = losses.assign(kept=losses["all"] + 1.0 + ramp)
+    rows = s5_stepwise_stopping(curve, summary, worse)
+    assert len(flips("S5", r"of the all-features model", rows)) == 2
+    worse = losses.assign(kept=losses["best"] + 1.0 + ramp)
+    rows = s5_stepwise_stopping(curve, summary, worse)
+    assert len(flips("S5", r"of the path's test-best model", rows)) == 2
+    # And back: clearly better than all features; equal to the test-best.
+    better = losses.assign(kept=losses["all"] - 1.0 - ramp)
+    rows = s5_stepwise_stopping(curve, summary, better)
+    assert [r.holds for r in rows[1::4]] == [True, True]
+    same = losses.assign(kept=losses["best"])
+    rows = s5_stepwise_stopping(curve, summary, same)
+    assert [r.holds for r in rows[2::4]] == [True, True]
 
 
 def test_figure_draws(tables, tmp_path) -> None:

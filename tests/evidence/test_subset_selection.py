@@ -20,6 +20,7 @@ from kernelboost.experiments.subset_selection.study import (
     subset_tables,
 )
 
+from ..flips import flips
 from .conftest import _round_trip
 
 
@@ -82,14 +83,17 @@ def test_subset_tables_takes_the_trap_as_a_dataset() -> None:
 def test_s3_s4_hold_on_a_real_run(subsets) -> None:
     s3 = s3_subset_selection(*subsets)
     assert len(s3) == 10  # 4 methods × 2 datasets + one pair row per dataset
-    counted = [r for r in s3 if r.kind == "identity"]
+    counted = [r for r in s3 if r.kind == "check"]
+    assert len(counted) == 8
     assert all(r.holds for r in counted)
+    assert [r.measured for r in counted] == [1023, 55, 55, 10, 7, 6, 6, 3]
     trap = [r for r in s3 if r.kind == "empirical"]
     assert len(trap) == 1
     assert trap[0].holds is True
     assert trap[0].measured == 1.0
     assert "x2+x3" in trap[0].quantity
     s4 = s4_zscore_elimination(*subsets)
+    assert [r.kind for r in s4] == ["check", "check"]
     assert [r.holds for r in s4] == [True, True]
     assert to_frame(s3 + s4)["holds"].isin(["true", "n/a"]).all()
 
@@ -110,24 +114,38 @@ def test_the_trap_is_known_by_its_role_not_its_name(diabetes) -> None:
     assert trap.holds is True
 
 
-@pytest.mark.can_fail("S3", "S4")
-def test_s3_s4_rows_follow_broken_numbers(subsets) -> None:
+@pytest.mark.can_fail("S3")
+def test_s3_trap_row_fails_when_forward_finds_the_best_pair(subsets) -> None:
+    """S3's one evidence row: on the trap, forward's pair differs from best
+    subset's. Forward stepwise finding {x2, x3} makes it fail."""
     path, all_subsets, counts, zscores = subsets
-    bad_counts = counts.copy()
-    bad_counts.loc[0, "n_models"] += 1
     bad_path = path.copy()
     trap_pair = (bad_path["dataset"] == "forward_trap") & (bad_path["size"] == 2)
     bad_path.loc[trap_pair, "features"] = "x2+x3"  # forward finds the pair
-    rows = s3_subset_selection(bad_path, all_subsets, bad_counts, zscores)
-    assert rows[0].holds is False
-    assert next(r for r in rows if r.kind == "empirical").holds is False
+    rows = s3_subset_selection(bad_path, all_subsets, counts, zscores)
+    (trap,) = flips("S3", r"1 if the 2-feature sets differ", rows)
+    assert trap.holds is False
+    assert trap.measured == 0.0
+    assert trap.dataset.startswith("forward_trap")
+    assert all(r.holds for r in rows if r.kind == "check")
+
+
+def test_s3_s4_checks_follow_broken_numbers(subsets) -> None:
+    """The count and z-score rows are checks of the tool: they still read the
+    numbers, and a broken count or elimination step shows as a failed check."""
+    path, all_subsets, counts, zscores = subsets
+    bad_counts = counts.copy()
+    bad_counts.loc[0, "n_models"] += 1
+    rows = s3_subset_selection(path, all_subsets, bad_counts, zscores)
+    assert (rows[0].kind, rows[0].holds) == ("check", False)
+    assert rows[0].measured == 1024
 
     bad_z = zscores.copy()
     step1 = (bad_z["dataset"] == "diabetes") & (bad_z["step"] == 1)
     removed = step1 & bad_z["removed"]
     bad_z.loc[removed, ["z", "abs_z"]] = 99.0  # removed feature no longer smallest
     s4 = s4_zscore_elimination(path, all_subsets, counts, bad_z)
-    assert s4[0].holds is False
+    assert (s4[0].kind, s4[0].holds) == ("check", False)
     assert s4[0].measured == 1.0
     assert s4[1].holds is True
 

@@ -11,10 +11,29 @@ from .._shared.rows import ClaimRow
 def k7_perceptron_xor(epochs: pd.DataFrame, points: pd.DataFrame) -> list[ClaimRow]:
     """K7: XOR defeats the linear perceptron but not the quadratic kernel one.
 
-    Rows: the linear perceptron's smallest training error over its epoch
-    budget (``> 0``); the kernel perceptron's final training error (``<= 0``);
-    the cosine between the implicit w = Σ α_i φ(x_i) and the √2·x1x2
-    coordinate, i.e. the rule x1·x2 > 0 (``>= 1 − 1e-12``).
+    Parameters
+    ----------
+    epochs, points : DataFrame
+        From :func:`.study.perceptron_xor_tables`.
+
+    Returns
+    -------
+    list of ClaimRow
+        The linear perceptron's smallest training error over its epoch
+        budget (``> 0``); the kernel perceptron's final training error
+        (``<= 0``); the cosine between the implicit w = Σ α_i φ(x_i) and the
+        √2·x1x2 coordinate, i.e. the rule x1·x2 > 0 (``>= 1 − 1e-12``). All
+        three are ``check`` rows, not evidence: on exact XOR
+        (:func:`~kernelboost.datasets.make_xor` with no jitter) the points
+        are the four corners (±1, ±1), which no line separates; φ maps them
+        to (1, ±√2, 1), which the plane φ2 = 0 separates with margin √2, so
+        the perceptron's convergence theorem bounds its mistakes by a small
+        constant ((R/γ)² = 2 without bias: R = 2, γ = √2), far within the
+        epoch budget; and the first and third coordinates of every φ(x) equal
+        1, so w = Σ α_i φ(x_i) points along the second exactly when the
+        mistakes are balanced between the classes, as the corners' fixed
+        order makes them (a +1 and a −1 corner, the two mistakes the bound
+        allows).
     """
     linear = epochs[epochs["model"].str.startswith("linear")]
     kernel = epochs[epochs["model"].str.startswith("kernel")]
@@ -23,7 +42,9 @@ def k7_perceptron_xor(epochs: pd.DataFrame, points: pd.DataFrame) -> list[ClaimR
     common = dict(
         source="Huang 2017, 'XOR Example'",
         dataset=f"xor, {len(points)} points",
-        kind="theorem",
+        # Properties of the exact XOR corners (and of the perceptron's
+        # convergence on them): checks of the tool, not evidence.
+        kind="check",
     )
     return [
         ClaimRow(

@@ -11,16 +11,25 @@ from .._shared.rows import ClaimRow
 def k11_svm_sigma_C_grid(summary: pd.DataFrame) -> list[ClaimRow]:
     """K11: the SMO pictures of Huang 2017.
 
-    Rows: for every σ with several C, the smallest relative change of the
-    margin 1/‖w‖ from one C to the next smaller one (``>= -1e-3``: the margin
-    does not shrink as C decreases, up to the solver tolerance); for every
-    hard-margin panel (C = ∞), its training error (``<= 0``).
+    Parameters
+    ----------
+    summary : DataFrame
+        One row per panel, from :func:`.study.svm_panel`.
+
+    Returns
+    -------
+    list of ClaimRow
+        For every σ with several C (theorem), the smallest relative change
+        of the margin 1/‖w‖ from one C to the next smaller one (``>= -1e-3``:
+        the margin does not shrink as C decreases, up to the solver
+        tolerance); for every hard-margin panel (C = ∞), its training error
+        (``<= 0``), a ``check``: a converged hard-margin solve has
+        y_i f(x_i) ≥ 1 − tol for every training point, so it cannot err
+        (the Gaussian Gram matrix of distinct points is positive definite, so
+        a solution exists), and the row tests the solver, not the lecture.
     """
     rows = []
-    common = dict(
-        source="Huang 2017, 'Gaussian RBF kernel (default in sklearn)'",
-        kind="theorem",
-    )
+    common = dict(source="Huang 2017, 'Gaussian RBF kernel (default in sklearn)'")
     for sigma, part in summary.groupby("sigma", sort=True):
         part = part.sort_values("C", ascending=False)
         if len(part) < 2:
@@ -36,6 +45,7 @@ def k11_svm_sigma_C_grid(summary: pd.DataFrame) -> list[ClaimRow]:
                 measured=change,
                 bound=-1e-3,
                 relation=">=",
+                kind="theorem",
                 **common,
             )
         )
@@ -44,10 +54,12 @@ def k11_svm_sigma_C_grid(summary: pd.DataFrame) -> list[ClaimRow]:
             ClaimRow(
                 title=f"hard margin (C = ∞) separates the data (σ = {r.sigma:g})",
                 dataset=f"σ = {r.sigma:g}, C = ∞, {r.n_sv} SV",
-                quantity="training error",
+                quantity="training error; a check: a converged hard-margin "
+                "solve has y·f ≥ 1 − tol on every training point",
                 measured=float(r.train_error),
                 bound=0.0,
                 relation="<=",
+                kind="check",
                 **common,
             )
         )

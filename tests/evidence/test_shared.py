@@ -265,3 +265,21 @@ def test_a_row_forced_unresolved_stays_unresolved_under_correction() -> None:
     table = to_frame([row])
     assert corrected_holds(table, "Holm").tolist() == ["not resolved"]
     assert "are read from a 95 % interval" in render_markdown(table)
+
+
+def test_claims_md_lists_the_unresolved_rows_with_the_points_that_would_resolve_them():
+    row = ClaimRow(
+        title="t",
+        source="s",
+        dataset="d",
+        quantity="q",
+        measured=0.01,
+        ci_low=-0.02,
+        ci_high=0.04,
+        bound=0.0,
+        relation=">",
+        kind="empirical",
+    )
+    md = render_markdown(to_frame([row]))
+    assert "## Rows not resolved" in md
+    assert md.rstrip().endswith("| 9 |")

@@ -74,6 +74,31 @@ def interval_p_value(
     return float(stats.norm.sf(z))
 
 
+def resolving_factor(
+    measured: float, ci_low: float, ci_high: float, bound: float
+) -> float:
+    """How many times as many points would resolve a row at its observed effect.
+
+    An interval's half-width shrinks like 1/√n. With d = |m − b| the distance
+    of the measured value from the bound and h the half of the interval on the
+    bound's side (as in :func:`interval_p_value`), the interval would just
+    exclude the bound at (h/d)² times the points, if the estimate and the
+    spread per point stayed as observed: the sample size at which a new study
+    of the same effect has about even odds of resolving it. ``inf`` when the
+    effect is 0; below 1 when the row is already resolved.
+
+    Examples
+    --------
+    >>> resolving_factor(0.01, -0.02, 0.04, 0.0)
+    9.0
+    """
+    distance = abs(measured - bound)
+    if distance == 0:
+        return math.inf
+    half = measured - ci_low if bound < measured else ci_high - measured
+    return (half / distance) ** 2
+
+
 def _sorted(p: Sequence[float]) -> tuple[np.ndarray, np.ndarray]:
     values = np.asarray(p, dtype=float)
     bad = np.isnan(values) | (values < 0) | (values > 1)

@@ -99,3 +99,15 @@ def test_p_value_refuses_a_measure_outside_its_interval() -> None:
         interval_p_value(0.5, 0.6, 0.7, 0.0)
     with pytest.raises(ValueError, match="finite"):
         interval_p_value(np.nan, 0.6, 0.7, 0.0)
+
+
+def test_resolving_factor_is_the_squared_ratio_of_half_width_to_effect() -> None:
+    from kernelboost.theory.multiplicity import resolving_factor
+
+    assert resolving_factor(0.01, -0.02, 0.04, 0.0) == pytest.approx(9.0)
+    assert resolving_factor(0.0, -0.05, 0.05, 0.0) == float("inf")
+    # Already resolved: the interval excludes the bound, the factor is below 1.
+    assert resolving_factor(0.2, 0.1, 0.3, 0.0) == pytest.approx(0.25)
+    # Scaling the points by the factor shrinks the half-width to the effect.
+    factor = resolving_factor(-0.03, -0.07, 0.02, 0.0)
+    assert 0.05 / factor**0.5 == pytest.approx(0.03)

@@ -27,6 +27,7 @@ from ...theory.multiplicity import (
     benjamini_hochberg,
     holm,
     interval_p_value,
+    resolving_factor,
 )
 from .kinds import EVIDENCE_KINDS, Kind, Tally
 
@@ -263,7 +264,48 @@ def render_markdown(table: pd.DataFrame, title: str = "Claims") -> str:
         f"{t.no_verdict} illustrations or not measured.\n\n"
         + Multiplicity.of(table).sentence()
     )
-    return f"# {title}\n\n" + summary + "\n\n" + "\n".join(lines) + "\n"
+    return (
+        f"# {title}\n\n"
+        + summary
+        + "\n\n"
+        + "\n".join(lines)
+        + "\n"
+        + _unresolved_section(table)
+    )
+
+
+def _unresolved_section(table: pd.DataFrame) -> str:
+    """The interval rows not resolved, each with how many times as many points
+    would resolve it at its observed effect (:func:`resolving_factor`)."""
+    open_rows = table[in_family(table) & (table["holds"] == "not resolved")]
+    if open_rows.empty:
+        return ""
+    lines = [
+        "",
+        "## Rows not resolved, and the points that would resolve them",
+        "",
+        "For each row read from an interval that straddles its bound: the factor "
+        "by which its number of test points (or sizes, or repeats) would have to "
+        "grow for the interval to exclude the bound if the effect stayed as "
+        "observed, (half-width toward the bound / distance to the bound)², the "
+        "interval shrinking like 1/√n. At that size a new run has about even odds "
+        "of resolving it; a zero effect never resolves.",
+        "",
+        "| id | dataset | quantity | measured | bound | × points |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in open_rows.itertuples(index=False):
+        factor = resolving_factor(r.measured, r.ci_low, r.ci_high, r.bound)
+        if np.isinf(factor):
+            shown = "never (no effect)"
+        elif factor <= 1:
+            shown = "— (undecided for the reason in its quantity)"
+        else:
+            shown = f"{factor:.3g}"
+        cells = (r.id, r.dataset, r.quantity, f"{r.measured:.6g}", f"{r.bound:.6g}")
+        escaped = (str(c).replace("|", "\\|") for c in cells)
+        lines.append("| " + " | ".join(escaped) + f" | {shown} |")
+    return "\n".join(lines) + "\n"
 
 
 def format_c(value: object) -> str:

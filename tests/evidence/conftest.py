@@ -11,7 +11,7 @@ import pytest
 
 from kernelboost.core.datasets import make_dataset, make_moons
 from kernelboost.core.io import write_frame_atomic
-from kernelboost.experiments.boosting_cost.study import boosting_cost_table
+from kernelboost.experiments.boosting_cost.study import boosting_cost_tables
 from kernelboost.experiments.cv_model_selection.study import cv_selection_tables
 from kernelboost.experiments.gram_spectra.study import gram_spectra_table
 from kernelboost.experiments.noise_robustness.study import noise_table
@@ -49,8 +49,9 @@ def noise() -> pd.DataFrame:
 
 
 @pytest.fixture(scope="module")
-def cost() -> pd.DataFrame:
-    return boosting_cost_table(
+def cost() -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """boosting_cost's tables (timings, fits, work) at tiny sizes."""
+    return boosting_cost_tables(
         m_sizes=[200, 400],
         n_sizes=[2, 4],
         t_sizes=[5, 10],

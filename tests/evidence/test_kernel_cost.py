@@ -1,49 +1,81 @@
-"""The kernel_cost room (K2, K8): the timing table, the claim rows and the
-figure."""
+"""The kernel_cost room (K2, K8): the counted work and its rows (claims.csv),
+the CPU times and their rows (timings.csv), and the figure."""
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import pytest
 
+from kernelboost.core.feature_maps import monomials
 from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments._shared.timing import exponent_table
-from kernelboost.experiments.kernel_cost.claims import k2_kernel_cost, k8_dual_cost
-from kernelboost.experiments.kernel_cost.study import geometric_sizes, kernel_cost_table
+from kernelboost.experiments._shared.timing import (
+    TIMING_COLUMNS,
+    WORK_COLUMNS,
+    exponent_table,
+)
+from kernelboost.experiments.kernel_cost.claims import (
+    k2_kernel_cost,
+    k2_timings,
+    k8_dual_cost,
+    k8_timings,
+)
+from kernelboost.experiments.kernel_cost.study import (
+    explicit_multiply_adds,
+    geometric_sizes,
+    kernel_cost_tables,
+    kernel_multiply_adds,
+)
 from kernelboost.pipeline.jobs import place_rows, plotter
 
+from ..flips import flips
 from .conftest import synthetic
 
 
 @pytest.fixture(scope="module")
-def timings() -> pd.DataFrame:
-    return kernel_cost_table(
+def tables() -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    return kernel_cost_tables(
         degrees=[2, 3],
         n_min=4,
         max_features=512,
         n_sizes=3,
+        kernel_n=[30, 60, 120],
         work=2**12,
         gram_m=[20, 40],
         gram_d=[8, 16],
         fixed_m=20,
         fixed_d=4,
-        predict_m=[20, 40],
+        predict_m=[20, 40, 80],
         predict_points=5,
         repeats=1,
         seed=0,
     )
 
 
+#: The curves and the exponents the lecture states for them (the kernel at
+#: small n: flattened by a pair's fixed cost, as measured).
 STATED = {
     ("feature_vs_kernel", "explicit", 2): 2.0,
     ("feature_vs_kernel", "kernel", 2): 1.0,
+    ("feature_vs_kernel", "kernel, small n", 2): 0.8,
     ("feature_vs_kernel", "explicit", 3): 3.0,
-    ("feature_vs_kernel", "kernel", 3): 0.4,
+    ("feature_vs_kernel", "kernel", 3): 1.0,
+    ("feature_vs_kernel", "kernel, small n", 3): 0.3,
     ("gram_vs_m", "kernel", 2): 2.0,
     ("gram_vs_d", "kernel", 2): 1.0,
     ("predict_vs_m", "dual", 2): 1.0,
     ("predict_vs_m", "explicit", 2): 0.0,
 }
+
+
+def counted(curves: dict[tuple[str, str, int], float]) -> pd.DataFrame:
+    """A work table whose counts grow like size**k over two decades."""
+    table = synthetic(curves, sizes=(10, 40, 160, 1000))
+    return (
+        table.assign(count=(table["seconds"] * 1e6).round().astype(int))
+        .drop(columns=["seconds", "batch"])
+        .loc[:, list(WORK_COLUMNS)]
+    )
 
 
 def test_geometric_sizes_are_distinct_and_span_the_range() -> None:
@@ -53,52 +85,155 @@ def test_geometric_sizes_are_distinct_and_span_the_range() -> None:
     assert sizes == sorted(set(sizes))
 
 
-def test_table_has_every_curve_and_positive_times(timings) -> None:
-    fits = exponent_table(timings)
+def test_multiply_adds_per_pair_read_off_the_arrays() -> None:
+    # Explicit: n^d for the product, two maps of Σ_{k=2..d} n^k coordinates.
+    assert explicit_multiply_adds(5, 2) == 25 + 2 * 25
+    assert explicit_multiply_adds(5, 3) == 125 + 2 * (25 + 125)
+    assert explicit_multiply_adds(5, 3) >= 2 * monomials(np.ones((1, 5)), 3).shape[1]
+    assert kernel_multiply_adds(np.ones((2, 5)), 3) == 5 + 2
+
+
+def test_tables_have_every_curve_and_count_the_work(tables) -> None:
+    timings, fits, work = tables
+    assert tuple(timings.columns) == TIMING_COLUMNS
+    assert tuple(work.columns) == WORK_COLUMNS
     assert set(map(tuple, fits[["experiment", "form", "degree"]].values)) == set(STATED)
-    assert (timings["seconds"] > 0).all()
-    # n runs up to the largest n with n^d <= max_features (512): 22 and 8.
+    # The explicit route runs up to the largest n with n^d <= max_features (512):
+    # 22 and 8; the kernel over its own sizes.
     pairs = timings[timings["experiment"] == "feature_vs_kernel"]
-    assert pairs.groupby("degree")["size"].max().to_dict() == {2: 22, 3: 8}
+    top = pairs.groupby(["form", "degree"])["size"].max().to_dict()
+    assert top == {
+        ("explicit", 2): 22,
+        ("explicit", 3): 8,
+        ("kernel", 2): 120,
+        ("kernel", 3): 120,
+        ("kernel, small n", 2): 22,
+        ("kernel, small n", 3): 8,
+    }
+    count = work.set_index(["experiment", "form", "degree", "size"])["count"]
+    count = count.sort_index()
+    # The Gram matrix: m² inner products of d features, counted by the kernel.
+    assert count["gram_vs_m", "kernel", 2, 40] == 40 * 40 * 4
+    assert count["gram_vs_d", "kernel", 2, 16] == 20 * 20 * 16
+    # A prediction per point: dual m (d + 1); explicit d' + d' = 2 d², every m.
+    assert count["predict_vs_m", "dual", 2].to_dict() == {20: 100, 40: 200, 80: 400}
+    assert count["predict_vs_m", "explicit", 2].to_dict() == {20: 32, 40: 32, 80: 32}
+    assert count["feature_vs_kernel", "explicit", 3, 8] == explicit_multiply_adds(8, 3)
 
 
-def test_k2_k8_hold_on_the_stated_growth() -> None:
-    table = synthetic(STATED)
-    fits = exponent_table(table)
-    rows = place_rows("K2", k2_kernel_cost(table, fits)) + place_rows(
-        "K8", k8_dual_cost(table, fits)
-    )
+def test_the_counts_do_not_depend_on_the_run(tables) -> None:
+    again = kernel_cost_tables(
+        degrees=[2, 3],
+        n_min=4,
+        max_features=512,
+        n_sizes=3,
+        kernel_n=[30, 60, 120],
+        work=2**12,
+        gram_m=[20, 40],
+        gram_d=[8, 16],
+        fixed_m=20,
+        fixed_d=4,
+        predict_m=[20, 40, 80],
+        predict_points=5,
+        repeats=2,
+        seed=0,
+    )[2]
+    pd.testing.assert_frame_equal(again, tables[2])
+
+
+# --- counted work: claims.csv -----------------------------------------------------
+
+
+def test_counted_rows_hold_on_a_real_run(tables) -> None:
+    work = tables[2]
+    rows = place_rows("K2", k2_kernel_cost(work)) + place_rows("K8", k8_dual_cost(work))
     assert [r.id for r in rows] == ["K2"] * 4 + ["K8"] * 4
+    assert {r.kind for r in rows} == {"check"}
     assert all(r.holds for r in rows)
+    explicit = rows[-1]
+    assert "multiply-adds of w.phi(z) per test point against n" in explicit.quantity
+    assert "never reads the n training points" in explicit.quantity
+    assert explicit.measured < 1e-12
 
 
-@pytest.mark.parametrize(
-    ("curve", "exponent"),
-    [
-        (("feature_vs_kernel", "explicit", 3), 2.5),  # slower than n^3 by 0.5
-        (("feature_vs_kernel", "kernel", 2), 1.5),  # super-linear kernel
-        (("gram_vs_m", "kernel", 2), 1.6),
-        (("predict_vs_m", "explicit", 2), 0.5),  # explicit prediction grows
-    ],
-)
-@pytest.mark.can_fail("K2", "K8")
-def test_k2_k8_report_growth_off_the_stated_order(curve, exponent) -> None:
-    table = synthetic({**STATED, curve: exponent})
-    fits = exponent_table(table)
-    rows = place_rows("K2", k2_kernel_cost(table, fits)) + place_rows(
-        "K8", k8_dual_cost(table, fits)
-    )
-    failed = [r for r in rows if not r.holds]
-    assert len(failed) == 1
-    assert failed[0].figure == "kernel_cost"
+def test_counted_rows_fail_for_work_that_grows_otherwise() -> None:
+    """A map formed twice per level, a Gram matrix of n³ work, an explicit
+    prediction that reads the training set: the checks flip."""
+    rows = k2_kernel_cost(counted(STATED))
+    assert all(r.holds for r in rows)
+    wrong = {**STATED, ("feature_vs_kernel", "kernel", 3): 2.0}
+    assert [r.holds for r in k2_kernel_cost(counted(wrong))] == [True] * 3 + [False]
+    wrong = {
+        **STATED,
+        ("gram_vs_m", "kernel", 2): 3.0,
+        ("predict_vs_m", "explicit", 2): 1.0,
+    }
+    assert [r.holds for r in k8_dual_cost(counted(wrong))] == [False, True, True, False]
+
+
+# --- CPU time: timings.csv --------------------------------------------------------
+
+
+def _timed(curves: dict[tuple[str, str, int], float]) -> list:
+    fits = exponent_table(synthetic({**STATED, **curves}))
+    return place_rows("K2", k2_timings(fits)) + place_rows("K8", k8_timings(fits))
+
+
+def test_timing_rows_hold_on_the_stated_growth() -> None:
+    rows = _timed({})
+    assert [r.id for r in rows] == ["K2"] * 6 + ["K8"] * 3
+    assert [r.kind for r in rows] == (["empirical"] * 2 + ["illustration"]) * 2 + [
+        "empirical"
+    ] * 3
+    assert [r.verdict for r in rows] == (["true"] * 2 + ["n/a"]) * 2 + ["true"] * 3
+    assert "0.3 (95 % interval" in rows[5].quantity  # the flattened small-n curve
+
+
+def _off(curve: tuple[str, str, int], exponent: float) -> list:
+    """K2's and K8's timing rows with one curve off its stated exponent
+    (more than the tolerance 0.3); exactly one row must fail."""
+    rows = _timed({curve: exponent})
+    assert sum(r.verdict == "false" for r in rows) == 1
+    return rows
+
+
+@pytest.mark.can_fail("K2")
+def test_k2_timing_rows_fail_off_the_stated_growth() -> None:
+    """Each K2 timing row flips alone, on either side of its band."""
+    rows = _off(("feature_vs_kernel", "explicit", 2), 2.5)
+    flips("K2", r"explicit phi\(x\)\.phi\(x'\), degree 2\) - 2", rows[:6])
+    rows = _off(("feature_vs_kernel", "explicit", 3), 2.5)
+    flips("K2", r"explicit phi\(x\)\.phi\(x'\), degree 3\) - 3", rows[:6])
+    # super-linear, and flattened by a fixed cost per pair: both sides fail
+    rows = _off(("feature_vs_kernel", "kernel", 2), 1.5)
+    flips("K2", r"kernel <x,x'>\^2\) - 1", rows[:6])
+    rows = _off(("feature_vs_kernel", "kernel", 3), 0.3)
+    flips("K2", r"kernel <x,x'>\^3\) - 1", rows[:6])
+
+
+@pytest.mark.can_fail("K8")
+def test_k8_timing_rows_fail_off_the_stated_growth() -> None:
+    """Each K8 timing row flips alone, on either side of its band."""
+    rows = _off(("gram_vs_m", "kernel", 2), 1.6)
+    flips("K8", r"against n \(Gram matrix\) - 2", rows[6:])
+    rows = _off(("gram_vs_d", "kernel", 2), 1.5)
+    flips("K8", r"against d \(Gram matrix\) - 1", rows[6:])
+    rows = _off(("predict_vs_m", "dual", 2), 0.2)
+    flips("K8", r"n \(dual prediction per test point\) - 1", rows[6:])
+
+
+def test_the_explicit_prediction_time_has_no_row() -> None:
+    """Its call never reads the training set: a time that grew with n would
+    move no row (the counted check reads its work)."""
+    rows = _timed({("predict_vs_m", "explicit", 2): 1.0})
+    assert all(r.verdict in ("true", "n/a") for r in rows)
 
 
 def test_a_short_span_of_sizes_does_not_resolve_the_claim() -> None:
     # Exact power laws, but over less than a decade: every row is not resolved.
-    table = synthetic(STATED, sizes=(10, 20, 40, 80))
-    fits = exponent_table(table)
+    fits = exponent_table(synthetic(STATED, sizes=(10, 20, 40, 80)))
     assert (fits["decades"] < 1).all()
-    rows = k2_kernel_cost(table, fits) + k8_dual_cost(table, fits)
+    rows = [r for r in k2_timings(fits) + k8_timings(fits) if r.kind == "empirical"]
     assert {r.verdict for r in rows} == {"not resolved"}
     assert all("fewer than 2" in r.quantity for r in rows)
 
@@ -109,13 +244,10 @@ def test_scattered_times_widen_the_interval_until_unresolved() -> None:
     width = tight["exponent_high"] - tight["exponent_low"]
     assert (width < 0.1).all()
     assert ((loose["exponent_high"] - loose["exponent_low"]) > width).all()
-    table = synthetic(STATED, noise=1.0)
-    rows = k2_kernel_cost(table, exponent_table(table))
+    rows = k2_timings(loose)
     assert "not resolved" in {r.verdict for r in rows}
 
 
-def test_figure_draws(timings, tmp_path) -> None:
-    save_figure(
-        plotter("kernel_cost")(timings, exponent_table(timings)), tmp_path / "c.png"
-    )
+def test_figure_draws(tables, tmp_path) -> None:
+    save_figure(plotter("kernel_cost")(*tables), tmp_path / "c.png")
     assert (tmp_path / "c.png").stat().st_size > 1000

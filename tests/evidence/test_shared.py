@@ -44,7 +44,7 @@ def test_quantize_keeps_every_sign_and_is_close_within_the_scale(values, scale):
     assert np.array_equal(np.sign(back), np.sign(f))
     inside = np.abs(f) <= scale
     assert np.all(np.abs(back[inside] - f[inside]) <= scale / 127 + 1e-12)
-    assert np.all(np.abs(back[~inside]) == scale)
+    assert np.allclose(np.abs(back[~inside]), scale, rtol=1e-12, atol=0)
 
 
 def test_quantize_refuses_what_it_cannot_encode():
@@ -65,6 +65,85 @@ def test_best_time_is_the_minimum_of_the_calls() -> None:
     calls = []
     assert best_time(lambda: calls.append(1), repeats=4) >= 0.0
     assert len(calls) == 5  # one warm-up call, then the timed repeats
+
+
+def test_best_time_reads_the_cpu_clock(monkeypatch) -> None:
+    """The process's CPU time, not wall time: a fake CPU clock decides (the
+    warm-up call is not timed, the smallest of the timed calls is returned)."""
+    from kernelboost.experiments._shared import timing
+
+    durations = iter([5.0, 3.0, 2.0, 4.0])  # warm-up, then three timed calls
+    clock = [0.0]
+
+    def call() -> None:
+        clock[0] += next(durations)
+
+    monkeypatch.setattr(timing.time, "process_time", lambda: clock[0])
+    monkeypatch.setattr(
+        timing.time, "perf_counter", lambda: pytest.fail("wall time read")
+    )
+    assert best_time(call, repeats=3) == 2.0
+
+
+def _fit(exponent: float, low: float, high: float, decades: float = 2.0):
+    return pd.Series(
+        {
+            "exponent": exponent,
+            "exponent_low": low,
+            "exponent_high": high,
+            "size_min": 10.0,
+            "size_max": 10.0 * 10**decades,
+            "decades": decades,
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("fit", "verdict"),
+    [
+        ((1.1, 1.0, 1.2), "true"),
+        ((0.9, 0.8, 1.05), "true"),
+        ((1.0, 0.6, 1.4), "not resolved"),
+        ((1.5, 1.4, 1.6), "false"),  # grows too fast
+        ((0.1, 0.0, 0.2), "false"),  # flattened by a fixed cost per call
+        ((1.0, 0.95, 1.05, 1.5), "not resolved"),  # fewer than two decades
+    ],
+)
+def test_exponent_rows_are_two_sided(fit, verdict) -> None:
+    from kernelboost.experiments._shared.exponents import exponent_row
+
+    row = exponent_row("B11", "t", _fit(*fit), 1, against="m")
+    assert row.verdict == verdict
+    assert row.quantity.startswith("|fitted exponent of CPU time against m - 1|")
+    assert row.ci_low <= row.measured <= row.ci_high
+
+
+def test_work_rows_read_the_counted_exponent_without_an_interval() -> None:
+    from kernelboost.experiments._shared.exponents import work_row
+    from kernelboost.experiments._shared.timing import exponent_table
+
+    sizes = [10, 100, 1000]
+    work = pd.DataFrame(
+        {
+            "experiment": "e",
+            "form": ["linear"] * 3 + ["quadratic"] * 3,
+            "degree": 0,
+            "size": sizes * 2,
+            "count": [3 * s for s in sizes] + [s * s for s in sizes],
+            "unit": "operations",
+        }
+    )
+    fits = exponent_table(work, "count").set_index("form")
+    rows = [
+        work_row("B11", "t", fits.loc[form], 1, what="sums", against="m", why="w")
+        for form in ("linear", "quadratic")
+    ]
+    assert [(r.kind, r.verdict) for r in rows] == [
+        ("check", "true"),
+        ("check", "false"),
+    ]
+    assert np.isnan(rows[0].ci_low)
+    assert rows[0].quantity.endswith("over 2 decades; w")
 
 
 def test_exponent_interval_covers_the_true_slope() -> None:

@@ -68,9 +68,11 @@ def study(exp, what):
 
 
 def job(kind, what):
-    """Input function or param of a figure, applet or claim job (``kind``):
-    its ``inputs``, ``tables``, ``function`` or ``library``."""
-    return lambda wildcards: getattr(PLAN.job(kind, wildcards.get(kind)), what)
+    """Input function or param of a figure, applet, claim or timing job
+    (``kind``): its ``inputs``, ``tables``, ``function`` or ``library``. A
+    timing job is named by its claim (``{claim}``)."""
+    wildcard = "claim" if kind == "timing" else kind
+    return lambda wildcards: getattr(PLAN.job(kind, wildcards.get(wildcard)), what)
 
 
 def dataset(what):

@@ -91,6 +91,8 @@ ROOMS: tuple[str, ...] = (
     "poly_degree",
     "pegasos_convergence",
     "knn_k",
+    "knn_smoothness",
+    "kernel_checks",
     "loo_vs_sv_bound",
     "cv_model_selection",
     "adaboost",
@@ -106,11 +108,16 @@ ROOMS: tuple[str, ...] = (
     "noise_robustness",
     "boosting_cost",
     "losses",
+    "boosting_overfit",
+    "arc_gv",
+    "boosting_checks",
     "lasso_path",
     "lasso_ridge_contours",
     "subset_selection",
     "stepwise_stopping",
     "l1_ball_faces",
+    "stepwise_direction",
+    "lasso_standardize",
 )
 
 

@@ -258,6 +258,24 @@ def test_stumps_blocked_search_matches_brute_force_on_larger_data(seed, m) -> No
     )
 
 
+@pytest.mark.parametrize(("m", "n"), [(1, 2), (2, 1), (37, 3), (400, 5)])
+def test_stump_search_counts_its_work(m, n) -> None:
+    """B11's counted work: N·m values presorted once; each call of ``best``
+    forms the whole prefix-sum table, at least N(m − 1) partial sums (padding
+    included), whatever the weights."""
+    rng = np.random.default_rng(m)
+    X = np.round(rng.standard_normal((m, n)), 1)  # some repeated values
+    y = rng.choice([-1.0, 1.0], size=m)
+    search = Stumps().prepare(X, y)
+    assert (search.n_presorted, search.n_scanned) == (n * m, 0)
+    search.best(np.ones(m))
+    per_call = search.n_scanned
+    assert n * (m - 1) <= per_call <= n * (m - 1) + n * (m - 1) ** 0.5 + n
+    search.best(rng.random(m))
+    assert search.n_scanned == 2 * per_call
+    assert search.n_presorted == n * m  # the presort is not repeated
+
+
 def test_stump_tie_breaking_rule() -> None:
     # Both features separate the data perfectly: the lower feature wins.
     X = np.array([[0.0, 5.0], [1.0, 6.0], [2.0, 7.0], [3.0, 8.0]])

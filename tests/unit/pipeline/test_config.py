@@ -25,6 +25,7 @@ MINIMAL = (
     "  triangle: {generator: triangle}\n"
     "  three_discs: {generator: three_discs}\n"
     "  forward_trap: {generator: forward_trap}\n"
+    "  moons_large: {generator: moons, seed: 30}\n"
 )
 
 

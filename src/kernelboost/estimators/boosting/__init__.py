@@ -43,13 +43,19 @@ Ties (all three learners) go to the hypothesis that comes first in a fixed
 order; weighted errors within ``1e-12 · Σ_i w_i`` of the smallest count as
 ties, so that the choice does not depend on the order of floating-point sums.
 
-The estimators are in :mod:`.adaboost` and :mod:`.majority`, the weak learners
-in :mod:`.weak_learners`, what both boosters share in :mod:`.ensemble`.
+:class:`ArcGV` is arc-gv (Breiman 1999; Mohri, Boosting, 'Other Boosting
+Algorithms'): AdaBoost's loop with α_t = ½ ln((1 − ε_t)/ε_t)
+− ½ ln((1 + ρ_t)/(1 − ρ_t)), ρ_t the minimum L1 margin of f_{t−1}.
+
+The estimators are in :mod:`.adaboost`, :mod:`.arc_gv` and :mod:`.majority`,
+the weak learners in :mod:`.weak_learners`, what the boosters share in
+:mod:`.ensemble`.
 """
 
 from __future__ import annotations
 
 from .adaboost import HISTORY_COLUMNS, AdaBoost
+from .arc_gv import ARC_GV_HISTORY_COLUMNS, ArcGV
 from .ensemble import NoEdgeWarning, StopReason
 from .majority import MajorityBoost
 from .weak_learners import (
@@ -66,8 +72,10 @@ from .weak_learners import (
 )
 
 __all__ = [
+    "ARC_GV_HISTORY_COLUMNS",
     "HISTORY_COLUMNS",
     "AdaBoost",
+    "ArcGV",
     "Column",
     "Hypothesis",
     "HypothesisMatrix",

@@ -221,6 +221,9 @@ class AdaBoost(_Ensemble):
         "keep_distributions": [Boolean()],
     }
 
+    #: The recorder of ``history_`` (a variant records columns of its own).
+    _history_class: type[_AdaBoostHistory] = _AdaBoostHistory
+
     def __init__(
         self,
         *,
@@ -266,11 +269,11 @@ class AdaBoost(_Ensemble):
         learner = self.weak_learner if self.weak_learner is not None else Stumps()
         search = learner.prepare(X, y)
         D = _LogDistribution(d1, bool(self.keep_distributions))
-        history = _AdaBoostHistory(y, tuple(learner.columns))
+        history = self._history_class(y, tuple(learner.columns))
         eps_floor = _perfect_eps(d1)
         learners, stop = self._boosting_loop(
             int(self.n_rounds),
-            lambda t: self._boost(t, D, search, y, eps_floor),
+            lambda t: self._boost(t, D, search, y, eps_floor, history),
             history.record,
         )
         self.weak_learner_ = learner
@@ -289,6 +292,7 @@ class AdaBoost(_Ensemble):
         search: WeakSearch,
         y: np.ndarray,
         eps_floor: float,
+        history: _AdaBoostHistory,
     ) -> _Round:
         """One round of AdaBoost: h_t, ε_t, α_t, Z_t, and D_t → D_{t+1}.
 
@@ -303,12 +307,16 @@ class AdaBoost(_Ensemble):
             Labels in {−1.0, +1.0}.
         eps_floor : float
             ε̃, the error recorded for a round with ε_t = 0 (:func:`_perfect_eps`).
+        history : _AdaBoostHistory
+            The rounds so far (y_i f_{t−1}(x_i) and Σ_{s<t} α_s), which the
+            step of a variant may read (:meth:`_step`).
 
         Returns
         -------
         _Round
-            ``stop`` is ``NO_EDGE`` when ε_t ≥ ½ (D unchanged) and ``PERFECT``
-            when ε_t = 0 (then ``eps`` is ε̃; see the class Notes).
+            ``stop`` is ``NO_EDGE`` when ε_t ≥ ½ (D unchanged), ``PERFECT``
+            when ε_t = 0 (then ``eps`` is ε̃; see the class Notes) and, for a
+            variant whose step gives α_t ≤ 0, ``NO_MARGIN_EDGE`` (D unchanged).
         """
         h, pred = search.best(D.w)
         yh = y * pred
@@ -331,11 +339,35 @@ class AdaBoost(_Ensemble):
             if eps >= 0.5 - NO_EDGE_TOL:
                 return _Round(t, h, pred, eps, stop=StopReason.NO_EDGE)
             log_hit = math.log(w_total - w_miss) - math.log(w_total)
-        alpha = 0.5 * (log_hit - log_eps)
-        log_Z = math.log(2.0) + 0.5 * (log_eps + log_hit)
+        alpha, log_Z = self._step(log_eps, log_hit, history)
+        if alpha <= 0.0:  # never for AdaBoost: ε_t < ½ gives α_t > 0
+            return _Round(t, h, pred, eps, stop=StopReason.NO_MARGIN_EDGE)
         yh *= alpha  # α_t y_i h_t(x_i)
         log_norm = D.update(yh)
         return _Round(t, h, pred, eps, stop, alpha, log_Z, yh, log_norm)
+
+    def _step(
+        self, log_eps: float, log_hit: float, history: _AdaBoostHistory
+    ) -> tuple[float, float]:
+        """AdaBoost's α_t = ½ ln((1 − ε_t)/ε_t) and log Z_t, Z_t = 2 √(ε_t (1 − ε_t)).
+
+        Parameters
+        ----------
+        log_eps, log_hit : float
+            ln ε_t and ln(1 − ε_t).
+        history : _AdaBoostHistory
+            Not read by AdaBoost (its step depends on ε_t alone).
+
+        Returns
+        -------
+        alpha, log_Z : float
+            α_t, and the log of Z_t = Σ_i D_t(i) exp(−α_t y_i h_t(x_i)) in
+            closed form, (1 − ε_t) e^{−α_t} + ε_t e^{α_t}, which at this α_t
+            is 2 √(ε_t (1 − ε_t)).
+        """
+        alpha = 0.5 * (log_hit - log_eps)
+        log_Z = math.log(2.0) + 0.5 * (log_eps + log_hit)
+        return alpha, log_Z
 
     def decision_function(self, X: object) -> np.ndarray:
         """f_T(x) = Σ_t α_t h_t(x) for every row of X (0 if no round was kept).

@@ -37,6 +37,9 @@ class StopReason(StrEnum):
     PERFECT = "perfect"
     #: ε_t ≥ ½: h_t had no edge and was not added.
     NO_EDGE = "no_edge"
+    #: arc-gv only: h_t's edge 1 − 2ε_t did not exceed the minimum margin ρ_t,
+    #: so α_t ≤ 0; h_t was not added (see :class:`~.arc_gv.ArcGV`).
+    NO_MARGIN_EDGE = "no_margin_edge"
 
 
 def _history(rows: list[dict], columns: tuple[str, ...]) -> pd.DataFrame:
@@ -128,9 +131,9 @@ class _Ensemble(ClassifierMixin, BaseEstimator):
     ) -> tuple[list[Hypothesis], StopReason]:
         """Rounds t = 1, …, n_rounds of ``boost(t)``, with the early exits.
 
-        A round whose step reports no edge ends the loop before its
-        hypothesis is kept (with a :class:`NoEdgeWarning`); a perfect round
-        is kept and ends it.
+        A round whose step reports no edge (or, for arc-gv, no edge over the
+        minimum margin) ends the loop before its hypothesis is kept (with a
+        :class:`NoEdgeWarning`); a perfect round is kept and ends it.
 
         Returns
         -------
@@ -150,6 +153,16 @@ class _Ensemble(ClassifierMixin, BaseEstimator):
                     stacklevel=3,
                 )
                 return learners, StopReason.NO_EDGE
+            if step.stop is StopReason.NO_MARGIN_EDGE:
+                warnings.warn(
+                    f"{type(self).__name__} stopped at round {t}: the weak learner's "
+                    f"best hypothesis has edge 1 - 2 eps_t = {1 - 2 * step.eps:.12g} "
+                    f"<= the minimum margin rho_t (alpha_t <= 0) and was not added; "
+                    f"{t - 1} round(s) kept.",
+                    NoEdgeWarning,
+                    stacklevel=3,
+                )
+                return learners, StopReason.NO_MARGIN_EDGE
             learners.append(step.h)
             record(step)
             if step.stop is StopReason.PERFECT:

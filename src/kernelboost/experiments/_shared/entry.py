@@ -133,7 +133,7 @@ class Experiment:
         Sweep tables handed to plotters and claims as the list of the runs'
         tables, in run order, instead of stacked.
     threads : str
-        ``"all"`` for a job that must run alone (its wall times are results).
+        ``"all"`` for a job that must run alone (its CPU times are measured).
     resources : mapping
         What one job needs beyond the profiles' defaults (``mem_mb``,
         ``runtime`` in minutes), e.g. for a cluster executor.

@@ -96,18 +96,25 @@ def draw_timings(
     timings: pd.DataFrame,
     fits: pd.DataFrame,
     panels: tuple[tuple[str, str, str], ...],
+    *,
+    value: str = "seconds",
 ) -> None:
-    """Log-log wall time against size, one panel per experiment.
+    """Log-log CPU time (or counted work) against size, one panel per experiment.
 
     Parameters
     ----------
     axes : sequence of Axes, one per panel
     timings, fits : DataFrame
-        From the study of ``kernel_cost`` (or ``boosting_cost``) and
+        A cost table (CPU seconds, :data:`~.timing.TIMING_COLUMNS`) or a work
+        table (counts, :data:`~.timing.WORK_COLUMNS`), e.g. from the study of
+        ``kernel_cost`` or ``boosting_cost``, and its
         :func:`~.timing.exponent_table`.
     panels : tuple of (experiment, title, x label)
         Each curve (form, degree) of an experiment is labelled with its fitted
         exponent, the slope in log-log.
+    value : {"seconds", "count"}, default="seconds"
+        The column drawn: best CPU time per ``unit`` (s), or the number of
+        operations ``unit`` counted.
     """
     for ax, (experiment, title, xlabel) in zip(axes, panels, strict=True):
         panel = timings[timings["experiment"] == experiment]
@@ -121,16 +128,23 @@ def draw_timings(
             ]["exponent"]
             label = f"{form}, d={degree}" if several_degrees else str(form)
             label += f"  (slope {float(fit.iloc[0]):.2f})" if len(fit) else ""
-            ax.loglog(
-                curve["size"], curve["seconds"], marker="os^v"[i % 4], label=label
-            )
+            ax.loglog(curve["size"], curve[value], marker="os^v"[i % 4], label=label)
         sizes = sorted(panel["size"].unique())
         if panel.groupby(["form", "degree"])["size"].nunique().eq(len(sizes)).all():
             ax.xaxis.set_minor_formatter(NullFormatter())  # one size grid: label it
-            ax.set_xticks(sizes, [f"{s:g}" for s in sizes], fontsize=8)
+            many = len(sizes) > 6  # slanted, so that long labels do not overlap
+            ax.set_xticks(
+                sizes,
+                [f"{s:g}" for s in sizes],
+                fontsize=8,
+                rotation=45 if many else 0,
+                ha="right" if many else "center",
+            )
         unit = panel["unit"].iloc[0] if len(panel) else ""
         ax.set_xlabel(xlabel)
-        ax.set_ylabel(f"best wall time per {unit} (s)")
+        ax.set_ylabel(
+            f"best CPU time per {unit} (s)" if value == "seconds" else f"{unit} (count)"
+        )
         ax.set_title(title, fontsize=10)
         ax.legend(fontsize=8)
 

@@ -11,6 +11,7 @@ from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
 
 from .._shared.figures import STYLE, draw_timings, new_figure
+from .._shared.timing import exponent_table
 
 #: A drift of exactly 0 is drawn here, on the log axis.
 _FLOOR = 1e-18
@@ -20,11 +21,13 @@ def plot_incremental_update(
     drift: pd.DataFrame,
     timings: pd.DataFrame,
     fits: pd.DataFrame,
+    work: pd.DataFrame,
     tol: float = 1e-10,
 ) -> Figure:
     """Figure ``incremental_update`` (K18): drift of the kept Ka + b along the
-    run, and time per update against n (log-log, fitted slopes)."""
-    fig, (ax, bx) = new_figure(1, 2, width=12.0, height=4.4, layout="constrained")
+    run; CPU time per update against n and the multiply-adds counted per
+    update (log-log, fitted slopes)."""
+    fig, (ax, bx, cx) = new_figure(1, 3, width=16.5, height=4.4, layout="constrained")
     with plt.rc_context(STYLE):
         for i, (learner, part) in enumerate(drift.groupby("learner", sort=False)):
             relative = part["drift"] / part["scale"].max()
@@ -49,7 +52,14 @@ def plot_incremental_update(
             [bx],
             timings,
             fits,
-            (("update_vs_n", "Time of one update of Ka", "n (training points)"),),
+            (("update_vs_n", "CPU time of one update of Ka", "n (training points)"),),
+        )
+        draw_timings(
+            [cx],
+            work,
+            exponent_table(work, "count"),
+            (("update_vs_n", "Work of one update, counted", "n (training points)"),),
+            value="count",
         )
         fig.suptitle(
             "Ka updated in O(n), not recomputed (Shewchuk, Lecture 14, "

@@ -5,12 +5,12 @@ Shewchuk, Lecture 14, 'Kernel Perceptrons' and 'Kernel Logistic Regression':
 Ka in O(n) time so you don't have to compute it from scratch". The dual
 perceptron and stochastic kernel logistic regression keep f = Ka + b with
 :func:`kernelboost.perceptron.update_scores`. This study follows both through
-real runs, comparing the kept f with a fresh K @ a + b after every update, and
-times one update done both ways as n grows.
-
-Times are the best of ``repeats`` calls after a warm-up
-(:func:`kernelboost.experiments._shared.timing.best_time`), and the claims read
-fitted exponents with their intervals. Wall times differ from run to run.
+real runs, comparing the kept f with a fresh K @ a + b after every update; it
+counts the multiply-adds of one update done both ways (the same on every run,
+for the rows of ``results/claims.csv``) and times it as n grows (CPU time, the
+best of ``repeats`` calls after a warm-up,
+:func:`kernelboost.experiments._shared.timing.best_time`: a measurement of the
+machine, for the rows of ``results/timings.csv``).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from ...core.exceptions import ConvergenceWarning
 from ...core.kernels import Gaussian
 from ...estimators.logistic import KernelLogisticRegression
 from ...estimators.perceptron import KernelPerceptron, update_scores
-from .._shared.timing import TIMING_COLUMNS, best_time, exponent_table
+from .._shared.timing import TIMING_COLUMNS, WORK_COLUMNS, best_time, exponent_table
 
 #: The learners of K18, as the drift table names them.
 LEARNERS = ("kernel perceptron", "kernel logistic regression, stochastic")
@@ -140,28 +140,70 @@ def drift_table(
     return pd.concat(frames, ignore_index=True)
 
 
-def update_timing_table(
-    sizes: Sequence[int], updates: int, repeats: int, seed: int
-) -> pd.DataFrame:
-    """K18: time of one update of Ka, incremental against recomputed, vs n.
+#: The forms of the update tables: the O(n) update on the columns it reads,
+#: the same update on a whole row-major Gram matrix, and the recomputation.
+INCREMENTAL, INCREMENTAL_GRAM, RECOMPUTE = (
+    "incremental",
+    "incremental, n x n Gram",
+    "recompute",
+)
 
-    For each n, the Gram matrix of n standard normal points in R² (Gaussian
-    kernel, σ = 1) and ``updates`` random indices i. Incremental: α_i ← α_i + δ
-    and :func:`~kernelboost.perceptron.update_scores`, O(n); recomputed: the same
-    change of α_i, then f = K @ α, O(n²). The product is formed by numpy's own
-    loops (``np.einsum``), single-threaded like the incremental update: a BLAS
-    matrix-vector product wakes a thread pool on every call, which another
-    process on the machine can stall for milliseconds.
+
+def update_tables(
+    sizes: Sequence[int],
+    update_sizes: Sequence[int],
+    updates: int,
+    repeats: int,
+    seed: int,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """K18: one update of Ka, incremental against recomputed, against n: its
+    multiply-adds, counted, and its CPU time.
+
+    For each n, points in R² (standard normal), the Gaussian kernel (σ = 1),
+    weights α and ``updates`` random indices i. Incremental: α_i ← α_i + δ and
+    :func:`~kernelboost.perceptron.update_scores`, f ← f + δ·K[:, i], O(n);
+    recomputed: the same change of α_i, then f = K @ α, O(n²). Both are
+    formed by numpy's own loops (``np.einsum``; ``update_scores``),
+    single-threaded: a BLAS matrix-vector product wakes a thread pool on every
+    call.
+
+    - ``recompute`` and ``incremental, n x n Gram``, for n in ``sizes``: on
+      the whole Gram matrix, row-major, as the learners hold it.
+    - ``incremental``, for n in ``update_sizes``: on the ``updates`` columns
+      K[:, i] the updates read, each contiguous (an n × ``updates`` block,
+      column-major), so that n can reach 10⁶, where the whole matrix would
+      take terabytes. On the whole matrix a column is strided: below
+      n ≈ 1000 the time of an update is the numpy call's fixed cost (about a
+      microsecond), and above, the cache misses of the strided column; both
+      bend the curve away from the arithmetic the lecture counts.
 
     Returns
     -------
-    DataFrame
+    timings : DataFrame
         Columns of :data:`.._shared.timing.TIMING_COLUMNS`: ``experiment`` =
-        "update_vs_n", ``form`` ("incremental", "recompute"), ``degree`` 0,
-        ``size`` n, ``seconds`` per update, ``unit`` "update", ``batch``.
+        "update_vs_n", ``form`` (above), ``degree`` 0, ``size`` n,
+        ``seconds`` (best CPU time per update), ``unit`` "update", ``batch``.
+    work : DataFrame
+        Columns of :data:`.._shared.timing.WORK_COLUMNS`: the multiply-adds of
+        one update, read off the arrays it multiplies: the column it adds
+        (n entries) and the matrix the recomputation multiplies (n² entries);
+        ``unit`` "multiply-adds per update".
     """
     rng = np.random.default_rng(seed)
-    rows = []
+    rows, work = [], []
+
+    def record(form: str, n: int, call, entries: int) -> None:
+        key = {"experiment": "update_vs_n", "form": form, "degree": 0, "size": n}
+        rows.append(
+            {
+                **key,
+                "seconds": best_time(call, repeats) / updates,
+                "unit": "update",
+                "batch": updates,
+            }
+        )
+        work.append({**key, "count": entries, "unit": "multiply-adds per update"})
+
     for n in sizes:
         K = Gaussian(sigma=1.0)(rng.standard_normal((n, 2)))
         alpha = rng.standard_normal(n)
@@ -178,19 +220,26 @@ def update_timing_table(
                 alpha[i] += 0.5
                 np.einsum("ij,j->i", K, alpha, out=f)
 
-        for form, call in (("incremental", incremental), ("recompute", recompute)):
-            rows.append(
-                {
-                    "experiment": "update_vs_n",
-                    "form": form,
-                    "degree": 0,
-                    "size": n,
-                    "seconds": best_time(call, repeats) / updates,
-                    "unit": "update",
-                    "batch": updates,
-                }
-            )
-    return pd.DataFrame(rows, columns=list(TIMING_COLUMNS))
+        record(INCREMENTAL_GRAM, n, incremental, K[:, order[0]].size)
+        record(RECOMPUTE, n, recompute, K.size)
+
+    for n in update_sizes:
+        X = rng.standard_normal((n, 2))
+        order = rng.integers(0, n, size=updates)
+        columns = np.asfortranarray(Gaussian(sigma=1.0)(X, X[order]))  # K[:, order]
+        alpha = rng.standard_normal(n)
+        f = np.zeros(n)
+
+        def incremental(f=f, columns=columns, alpha=alpha, order=order):
+            for j, i in enumerate(order):
+                alpha[i] += 0.5
+                update_scores(f, columns, j, 0.5)
+
+        record(INCREMENTAL, n, incremental, columns[:, 0].size)
+    return (
+        pd.DataFrame(rows, columns=list(TIMING_COLUMNS)),
+        pd.DataFrame(work, columns=list(WORK_COLUMNS)),
+    )
 
 
 def incremental_update_tables(
@@ -201,16 +250,17 @@ def incremental_update_tables(
     step: float,
     l2: float,
     sizes: Sequence[int],
+    update_sizes: Sequence[int],
     updates: int,
     repeats: int,
     seed: int,
     name: str = "data",
-) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
-    """K18: the drift table (:func:`drift_table`), the update timings
-    (:func:`update_timing_table`) and their fitted exponents
-    (:func:`~kernelboost.experiments._shared.timing.exponent_table`)."""
+) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """K18: the drift table (:func:`drift_table`), the update timings and
+    counted work (:func:`update_tables`), and the exponents fitted to the
+    timings (:func:`~kernelboost.experiments._shared.timing.exponent_table`)."""
     drift = drift_table(
         data, sigma, perceptron_epochs, logistic_epochs, step, l2, seed, name
     )
-    timings = update_timing_table(sizes, updates, repeats, seed)
-    return drift, timings, exponent_table(timings)
+    timings, work = update_tables(sizes, update_sizes, updates, repeats, seed)
+    return drift, timings, exponent_table(timings), work

@@ -1,4 +1,5 @@
-"""K2 and K8: what the kernel and the dual form cost, as wall time against size.
+"""K2 and K8: what the kernel and the dual form cost, as counted work and as CPU
+time against size.
 
 K2 (Huang 2017, 'Quadratic Kernel' and 'Kernel Summary'; UML notes, Kernels
 §III): for the homogeneous polynomial kernel ⟨x, x'⟩^d on R^n, the explicit
@@ -10,24 +11,27 @@ needs the Gram matrix, O(n²d); a dual prediction f(z) = Σ_j a_j k(X_j, z) cost
 O(nd) per test point, against O(d') (d' = dim φ) with the explicit
 w = Σ_j a_j φ(X_j).
 
-Times are the best of ``repeats`` calls (after one warm-up call), so they are
-the cost of the computation rather than of whatever else the machine was doing.
-Each timed call works on a batch of about ``work`` array elements, so that numpy's
-per-call overhead is small beside the work measured. Wall times are not
-reproducible to the byte; the fitted exponents are what the claims compare.
+Each computation is measured twice. Its work, counted by the running code
+(the coordinates of φ it forms, read off the arrays :func:`monomials` returns;
+the kernel values it forms, counted by the kernel it calls): the same on every
+run, for the rows of ``results/claims.csv``. And its CPU time, the best of
+``repeats`` calls after one warm-up call
+(:func:`~kernelboost.experiments._shared.timing.best_time`): a measurement of
+the machine, for the rows of ``results/timings.csv``. Each timed call works on
+a batch of about ``work`` array elements, so that numpy's per-call overhead is
+small beside the work measured.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from ...core.feature_maps import monomials
 from ...core.kernels import Polynomial
-from .._shared.timing import TIMING_COLUMNS, best_time, exponent_table
+from .._shared.timing import TIMING_COLUMNS, WORK_COLUMNS, best_time, exponent_table
 
 
 def geometric_sizes(low: int, high: int, count: int) -> list[int]:
@@ -35,48 +39,117 @@ def geometric_sizes(low: int, high: int, count: int) -> list[int]:
     return sorted({int(round(v)) for v in np.geomspace(low, high, count)})
 
 
+class _CountedPolynomial(Polynomial):
+    """⟨x, z⟩^p (+ c) that counts the multiply-adds of the inner products it
+    forms (``multiply_adds``: rows × columns × features of every block it
+    returns)."""
+
+    multiply_adds = 0
+
+    def __call__(self, X: object, Z: object | None = None) -> np.ndarray:
+        K = super().__call__(X, Z)
+        self.multiply_adds += K.size * np.shape(X)[1]
+        return K
+
+
+def explicit_multiply_adds(n: int, degree: int) -> int:
+    """K2: the multiply-adds of one pair by the explicit route, counted from the
+    arrays it forms.
+
+    φ(x) = x^{⊗d} is formed level by level, one product per coordinate of
+    x^{⊗k} for k = 2, …, d, for x and for x'; then φ(x)·φ(x') takes n^d
+    multiply-adds: n^d + 2 Σ_{k=2}^{d} n^k in all. The coordinates of each
+    level are read off :func:`~kernelboost.core.feature_maps.monomials`.
+
+    Examples
+    --------
+    >>> explicit_multiply_adds(10, 2), explicit_multiply_adds(10, 3)
+    (300, 3200)
+    """
+    x = np.ones((1, n))
+    levels = [monomials(x, k).shape[1] for k in range(2, degree + 1)]
+    return levels[-1] + 2 * sum(levels)
+
+
+def kernel_multiply_adds(X: np.ndarray, degree: int) -> int:
+    """K2: the multiply-adds of one pair by the kernel ⟨x, x'⟩^d, for pairs
+    of rows of ``X``: the n = ``X.shape[1]`` of the inner product, then d − 1
+    products for the power.
+
+    Examples
+    --------
+    >>> kernel_multiply_adds(np.ones((5, 10)), 3)
+    12
+    """
+    return X.shape[1] + degree - 1
+
+
+def _row(experiment: str, form: str, degree: int, size: int, **values) -> dict:
+    return {
+        "experiment": experiment,
+        "form": form,
+        "degree": degree,
+        "size": size,
+        **values,
+    }
+
+
+#: The forms of K2's table: the explicit route and the kernel, each over its
+#: own sizes, and the kernel again over the explicit route's sizes.
+EXPLICIT, KERNEL, KERNEL_SMALL = "explicit", "kernel", "kernel, small n"
+
+
 def _feature_vs_kernel(
-    degree: int, sizes: Sequence[int], work: int, repeats: int, rng
-) -> list[dict]:
-    """K2: time per pair of φ(x)·φ(x') (n^d coordinates) and of ⟨x, x'⟩^d."""
-    rows = []
-    for n in sizes:
-        for form, per_pair in (("explicit", n**degree), ("kernel", n)):
-            pairs = max(1, work // per_pair)
-            X = rng.standard_normal((pairs, n))
-            Z = rng.standard_normal((pairs, n))
-            if form == "explicit":
+    degree: int,
+    sizes: Sequence[int],
+    kernel_n: Sequence[int],
+    work: int,
+    repeats: int,
+    rng: np.random.Generator,
+) -> tuple[list[dict], list[dict]]:
+    """K2: CPU time and multiply-adds per pair of φ(x)·φ(x') (n^d coordinates,
+    n in ``sizes``) and of ⟨x, x'⟩^d (n in ``kernel_n``, and again in
+    ``sizes``)."""
+    rows, counts = [], []
+    shapes = [(EXPLICIT, n) for n in sizes] + [(KERNEL_SMALL, n) for n in sizes]
+    shapes += [(KERNEL, n) for n in kernel_n]
+    for form, n in shapes:
+        explicit = form == EXPLICIT
+        pairs = max(1, work // (n**degree if explicit else n))
+        X = rng.standard_normal((pairs, n))
+        Z = rng.standard_normal((pairs, n))
+        if explicit:
 
-                def call(X=X, Z=Z):
-                    return np.einsum(
-                        "ij,ij->i", monomials(X, degree), monomials(Z, degree)
-                    )
+            def call(X=X, Z=Z):
+                return np.einsum("ij,ij->i", monomials(X, degree), monomials(Z, degree))
 
-            else:
+        else:
 
-                def call(X=X, Z=Z):
-                    return np.einsum("ij,ij->i", X, Z) ** degree
+            def call(X=X, Z=Z):
+                return np.einsum("ij,ij->i", X, Z) ** degree
 
-            rows.append(
-                {
-                    "experiment": "feature_vs_kernel",
-                    "form": form,
-                    "degree": degree,
-                    "size": n,
-                    "seconds": best_time(call, repeats) / pairs,
-                    "unit": "pair",
-                    "batch": pairs,
-                }
+        key = ("feature_vs_kernel", form, degree, n)
+        rows.append(
+            _row(
+                *key, seconds=best_time(call, repeats) / pairs, unit="pair", batch=pairs
             )
-    return rows
+        )
+        count = (
+            explicit_multiply_adds(n, degree)
+            if explicit
+            else kernel_multiply_adds(X, degree)
+        )
+        counts.append(_row(*key, count=count, unit="multiply-adds per pair"))
+    return rows, counts
 
 
-def kernel_cost_table(
+def kernel_cost_tables(
     *,
     degrees: Sequence[int],
     n_min: int,
     max_features: int,
     n_sizes: int,
+    kernel_n: Sequence[int],
     work: int,
     gram_m: Sequence[int],
     gram_d: Sequence[int],
@@ -86,14 +159,20 @@ def kernel_cost_table(
     predict_points: int,
     repeats: int,
     seed: int,
-) -> pd.DataFrame:
-    """Time the computations of K2 and K8 over growing sizes.
+) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """Time and count the computations of K2 and K8 over growing sizes.
 
     Parameters
     ----------
     degrees : sequence of int
-        Polynomial degrees d of K2; for each, n runs over ``n_sizes`` sizes from
-        ``n_min`` up to the largest n with n^d ≤ ``max_features``.
+        Polynomial degrees d of K2; for each, the explicit route φ(x)·φ(x')
+        runs over ``n_sizes`` sizes n from ``n_min`` up to the largest n with
+        n^d ≤ ``max_features`` (form "explicit"), and so does the kernel
+        ⟨x, x'⟩^d (form "kernel, small n").
+    kernel_n : sequence of int
+        The sizes n of the kernel ⟨x, x'⟩^d that its timing row reads (form
+        "kernel"): from where its n multiply-adds outweigh its fixed cost per
+        pair (the power, the row's loop), about n = 1000.
     work : int
         Array elements per timed batch (sets the number of pairs).
     gram_m, gram_d : sequence of int
@@ -107,35 +186,52 @@ def kernel_cost_table(
 
     Returns
     -------
-    DataFrame
+    timings : DataFrame
         One row per timing: ``experiment`` (feature_vs_kernel, gram_vs_m,
-        gram_vs_d, predict_vs_m), ``form`` (explicit, kernel, dual), ``degree``,
-        ``size``, ``seconds`` (per ``unit``: pair, gram or point), ``batch``.
+        gram_vs_d, predict_vs_m), ``form`` (explicit, kernel, kernel, small n,
+        dual),
+        ``degree``, ``size``, ``seconds`` (best CPU time per ``unit``: pair,
+        gram or point), ``unit``, ``batch``.
+    fits : DataFrame
+        :func:`~kernelboost.experiments._shared.timing.exponent_table` of
+        ``timings``.
+    work : DataFrame
+        The same rows with ``count``, the multiply-adds per ``unit``, counted
+        by the running code: per pair, :func:`explicit_multiply_adds` and
+        :func:`kernel_multiply_adds`; per Gram
+        matrix, the inner products the kernel formed (m² entries of d
+        multiply-adds each); per test point, the dual's m kernel values (d
+        multiply-adds each) and their sum with a (m), the explicit route's d'
+        coordinates of φ(z) and their product with w (d').
     """
     rng = np.random.default_rng(seed)
     rows: list[dict] = []
+    counts: list[dict] = []
     for degree in degrees:
         n_max = int(np.floor(max_features ** (1.0 / degree) + 1e-9))
         sizes = geometric_sizes(n_min, n_max, n_sizes)
-        rows += _feature_vs_kernel(degree, sizes, work, repeats, rng)
+        timed, counted = _feature_vs_kernel(degree, sizes, kernel_n, work, repeats, rng)
+        rows += timed
+        counts += counted
 
-    kernel = Polynomial(degree=2, c=0.0)
+    kernel = _CountedPolynomial(degree=2, c=0.0)
     for experiment, shapes in (
         ("gram_vs_m", [(m, fixed_d, m) for m in gram_m]),
         ("gram_vs_d", [(fixed_m, d, d) for d in gram_d]),
     ):
         for m, d, size in shapes:
             X = rng.standard_normal((m, d))
-            rows.append(
-                {
-                    "experiment": experiment,
-                    "form": "kernel",
-                    "degree": 2,
-                    "size": size,
-                    "seconds": best_time(lambda X=X: kernel(X), repeats),
-                    "unit": "gram",
-                    "batch": 1,
-                }
+            before = kernel.multiply_adds
+            seconds = best_time(lambda X=X: kernel(X), repeats)
+            calls = repeats + 1
+            key = (experiment, "kernel", 2, size)
+            rows.append(_row(*key, seconds=seconds, unit="gram", batch=1))
+            counts.append(
+                _row(
+                    *key,
+                    count=(kernel.multiply_adds - before) // calls,
+                    unit="multiply-adds per Gram matrix",
+                )
             )
 
     Z = rng.standard_normal((predict_points, fixed_d))
@@ -143,30 +239,34 @@ def kernel_cost_table(
         X = rng.standard_normal((m, fixed_d))
         a = rng.standard_normal(m)
         w = monomials(X, 2).T @ a  # w = Σ_j a_j φ(X_j), computed once (untimed)
+        formed: dict[str, int] = {}
 
-        def dual(X=X, a=a):
-            return kernel(Z, X) @ a
+        def dual(X=X, a=a, formed=formed):
+            K = kernel(Z, X)
+            formed["dual"] = K.shape[1] * (X.shape[1] + 1)  # per point
+            return K @ a
 
-        def explicit(w=w):
-            return monomials(Z, 2) @ w
+        def explicit(w=w, formed=formed):
+            phi = monomials(Z, 2)
+            formed["explicit"] = phi.shape[1] + w.size  # per point
+            return phi @ w
 
         for form, call in (("dual", dual), ("explicit", explicit)):
+            key = ("predict_vs_m", form, 2, m)
             rows.append(
-                {
-                    "experiment": "predict_vs_m",
-                    "form": form,
-                    "degree": 2,
-                    "size": m,
-                    "seconds": best_time(call, repeats) / predict_points,
-                    "unit": "point",
-                    "batch": predict_points,
-                }
+                _row(
+                    *key,
+                    seconds=best_time(call, repeats) / predict_points,
+                    unit="point",
+                    batch=predict_points,
+                )
             )
-    return pd.DataFrame(rows, columns=list(TIMING_COLUMNS))
-
-
-def kernel_cost_tables(**params: Any) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """K2 and K8: the timings of :func:`kernel_cost_table` (same keyword
-    arguments) and their fitted exponents (:func:`exponent_table`)."""
-    timings = kernel_cost_table(**params)
-    return timings, exponent_table(timings)
+            counts.append(
+                _row(*key, count=formed[form], unit="multiply-adds per test point")
+            )
+    timings = pd.DataFrame(rows, columns=list(TIMING_COLUMNS))
+    return (
+        timings,
+        exponent_table(timings),
+        pd.DataFrame(counts, columns=list(WORK_COLUMNS)),
+    )

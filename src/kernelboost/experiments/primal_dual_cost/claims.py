@@ -1,4 +1,5 @@
-"""Claim rows of K20, from the primal_dual_cost experiment's tables."""
+"""Claim rows of K20, from the primal_dual_cost experiment's tables: the
+counted work (claims.csv) and the CPU times (timings.csv)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ _K20_SOURCE = "Huang 2017, 'Primal Perceptron', 'Dual Perceptron'"
 
 
 def ratio_cells(timings: pd.DataFrame) -> pd.DataFrame:
-    """Per (n, d') cell: the dual/primal time ratio and its 95 % interval
+    """Per (n, d') cell: the dual/primal CPU-time ratio and its 95 % interval
     (:func:`kernelboost.intervals.ratio_interval` of the repeats' ratios)."""
     rows = []
     for (n, d_features), part in timings.groupby(["n", "d_features"], sort=True):
@@ -24,9 +25,6 @@ def ratio_cells(timings: pd.DataFrame) -> pd.DataFrame:
                 "ratio": ratio,
                 "low": low,
                 "high": high,
-                "same_mistakes": bool(
-                    part["same_mistakes"].astype(str).eq("True").all()
-                ),
                 "repeats": len(part),
             }
         )
@@ -40,111 +38,125 @@ def _cell(row: pd.Series) -> str:
     )
 
 
-def _decisive(part: pd.DataFrame, faster: str) -> pd.Series:
-    """The cell that decides "every interval on the claimed side of 1": the
-    one clearly on the wrong side if any, else the one nearest to 1."""
-    if faster == "dual":  # claimed: ratio < 1 everywhere
-        worst = part.loc[part["low"].idxmax()]
-        return worst if worst["low"] >= 1.0 else part.loc[part["high"].idxmax()]
-    worst = part.loc[part["high"].idxmin()]  # claimed: ratio > 1 everywhere
-    return worst if worst["high"] <= 1.0 else part.loc[part["low"].idxmin()]
+def _sides(cells: pd.DataFrame, D: float) -> tuple[pd.Series, pd.Series]:
+    """The cells with d' ≥ D·n (the dual's side) and with n ≥ D·d' (the primal's)."""
+    return cells["d_features"] >= D * cells["n"], cells["n"] >= D * cells["d_features"]
 
 
-def k20_primal_dual_cost(timings: pd.DataFrame) -> list[ClaimRow]:
-    """K20: the dual perceptron is cheaper when #features ≫ #examples, the
-    primal one otherwise.
+def _grid(table: pd.DataFrame) -> str:
+    ns = sorted(table["n"].unique())
+    dims = sorted(table["d_features"].unique())
+    return (
+        f"random normal, labels ±1, n ∈ {{{', '.join(map(str, ns))}}}, d' ∈ "
+        f"{{{', '.join(map(str, dims))}}} ((1 + x·z)^2 and its tensor-power map)"
+    )
+
+
+def _crossings(cells: pd.DataFrame, ratio: str) -> tuple[float, str]:
+    """For each n whose ``ratio`` crosses 1 along d', the d' of the first
+    crossing (log-linear between neighbours); the geometric mean of d'/n over
+    them (NaN if none), and their listing."""
+    crossings = []
+    for n, part in cells.groupby("n", sort=True):
+        part = part.sort_values("d_features")
+        logr = np.log(part[ratio].to_numpy(dtype=float))
+        logd = np.log(part["d_features"].to_numpy(dtype=float))
+        for k in range(len(part) - 1):
+            if logr[k] > 0 >= logr[k + 1]:
+                t = logr[k] / (logr[k] - logr[k + 1])
+                crossings.append(
+                    (int(n), float(np.exp(logd[k] + t * (logd[k + 1] - logd[k]))))
+                )
+                break
+    listing = "; ".join(f"n = {n}: d' ≈ {d:.3g}" for n, d in crossings) or "none"
+    mean = (
+        float(np.exp(np.mean([np.log(d / n) for n, d in crossings])))
+        if crossings
+        else float("nan")
+    )
+    return mean, listing
+
+
+def k20_primal_dual_cost(work: pd.DataFrame) -> list[ClaimRow]:
+    """K20 in counted work: the dual perceptron does fewer multiply-adds when
+    #features ≫ #examples, the primal one otherwise.
 
     Parameters
     ----------
-    timings : DataFrame
-        From :func:`.study.primal_dual_cost_table`: per
-        (n, d') cell, repeated side-by-side training times of both forms.
+    work : DataFrame
+        From :func:`.study.primal_dual_cost_tables`: per (n, d') cell, the
+        multiply-adds of one training run of each form
+        (:func:`.study.multiply_adds`, from the counts of the running code).
 
     Returns
     -------
     list of ClaimRow
-        1. (empirical) every cell with d' ≥ D·n (D = ``dominance``) and
-           max(n, d') ≥ ``min_size``: the dual/primal time ratio below 1,
-           read from the cell that decides (one whose whole interval is at or
-           above 1 makes the row fail; otherwise the one whose interval
-           reaches highest, which leaves the row not resolved if it straddles
-           1); not resolved when no cell is in that regime;
-        2. (empirical) the same for n ≥ D·d', ratio above 1;
-        3. (check) both forms made the same mistakes in every cell (they are
-           the same algorithm, K6), so only the cost of a step differs;
-        4. (illustration) the cells with a factor D either way but
-           max(n, d') below ``min_size``, where the interpreter's cost per
-           call decides: how many agree with the lecture, disagree, or are
-           not resolved;
-        5. (illustration) the crossover: for each n whose ratio crosses 1
-           along d', the d' of the crossing (log-linear between neighbours)
-           over n; their geometric mean.
+        On every cell of the grid with a factor D = ``dominance`` either way
+        (no size floor: counted work has no cost per call):
+
+        1. (check) d' ≥ D·n: the dual/primal ratio of multiply-adds below 1
+           in every such cell (the largest is read);
+        2. (check) n ≥ D·d': above 1 in every such cell (the smallest);
+        3. (check) both forms made the same mistakes, in the same order and
+           epochs, in every cell (they are the same algorithm, K6), so only
+           the cost of a step differs;
+        4. (illustration) the crossover: for each n whose ratio crosses 1
+           along d', the d' of the crossing over n; their geometric mean.
+
+        Rows 1 and 2 are checks: the counts follow from the code's
+        construction (the primal does O(d') per visit, the dual O(n² d) once
+        and O(n) per mistake); the data enter only through the epochs and
+        the mistakes, which both forms share.
     """
-    cells = ratio_cells(timings)
-    D = float(timings["dominance"].iloc[0])
-    floor = int(timings["min_size"].iloc[0])
-    big = cells[["n", "d_features"]].max(axis=1) >= floor
-    dual_side = cells["d_features"] >= D * cells["n"]
-    primal_side = cells["n"] >= D * cells["d_features"]
-    ns = sorted(cells["n"].unique())
-    dims = sorted(cells["d_features"].unique())
-    data = (
-        f"random normal, labels ±1, n ∈ {{{', '.join(map(str, ns))}}}, d' ∈ "
-        f"{{{', '.join(map(str, dims))}}} ((1 + x·z)^2 and its tensor-power map), "
-        f"{int(cells['repeats'].iloc[0])} side-by-side repeats per cell"
+    cells = work.assign(ratio=work["dual_madds"] / work["primal_madds"])
+    D = float(work["dominance"].iloc[0])
+    dual_side, primal_side = _sides(cells, D)
+    common = dict(source=_K20_SOURCE, dataset=_grid(work))
+    why = (
+        "a check: the counts follow from the code (primal O(d') per visit, dual "
+        "O(n^2 d) once and O(n) per mistake); the data enter only through the "
+        "epochs and mistakes both forms share"
     )
-    common = dict(source=_K20_SOURCE, dataset=data)
     rows = []
-    for side, mask, relation, title, regime in (
+    for mask, relation, title, regime, pick in (
         (
-            "dual",
             dual_side,
             "<",
-            "if #features ≫ #examples the dual is faster",
+            "if #features ≫ #examples the dual does less work",
             f"d' ≥ {D:g}·n",
+            "idxmax",
         ),
         (
-            "primal",
             primal_side,
             ">",
-            "otherwise (#examples ≫ #features) the primal is faster",
+            "otherwise (#examples ≫ #features) the primal does less work",
             f"n ≥ {D:g}·d'",
+            "idxmin",
         ),
     ):
-        part = cells[mask & big]
-        scope = (
-            f"dual/primal training time over the {len(part)} cells with {regime} "
-            f"and max(n, d') ≥ {floor}"
+        part = cells[mask]
+        listed = "; ".join(
+            f"n = {int(r.n)}, d' = {int(r.d_features)}: {r.ratio:.3g}"
+            for r in part.itertuples(index=False)
         )
-        if len(part):
-            cell = _decisive(part, side)
-            listed = "; ".join(_cell(r) for _, r in part.iterrows())
-            value = dict(
-                measured=float(cell["ratio"]),
-                ci_low=float(cell["low"]),
-                ci_high=float(cell["high"]),
-            )
-            quantity = (
-                f"{scope}, read at the deciding cell {_cell(cell)} (all: {listed})"
-            )
-        else:
-            value = dict(
-                measured=float("nan"),
-                unresolved="no cell of the grid is in this regime",
-            )
-            quantity = scope
+        decisive = part.loc[getattr(part["ratio"], pick)()] if len(part) else None
         rows.append(
             ClaimRow(
                 title=title,
-                quantity=quantity,
+                quantity=(
+                    f"counted multiply-adds, dual/primal, over the {len(part)} cells "
+                    f"with {regime}, read at the cell nearest to 1 (all: {listed}); "
+                    + why
+                ),
+                measured=float(decisive["ratio"]) if decisive is not None else np.nan,
                 bound=1.0,
                 relation=relation,
-                kind="empirical",
-                **value,
+                kind="check",
+                unresolved="" if len(part) else "no cell of the grid is in this regime",
                 **common,
             )
         )
-    differ = int((~cells["same_mistakes"]).sum())
+    differ = int((~cells["same_mistakes"].astype(str).eq("True")).sum())
     rows.append(
         ClaimRow(
             title="primal and dual make the same mistakes in every cell",
@@ -156,56 +168,162 @@ def k20_primal_dual_cost(timings: pd.DataFrame) -> list[ClaimRow]:
             **common,
         )
     )
-    small = cells[(dual_side | primal_side) & ~big]
-    agree = disagree = unresolved = 0
-    against = []
-    for _, r in small.iterrows():
-        claimed_dual = r["d_features"] >= D * r["n"]
-        if (r["high"] < 1.0) if claimed_dual else (r["low"] > 1.0):
-            agree += 1
-        elif (r["low"] >= 1.0) if claimed_dual else (r["high"] <= 1.0):
-            disagree += 1
-            against.append(_cell(r))
-        else:
-            unresolved += 1
+    mean, listing = _crossings(cells, "ratio")
     rows.append(
         ClaimRow(
-            title="below the size where arithmetic dominates, per-call costs decide",
-            quantity=f"cells with a factor {D:g} either way but max(n, d') < {floor} "
-            f"that disagree with the lecture ({agree} agree, {unresolved} not resolved"
-            + (f"; against: {'; '.join(against)}" if against else "")
-            + ")",
-            measured=float(disagree),
+            title="where the dual stops doing less work",
+            quantity="geometric mean over n of d'_cross / n, d'_cross the first d' "
+            "at which the counted multiply-adds' ratio dual/primal falls through 1 "
+            f"(log-linear between neighbours: {listing})",
+            measured=mean,
             bound=float("nan"),
             relation="n/a",
             kind="illustration",
             **common,
         )
     )
-    crossings = []
-    for n, part in cells.groupby("n", sort=True):
-        part = part.sort_values("d_features")
-        logr = np.log(part["ratio"].to_numpy())
-        logd = np.log(part["d_features"].to_numpy(dtype=float))
-        for k in range(len(part) - 1):
-            if logr[k] > 0 >= logr[k + 1]:
-                t = logr[k] / (logr[k] - logr[k + 1])
-                crossings.append(
-                    (int(n), float(np.exp(logd[k] + t * (logd[k + 1] - logd[k]))))
+    return rows
+
+
+def _decisive(part: pd.DataFrame) -> pd.Series:
+    """The cell that decides "every interval below 1": the one whose whole
+    interval is at or above 1 (reaching highest) if any, else the one whose
+    interval reaches highest."""
+    worst = part.loc[part["low"].idxmax()]
+    return worst if worst["low"] >= 1.0 else part.loc[part["high"].idxmax()]
+
+
+def _towards_lecture(cells: pd.DataFrame, primal_side: pd.Series) -> pd.DataFrame:
+    """Ratios turned so that the lecture claims < 1 in every cell: dual/primal
+    on the dual's side, primal/dual (ratio and interval inverted) on the
+    primal's."""
+    out = cells.copy()
+    flip = primal_side.to_numpy()
+    out.loc[flip, "ratio"] = 1.0 / cells.loc[flip, "ratio"]
+    out.loc[flip, "low"] = 1.0 / cells.loc[flip, "high"]
+    out.loc[flip, "high"] = 1.0 / cells.loc[flip, "low"]
+    return out
+
+
+def k20_timings(timings: pd.DataFrame) -> list[ClaimRow]:
+    """K20 in CPU time: the dual perceptron is faster when #features ≫
+    #examples, the primal one otherwise.
+
+    Parameters
+    ----------
+    timings : DataFrame
+        From :func:`.study.primal_dual_cost_tables`: per (n, d') cell,
+        repeated side-by-side CPU times of both forms.
+
+    Returns
+    -------
+    list of ClaimRow
+        1. (empirical) every cell with d' ≥ D·n (D = ``dominance``) and
+           max(n, d') ≥ ``min_size``: the dual/primal time ratio below 1,
+           read from the cell that decides (one whose whole interval is at or
+           above 1 makes the row fail; otherwise the one whose interval
+           reaches highest, which leaves the row not resolved if it straddles
+           1); not resolved when no cell is in that regime;
+        2. (empirical) the same for n ≥ D·d', ratio above 1;
+        3. (empirical) the whole population beside them: every cell with a
+           factor D either way, whatever its size, on the side the lecture
+           names (the ratio turned to primal/dual on the primal's side, so
+           that every cell claims < 1), read the same way; with how many
+           agree, disagree or are not resolved;
+        4. (illustration) the crossover: for each n whose ratio crosses 1
+           along d', the d' of the crossing (log-linear between neighbours)
+           over n; their geometric mean.
+    """
+    cells = ratio_cells(timings)
+    D = float(timings["dominance"].iloc[0])
+    floor = int(timings["min_size"].iloc[0])
+    big = cells[["n", "d_features"]].max(axis=1) >= floor
+    dual_side, primal_side = _sides(cells, D)
+    turned = _towards_lecture(cells, primal_side)
+    repeats = int(cells["repeats"].iloc[0])
+    common = dict(
+        source=_K20_SOURCE,
+        dataset=f"{_grid(timings)}, {repeats} side-by-side repeats per cell",
+    )
+    rows = []
+    for mask, relation, title, regime, scope in (
+        (
+            dual_side & big,
+            "<",
+            "if #features ≫ #examples the dual is faster",
+            f"d' ≥ {D:g}·n",
+            f" and max(n, d') ≥ {floor}",
+        ),
+        (
+            primal_side & big,
+            ">",
+            "otherwise (#examples ≫ #features) the primal is faster",
+            f"n ≥ {D:g}·d'",
+            f" and max(n, d') ≥ {floor}",
+        ),
+        (
+            dual_side | primal_side,
+            "<",
+            f"the whole population: every cell with a factor {D:g} either way",
+            f"a factor {D:g} either way",
+            "",
+        ),
+    ):
+        part = turned[mask]
+        whole = scope == ""
+        if whole:
+            quantity = (
+                f"CPU time of the form the lecture calls easier over the other "
+                f"(dual/primal where d' ≥ {D:g}·n, primal/dual where n ≥ {D:g}·d') "
+                f"over all {len(part)} cells with {regime}, any size"
+            )
+        else:
+            quantity = (
+                f"dual/primal CPU time over the {len(part)} cells with {regime}{scope}"
+            )
+        if len(part):
+            cell = _decisive(part)
+            listed = "; ".join(_cell(r) for _, r in part.iterrows())
+            if whole:
+                agree = int((part["high"] < 1.0).sum())
+                against = int((part["low"] >= 1.0).sum())
+                quantity += (
+                    f" ({agree} agree, {against} disagree, "
+                    f"{len(part) - agree - against} not resolved)"
                 )
-                break
-    listing = "; ".join(f"n = {n}: d' ≈ {d:.3g}" for n, d in crossings) or "none"
+            elif relation == ">":  # read back as dual/primal
+                cell = cells.loc[cell.name]
+                listed = "; ".join(_cell(r) for _, r in cells[mask].iterrows())
+            value = dict(
+                measured=float(cell["ratio"]),
+                ci_low=float(cell["low"]),
+                ci_high=float(cell["high"]),
+            )
+            quantity += f", read at the deciding cell {_cell(cell)} (all: {listed})"
+        else:
+            value = dict(
+                measured=float("nan"),
+                unresolved="no cell of the grid is in this regime",
+            )
+        rows.append(
+            ClaimRow(
+                title=title,
+                quantity=quantity,
+                bound=1.0,
+                relation=relation,
+                kind="empirical",
+                **value,
+                **common,
+            )
+        )
+    mean, listing = _crossings(cells, "ratio")
     rows.append(
         ClaimRow(
-            title="where the dual stops being the cheaper form",
+            title="where the dual stops being the faster form",
             quantity="geometric mean over n of d'_cross / n, d'_cross the first d' "
-            "at which the ratio falls through 1 (log-linear between neighbours: "
-            f"{listing})",
-            measured=(
-                float(np.exp(np.mean([np.log(d / n) for n, d in crossings])))
-                if crossings
-                else float("nan")
-            ),
+            "at which the CPU-time ratio dual/primal falls through 1 (log-linear "
+            f"between neighbours: {listing})",
+            measured=mean,
             bound=float("nan"),
             relation="n/a",
             kind="illustration",

@@ -1,0 +1,38 @@
+"""The boosting_checks experiment: claims B22, B23 and B24, three small
+statements of Mohri's boosting slides.
+
+- B22: confidence-rated base classifiers: the weight α_t that minimizes Z_t
+- B23: the empirical Rademacher complexity of conv(H) is that of H
+- B24: rock-paper-scissors has value 0, the uniform strategy optimal
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import Experiment, Figure, section
+
+EXPERIMENT = Experiment(
+    name="boosting_checks",
+    family="B",
+    study="study:boosting_check_tables",
+    tables=("rounds", "curves", "draws", "game", "simplex"),
+    runs=section("boosting_checks"),
+    figures={
+        "confidence_rated": Figure("figures:plot_confidence_rated", claims=("B22",)),
+        "convex_hull_rademacher": Figure(
+            "figures:plot_convex_hull_rademacher", claims=("B23",)
+        ),
+        "rock_paper_scissors": Figure(
+            "figures:plot_rock_paper_scissors", claims=("B24",)
+        ),
+    },
+    claims={
+        "B22": "claims:b22_confidence_rated",
+        "B23": "claims:b23_convex_hull",
+        "B24": "claims:b24_rock_paper_scissors",
+    },
+)

@@ -1,0 +1,27 @@
+"""The boosting_overfit experiment: claim B20.
+
+- B20: with noisy labels, boosting overfits as T grows, and T balances it
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figure (``figures.py``) with its caption (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import Experiment, Figure, cv, section
+
+EXPERIMENT = Experiment(
+    name="boosting_overfit",
+    family="B",
+    study="study:boosting_overfit_tables",
+    tables=("curve", "mistakes", "margins", "bound", "summary"),
+    runs=section("boosting_overfit", datasets=("test",), shared=cv),
+    figures={
+        "boosting_overfit": Figure("figures:plot_boosting_overfit", claims=("B20",)),
+    },
+    claims={
+        "B20": "claims:b20_boosting_overfit",
+    },
+)

@@ -1,0 +1,87 @@
+"""Claim rows of K21, from the knn_smoothness experiment's tables."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from .._shared.rows import ClaimRow
+
+#: The k of the lecture's pictures (Huang 2017, 'From SVM to Nearest Neighbor').
+LECTURE_KS = (1, 7, 21)
+
+
+def k21_knn_smoothness(lengths: pd.DataFrame) -> list[ClaimRow]:
+    """K21: k-NN decision boundaries get smoother as k grows.
+
+    Smoothness is read as K10 reads it for σ: L(k), the length of the
+    decision boundary of k-NN on the grid (:func:`.study.boundary_length`).
+
+    1. larger k gives a smoother boundary (empirical): Spearman's rank
+       correlation ρ between k and L(k) over the k of the sweep, ``< 0``.
+       Bound 0, the sign of the lecture's statement, fixed with the row
+       before any run. A tendency, not monotonicity: the staircase length of
+       a straight piece depends on its direction (up to √2), so two nearly
+       straight boundaries of large k may swap their order. All lengths equal
+       leaves ρ undefined (NaN, read as false).
+    2. illustration: L at the lecture's K = 1, 7, 21 (those the sweep has),
+       measured as the ratio L(largest of them) / L(1).
+
+    Parameters
+    ----------
+    lengths : DataFrame
+        The table of :func:`.study.knn_smoothness_tables`.
+
+    Returns
+    -------
+    list of ClaimRow
+        The two rows above, in that order.
+    """
+    e = lengths.sort_values("k")
+    ks = e["k"].astype(int).to_numpy()
+    L = e["boundary_length"].to_numpy(dtype=float)
+    rises = int(np.count_nonzero(np.diff(L) > 0))
+    rho = (  # undefined (NaN, read as false) when every length is the same
+        float(stats.spearmanr(ks, L).statistic)
+        if len(L) > 1 and np.ptp(L) > 0
+        else float("nan")
+    )
+    first = e.iloc[0]
+    g = int(first["grid_points"])
+    common = dict(
+        source="Huang 2017, 'From SVM to Nearest Neighbor' (K = 1, 7, 21)",
+        dataset=f"{int(first['n_train'])} training points, {g} x {g} grid "
+        f"(step {float(first['step']):.3g})",
+    )
+    by_k = dict(zip(ks.tolist(), L.tolist(), strict=True))
+    shown = [k for k in LECTURE_KS if k in by_k]
+    ratio = (
+        by_k[shown[-1]] / by_k[1]
+        if len(shown) > 1 and shown[0] == 1 and by_k[1] > 0
+        else float("nan")
+    )
+    listed = ", ".join(f"L({k}) = {by_k[k]:.3g}" for k in shown) or "none"
+    return [
+        ClaimRow(
+            title="larger k gives a smoother k-NN boundary (shorter on the grid)",
+            quantity=f"Spearman rank correlation of k and the boundary length "
+            f"over {len(ks)} values of k from {ks[0]} to {ks[-1]} ({rises} of "
+            f"{len(ks) - 1} steps lengthen it)",
+            measured=rho,
+            bound=0.0,
+            relation="<",
+            kind="empirical",
+            **common,
+        ),
+        ClaimRow(
+            title="the boundary lengths at the lecture's K = 1, 7, 21",
+            quantity=f"boundary length at the largest of the lecture's k over "
+            f"that at k = 1 ({listed})",
+            measured=ratio,
+            bound=float("nan"),
+            relation="n/a",
+            kind="illustration",
+            **common,
+        ),
+    ]

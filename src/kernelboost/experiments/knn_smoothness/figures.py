@@ -1,0 +1,43 @@
+"""Figures of the knn_smoothness experiment, drawn from its tables.
+
+Figure knn_smoothness; each caption is ``<figure>.rst`` beside this file.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+from matplotlib import pyplot as plt
+from matplotlib.figure import Figure
+
+from .._shared.figures import STYLE, draw_regions, new_figure
+
+
+def plot_knn_smoothness(
+    lengths: pd.DataFrame, regions: pd.DataFrame, points: pd.DataFrame
+) -> Figure:
+    """Figure ``knn_smoothness`` (K21): k-NN regions for the lecture's k, and
+    the decision-boundary length against k."""
+    ks = list(dict.fromkeys(regions["k"]))
+    fig, axes = new_figure(1, len(ks) + 1, width=3.9 * (len(ks) + 1), height=4.0)
+    with plt.rc_context(STYLE):
+        train = points[points["train"]]
+        e = lengths.sort_values("k")
+        for ax, k in zip(axes[:-1], ks, strict=True):
+            draw_regions(ax, regions[regions["k"] == k], train)
+            row = e[e["k"] == k].iloc[0]
+            ax.set_title(
+                f"K = {k}: boundary length {row['boundary_length']:.3g}",
+                fontsize=9,
+            )
+        bx = axes[-1]
+        bx.plot(e["k"], e["boundary_length"], marker="o", ms=3, color="C4")
+        for k in ks:
+            row = e[e["k"] == k].iloc[0]
+            bx.plot(row["k"], row["boundary_length"], "o", ms=7, mfc="none", c="k")
+        bx.set_xscale("log")
+        bx.set_xlabel("k")
+        bx.set_ylabel("decision boundary length (data units)")
+        g = int(e["grid_points"].iloc[0])
+        bx.set_title(f"Boundary length on a {g} × {g} grid", fontsize=9)
+        fig.suptitle("k-NN: larger k, smoother boundary (K21)", fontsize=11, y=1.04)
+    return fig

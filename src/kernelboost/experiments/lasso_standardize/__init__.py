@@ -1,0 +1,32 @@
+"""The lasso_standardize experiment: claim S8.
+
+- S8: the Lasso needs standardized features, and λ chosen by cross-validation
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import REGRESSION, Experiment, Figure, cv, per_dataset, split
+
+EXPERIMENT = Experiment(
+    name="lasso_standardize",
+    family="S",
+    study="study:lasso_standardize_tables",
+    tables=("summary", "path", "losses", "grid_losses", "units"),
+    runs=per_dataset(
+        "lasso_standardize",
+        REGRESSION,
+        shared=lambda c: split(c) | cv(c),
+    ),
+    figures={
+        "lasso_standardize": Figure("figures:plot_lasso_standardize", claims=("S8",)),
+    },
+    claims={
+        "S8": "claims:s8_lasso_standardize",
+    },
+    label="dataset",
+)

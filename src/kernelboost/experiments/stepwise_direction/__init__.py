@@ -1,0 +1,28 @@
+"""The stepwise_direction experiment: claim S7.
+
+- S7: forward stepwise does better when a few predictors matter, backward when
+  most do
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import Experiment, Figure, cv, section
+
+EXPERIMENT = Experiment(
+    name="stepwise_direction",
+    family="S",
+    study="study:stepwise_direction_tables",
+    tables=("replicates", "losses"),
+    runs=section("stepwise_direction", shared=cv),
+    figures={
+        "stepwise_direction": Figure("figures:plot_stepwise_direction", claims=("S7",)),
+    },
+    claims={
+        "S7": "claims:s7_stepwise_direction",
+    },
+)

@@ -1,0 +1,224 @@
+"""The boosting_checks room (B22, B23, B24): confidence-rated weights, the
+Rademacher complexity of a convex hull, rock-paper-scissors."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from kernelboost.core.datasets import make_dataset
+from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments.boosting_checks import study
+from kernelboost.experiments.boosting_checks.claims import (
+    b22_confidence_rated,
+    b23_convex_hull,
+    b24_rock_paper_scissors,
+)
+from kernelboost.experiments.boosting_checks.study import (
+    boosting_check_tables,
+    confidence_rated_rounds,
+    game_tables,
+    regression_stump,
+)
+from kernelboost.pipeline.jobs import place_rows, plotter
+from kernelboost.theory.games import ROCK_PAPER_SCISSORS
+from tests.flips import flips
+
+Tables = tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]
+
+
+@pytest.fixture(scope="module")
+def data():
+    return make_dataset(
+        {"generator": "moons", "n_samples": 80, "noise": 0.2, "seed": 4}
+    )
+
+
+@pytest.fixture(scope="module")
+def tables(data) -> Tables:
+    return boosting_check_tables(data, 8, 21, 30, 0, 12)
+
+
+def test_the_regression_stump_is_a_weighted_least_squares_fit(data) -> None:
+    rng = np.random.default_rng(0)
+    D = rng.dirichlet(np.ones(len(data.y)))
+    h = regression_stump(data.X, data.y, D)
+    assert (np.abs(h) <= 1).all()
+    assert len(np.unique(h)) == 2  # two leaves
+    loss = float(D @ (data.y - h) ** 2)
+    # No threshold on either feature fits better (brute force over all splits).
+    for j in range(2):
+        for theta in np.unique(data.X[:, j])[:-1]:
+            left = data.X[:, j] <= theta
+            fit = np.where(
+                left,
+                D[left] @ data.y[left] / D[left].sum(),
+                D[~left] @ data.y[~left] / D[~left].sum(),
+            )
+            assert loss <= float(D @ (data.y - fit) ** 2) + 1e-12
+
+
+def test_the_tables(tables: Tables) -> None:
+    rounds, curves, draws, game, simplex = tables
+    assert sorted(rounds["variant"].unique()) == ["real", "sign"]
+    assert (rounds.groupby("variant")["t"].max() == 8).all()
+    sign = rounds[rounds["variant"] == "sign"]
+    assert (sign["interior"] == 0).all()  # ±1 values
+    assert (rounds[rounds["variant"] == "real"]["interior"] > 0).any()
+    # The update divides by Z at the α it uses: α_r for ±1, α* for [−1, 1].
+    np.testing.assert_allclose(sign["alpha"], sign["alpha_slide"])
+    np.testing.assert_allclose(sign["Z"], sign["Z_slide"], rtol=1e-12)
+    real = rounds[rounds["variant"] == "real"]
+    np.testing.assert_allclose(real["Z"], real["Z_star"], rtol=1e-12)
+    assert len(curves) == 2 * 21
+    assert len(draws) == 30
+    assert (draws["sup_class"] >= 0).all()  # both constants are stumps
+    assert game["row"].sum() == pytest.approx(1.0)
+    assert len(simplex) == 13 * 14 // 2
+    assert simplex["guarantee"].max() == pytest.approx(0.0, abs=1e-12)
+
+
+def test_boosting_stops_when_a_stump_is_perfect(data) -> None:
+    # A sample one stump separates: the first base classifier is perfect.
+    y = np.where(data.X[:, 0] > 0.5, 1.0, -1.0)
+    with pytest.raises(ValueError, match="no single stump separates"):
+        confidence_rated_rounds(data.X, y, 3, 5)
+    # The two extreme points relabelled: no stump is perfect, the rounds run.
+    y[np.argsort(data.X[:, 0])[[0, -1]]] *= -1
+    rounds, _ = confidence_rated_rounds(data.X, y, 50, 5)
+    assert set(rounds["variant"]) == {"sign", "real"}
+    assert (rounds.groupby("variant")["t"].max() <= 50).all()
+
+
+@pytest.mark.can_fail("B22")
+def test_b22_rows_follow_the_rounds(tables: Tables, data, monkeypatch) -> None:
+    rounds = tables[0]
+    rows = place_rows("B22", b22_confidence_rated(rounds))
+    assert [r.kind for r in rows] == ["identity", "identity", "theorem", "theorem"]
+    assert rows[0].holds
+    assert rows[0].measured <= 1e-14
+    # The ±1 formula does not minimize Z for real-valued h: the data fail it.
+    (row,) = flips(
+        "B22",
+        r"^h in \[-1, 1\]: max over rounds of \|Z\(alpha_r\) - Z\(alpha\*\)\|",
+        rows,
+    )
+    assert row.measured > 1e-3
+    assert rows[2].holds
+    assert rows[3].holds
+    # Fed ±1 values as "real" ones, the same row holds: it reads the values.
+    as_real = rounds[rounds["variant"] == "sign"].assign(variant="real")
+    both = pd.concat([rounds[rounds["variant"] == "sign"], as_real])
+    assert b22_confidence_rated(both)[1].holds
+    # α = ln((1 − ε)/ε), without the ½: Z(2α_r) = ((1+r)/2)e^{−2α} + ((1−r)/2)e^{2α}.
+    doubled = rounds.copy()
+    sign = doubled["variant"] == "sign"
+    r, a = doubled.loc[sign, "r"], doubled.loc[sign, "alpha_slide"]
+    doubled.loc[sign, "Z_slide"] = (1 + r) / 2 * np.exp(-2 * a) + (1 - r) / 2 * np.exp(
+        2 * a
+    )
+    flips(
+        "B22",
+        r"^h in \{-1, \+1\}: max over rounds of \|Z\(alpha_r\) - Z\(alpha\*\)\|",
+        b22_confidence_rated(doubled),
+    )
+    # Base classifiers with values outside [−1, 1] break the bound √(1 − r²).
+    monkeypatch.setattr(
+        study, "regression_stump", lambda X, y, D: 1.5 * regression_stump(X, y, D)
+    )
+    wide, _ = confidence_rated_rounds(data.X, data.y, 3, 5)
+    (row,) = flips(
+        "B22",
+        r"^h in \[-1, 1\]: max over rounds of Z\(alpha_r\) - sqrt\(1 - r\^2\)$",
+        b22_confidence_rated(wide),
+    )
+    assert row.measured > 1e-3
+    # Normalizers ten times too small: the training error exceeds their product.
+    small = rounds.assign(product_Z=rounds["product_Z"] * 0.1)
+    flips(
+        "B22",
+        r"^h in \[-1, 1\], alpha_t = alpha\*: max over rounds t of training",
+        b22_confidence_rated(small),
+    )
+
+
+@pytest.mark.can_fail("B23")
+def test_b23_rows_follow_the_draws(tables: Tables) -> None:
+    draws = tables[2]
+    rows = place_rows("B23", b23_convex_hull(draws))
+    assert [r.kind for r in rows] == ["identity", "identity", "check", "identity"]
+    assert all(r.holds for r in rows[:3]), [(r.quantity, r.measured) for r in rows]
+    # The slide's hull of one stump holds 0: E max(0, c) - E c = E max(0, -c) > 0.
+    (row,) = flips(
+        "B23",
+        r"^H = \{h\}, .*: R_S\(conv H\) - R_S\(H\) over the same sign vectors",
+        rows,
+    )
+    assert row.measured == pytest.approx(float(np.maximum(0, -draws["single"]).mean()))
+    assert row.measured > 0.01
+    # Hull and class read on different sign vectors: the identity fails.
+    shifted = draws.assign(
+        sup_hull=np.roll(draws["sup_hull"], 1),
+        sup_hull_slide=np.roll(draws["sup_hull_slide"], 1),
+    )
+    rows = b23_convex_hull(shifted)
+    flips(
+        "B23",
+        r"^max over the sign vectors of \|sup over conv\(H\) \(LP, sum mu = 1\)",
+        rows,
+    )
+    flips(
+        "B23",
+        r"^max over the sign vectors of \|sup over conv\(H\) \(LP, sum mu <= 1\)",
+        rows,
+    )
+    # A class that is not every stump on the sample is caught by the check.
+    missing = draws.assign(sup_class=draws["sup_class"] - 2 / int(draws["m"].iloc[0]))
+    assert b23_convex_hull(missing)[2].verdict == "false"
+
+
+@pytest.mark.can_fail("B24")
+def test_b24_rows_follow_the_game(tables: Tables) -> None:
+    game = tables[3]
+    rows = place_rows("B24", b24_rock_paper_scissors(game))
+    assert [r.kind for r in rows] == ["identity", "identity", "theorem"]
+    assert all(r.holds for r in rows)
+    assert "rock 0.333333" in rows[1].quantity
+    # One point to the row player whatever happens: value 1, still uniform.
+    shifted, _ = game_tables(4, ROCK_PAPER_SCISSORS + 1.0)
+    rows = b24_rock_paper_scissors(shifted)
+    (row,) = flips(
+        "B24", r"^max\(\|max_p min_j \(pM\)_j\|, \|min_q max_i \(Mq\)_i\|\)", rows
+    )
+    assert row.measured == pytest.approx(1.0)
+    assert rows[1].holds
+    # A win with rock pays 2: value 0, optimal p = (1/4, 1/2, 1/4).
+    weighted = ROCK_PAPER_SCISSORS.copy()
+    weighted[0, 2], weighted[2, 0] = 2.0, -2.0
+    unequal, _ = game_tables(4, weighted)
+    rows = b24_rock_paper_scissors(unequal)
+    (row,) = flips(
+        "B24", r"^largest \|p_i - 1/3\| and \|q_i - 1/3\| of the LP solutions", rows
+    )
+    assert row.measured == pytest.approx(1 / 6)
+    assert rows[0].holds
+    # A column player who always plays rock is no optimal solution: gap 1.
+    rock = game.assign(column=[1.0, 0.0, 0.0], upper=1.0)
+    (row,) = flips(
+        "B24",
+        r"^min_q max_i \(Mq\)_i - max_p min_j \(pM\)_j of the two LP solutions",
+        b24_rock_paper_scissors(rock),
+    )
+    assert row.measured == pytest.approx(1.0)
+
+
+def test_the_figures_draw(tables: Tables, tmp_path) -> None:
+    rounds, curves, draws, game, simplex = tables
+    for name, args in (
+        ("confidence_rated", (rounds, curves)),
+        ("convex_hull_rademacher", (draws,)),
+        ("rock_paper_scissors", (game, simplex)),
+    ):
+        save_figure(plotter(name)(*args), tmp_path / f"{name}.png")
+        assert (tmp_path / f"{name}.png").stat().st_size > 1000

@@ -22,6 +22,8 @@ from kernelboost.experiments.adaboost.study import adaboost_tables, line_search_
 from kernelboost.pipeline.jobs import place_rows, plotter
 from kernelboost.theory.intervals import rate_difference
 
+from ..flips import flips
+
 
 def _run(spec: dict, n_rounds: int = 60) -> tuple[pd.DataFrame, ...]:
     tables = adaboost_tables(
@@ -101,17 +103,33 @@ def test_broken_numbers_make_the_rows_false(moons) -> None:
     broken.loc[5, "b3_eps_next"] = 0.5 + 1e-9
     broken.loc[6, "exp_loss"] = broken.loc[5, "exp_loss"] * 1.01
     broken.loc[7, "alpha_line"] = broken.loc[7, "alpha"] + 1e-3
-    rows = (
-        b1_adaboost_bound(broken)
-        + b2_distribution_closed_form(broken)
-        + b3_half_on_mistakes(broken)
-        + b4_exp_loss_descent(broken)
-    )
+    b1 = b1_adaboost_bound(broken)
+    b2 = b2_distribution_closed_form(broken)
+    b3 = b3_half_on_mistakes(broken)
+    b4 = b4_exp_loss_descent(broken)
+    rows = b1 + b2 + b3 + b4
     # B1: the theorem row fails; its identity and check rows are untouched.
     assert [r.holds for r in rows] == [False, True, True] + [False] * 4
+    flips(
+        "B1",
+        r"^largest relative violation over all rounds of train error <= prod_s "
+        r"sum_i D_s\(i\) exp\(-alpha_s y_i h_s\(x_i\)\)$",
+        b1,
+    )
+    flips("B2", r"^max over rounds and points of \|D_\{t\+1\} / closed form - 1\|$", b2)
+    flips("B3", r"^max over rounds of \|eps of h_t under D_\{t\+1\} - 1/2\|$", b3)
+    flips(
+        "B4", r"^largest relative increase of \(1/m\) sum exp\(-y f_t\) per round$", b4
+    )
+    flips("B4", r"^max over rounds of \|alpha_t - numerical line search\|$", b4)
     worse = bound.copy()
     worse["fraction"] = worse["bound"] + 0.01
     assert b6_margin_bound(worse)[0].holds is False
+    flips(
+        "B6",
+        r"^max over T and rho of fraction\(margin <= rho\) - bound$",
+        b6_margin_bound(worse),
+    )
 
 
 def test_the_mistakes_are_kept_at_t0_and_at_the_last_round(moons) -> None:
@@ -204,7 +222,12 @@ def test_b5_reads_the_lower_tail_of_the_margin_distribution() -> None:
     back = _toy_margins(
         [-0.3, 0.05, 0.6, 0.9], [0.0, 0.08, 0.3, 0.4], [0.05, 0.09, 0.1, 0.3]
     )
-    tail, _, _ = b5_margin_growth(history, back, mistakes)
+    (tail,) = flips(
+        "B5",
+        r"^max over theta <= 0\.1 and T -> T' in \([\d, ]+\) of "
+        r"F_T'\(theta\) - F_T\(theta\), F = fraction of training margins <= theta",
+        b5_margin_growth(history, back, mistakes),
+    )
     assert tail.measured == pytest.approx(0.25)
     assert tail.holds is False
     assert "from T = 100 to 1000" in tail.quantity
@@ -238,6 +261,13 @@ def test_b5_test_error_reads_the_paired_interval() -> None:
     worse = _toy_history([0.3, 0.1, 0.25, 0.2])
     rose = _toy_mistakes({2: 20, 4: 40})
     assert b5_margin_growth(worse, margins, rose)[2].verdict == "false"
+    (test,) = flips(
+        "B5",
+        r"^test error at T_max - at T0 = \d+, the first round of zero training "
+        r"error \(\d+/\d+ - \d+/\d+ on the same points",
+        b5_margin_growth(worse, margins, rose),
+    )
+    assert test.measured == pytest.approx(0.1)
 
 
 def test_b5_needs_the_mistakes_of_both_rounds() -> None:
@@ -297,6 +327,16 @@ def test_b1_fails_when_any_one_link_of_the_chain_breaks(
         kind: kind != failing for kind in ("theorem", "identity", "check")
     }
     assert max(r.measured for r in rows) > 1e-4
+    # The evidence rows (the check row is algebra, not evidence).
+    if failing == "theorem":
+        flips("B1", r"^largest relative violation over all rounds of train error", rows)
+    elif failing == "identity":
+        flips(
+            "B1",
+            r"^largest \|Z_t \(normalizer\) / 2 sqrt\(eps_t \(1 - eps_t\)\) - 1\| "
+            r"over the rounds whose update is applied",
+            rows,
+        )
 
 
 # --- B17 -----------------------------------------------------------------------------
@@ -330,6 +370,11 @@ def test_b17_rows_hold_on_a_real_run_and_follow_the_numbers(moons) -> None:
     worse = uniform.copy()
     worse.loc[worse.index[-1], "fraction"] = worse["uniform_bound"].iloc[-1] + 0.01
     assert b17_uniform_margin_bound(worse)[0].holds is False
+    flips(
+        "B17",
+        r"^max over t and rho of fraction\(margin <= rho\) - uniform bound$",
+        b17_uniform_margin_bound(worse),
+    )
     # A product bound above the uniform one at some ρ ≤ 2γ breaks the check.
     broken = uniform.copy()
     at = broken.index[broken["rho"] <= 2 * broken["gamma"]][0]

@@ -24,6 +24,8 @@ from kernelboost.experiments.cv_model_selection.study import (
 from kernelboost.pipeline.jobs import place_rows
 from kernelboost.theory.intervals import paired_difference
 
+from ..flips import flips
+
 
 @pytest.fixture(scope="module")
 def tables(tmp_path_factory) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
@@ -167,7 +169,12 @@ def test_e3_rows_follow_the_numbers(tables) -> None:
     (tie,) = e3_cv_selection(*_shaped(grid, summary, chosen=40, others=40))
     assert (tie.measured, tie.verdict) == (0.0, "true")
     # One setting is better by 20 points: the choice did not choose well.
-    (far,) = e3_cv_selection(*_shaped(grid, summary, 100, 110, best=20))
+    (far,) = flips(
+        "E3",
+        r"^test error at the CV choice sigma = [^,]+, C = \S+ \(\d+/\d+\) minus the "
+        r"best on the grid \(\d+/\d+ at sigma = ",
+        e3_cv_selection(*_shaped(grid, summary, 100, 110, best=20)),
+    )
     assert far.measured == pytest.approx(0.2)
     assert far.verdict == "false"
     assert "(100/400) minus the best on the grid (20/400 at sigma" in far.quantity
@@ -217,6 +224,22 @@ def test_k16_reads_the_c_ends_at_the_chosen_sigma(tables) -> None:
     better = {(key[0], 0.01): 20, key: 20, (key[0], 100.0): 0}
     rows = k16_c_fit(shaped_grid, summary, _nested(shaped_grid, better, n))
     assert rows[1].verdict == "false"
+    (over,) = flips(
+        "K16",
+        r"^test error at the largest C = \S+ minus at C\* = \S+: \d+/\d+ - ",
+        rows,
+    )
+    assert over.measured == pytest.approx(-20 / n)
+    # A smallest C far better than the chosen one contradicts it too.
+    worse = {(key[0], 0.01): 0, key: 20, (key[0], 100.0): 20}
+    rows = k16_c_fit(shaped_grid, summary, _nested(shaped_grid, worse, n))
+    assert [r.verdict for r in rows] == ["false", "not resolved"]
+    (under,) = flips(
+        "K16",
+        r"^test error at the smallest C = \S+ minus at C\* = \S+: \d+/\d+ - ",
+        rows,
+    )
+    assert under.measured == pytest.approx(-20 / n)
     # Two points of 40 more at the ends, on the same points otherwise: paired,
     # still not enough to resolve.
     close = {(key[0], 0.01): 4, key: 2, (key[0], 100.0): 4}

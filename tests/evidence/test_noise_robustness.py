@@ -17,6 +17,7 @@ from kernelboost.experiments.noise_robustness.study import (
 from kernelboost.pipeline.jobs import place_rows
 from kernelboost.theory.intervals import rate_difference
 
+from ..flips import flips
 from .conftest import MOONS, _round_trip_in_memory
 
 #: The arguments of the ``noise`` fixture (conftest.py).
@@ -107,6 +108,16 @@ def test_b12_rows_follow_the_numbers(tables) -> None:
     same = _nested(rates, [1, 1, 1], n_test)
     rows = b12_noise_robustness(flat, same)
     assert [r.verdict for r in rows] == ["not resolved", "not resolved", "false"]
+    # Without the smallest positive rate, whose 1 of 8 cannot be told from the
+    # base rate 8/80, every precision row is the one at 0.3: none of the 24
+    # heaviest points flipped, clearly below the base rate 24/80.
+    (none,) = flips(
+        "B12",
+        r"^precision of the top-\d+ weights at noise [\d.]+ \(\d+ of \d+ flipped; "
+        r"95 % Clopper-Pearson \[",
+        b12_noise_robustness(flat[flat["rate"] != 0.1], same),
+    )
+    assert (none.measured, none.bound) == (0.0, pytest.approx(24 / 80))
     # One test point more at the largest rate is not evidence of damage.
     bump = _nested(rates, [1, 1, 2], n_test)
     assert b12_noise_robustness(flat, bump)[0].verdict == "not resolved"
@@ -120,6 +131,13 @@ def test_b12_rows_follow_the_numbers(tables) -> None:
     # ... and a clean model clearly worse than the noisy one is a failure.
     better = _nested(rates, [20, 5, 2], n_test)
     assert b12_noise_robustness(flat, better)[0].verdict == "false"
+    (damage,) = flips(
+        "B12",
+        r"^test error at noise [\d.]+ - at [\d.]+ \(\d+/\d+ - \d+/\d+ on the same "
+        r"points",
+        b12_noise_robustness(flat, better),
+    )
+    assert damage.measured == pytest.approx(-18 / n_test)
 
 
 def test_b12_needs_the_mistakes_of_both_rates(tables) -> None:

@@ -60,12 +60,31 @@ def can_fail_tests(folder: Path) -> dict[str, list[tuple[str, str]]]:
 
 
 def flip_patterns(folder: Path) -> dict[str, list[tuple[str, str]]]:
-    """Claim id → (pattern, file::test) of every literal
+    """Claim id → (pattern, file::test) of every
     ``flips("<id>", "<pattern>", …)`` call (:func:`tests.flips.flips`) in a
-    test marked ``can_fail`` under ``folder``."""
+    test marked ``can_fail`` under ``folder``, its two first arguments string
+    literals or names of module-level string constants."""
     found: dict[str, list[tuple[str, str]]] = {}
     for path in sorted(folder.rglob("test_*.py")):
         tree = ast.parse(path.read_text())
+        # Module-level string constants a call may name its pattern by.
+        constants = {
+            target.id: node.value.value
+            for node in tree.body
+            if isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+            for target in node.targets
+            if isinstance(target, ast.Name)
+        }
+
+        def literal(arg: ast.expr, constants: dict[str, str] = constants) -> str | None:
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                return arg.value
+            if isinstance(arg, ast.Name):
+                return constants.get(arg.id)
+            return None
+
         for node in ast.walk(tree):
             if not isinstance(node, ast.FunctionDef):
                 continue
@@ -83,9 +102,9 @@ def flip_patterns(folder: Path) -> dict[str, list[tuple[str, str]]]:
                     and isinstance(call.func, ast.Name)
                     and call.func.id == "flips"
                     and len(call.args) >= 2
-                    and all(isinstance(a, ast.Constant) for a in call.args[:2])
+                    and None not in (args := [literal(a) for a in call.args[:2]])
                 ):
-                    claim, pattern = (a.value for a in call.args[:2])
+                    claim, pattern = args
                     name = f"{path.relative_to(folder).as_posix()}::{node.name}"
                     found.setdefault(claim, []).append((pattern, name))
     return found
@@ -95,9 +114,14 @@ def test_flip_patterns_finds_literal_calls_in_marked_tests(tmp_path: Path) -> No
     (tmp_path / "test_x.py").write_text(
         "import pytest\n\n\n@pytest.mark.can_fail('K1')\n"
         "def test_a():\n    flips('K1', r'slope', rows)\n\n\n"
-        "def test_b():\n    flips('K2', 'unmarked', rows)\n"
+        "def test_b():\n    flips('K2', 'unmarked', rows)\n\n\n"
+        "ROW = r'^gap'\n\n\n@pytest.mark.can_fail('K3')\n"
+        "def test_c():\n    flips('K3', ROW, rows)\n    flips('K3', unknown, rows)\n"
     )
-    assert flip_patterns(tmp_path) == {"K1": [("slope", "test_x.py::test_a")]}
+    assert flip_patterns(tmp_path) == {
+        "K1": [("slope", "test_x.py::test_a")],
+        "K3": [("^gap", "test_x.py::test_c")],
+    }
 
 
 def test_every_claim_with_evidence_has_a_test_that_makes_it_fail() -> None:

@@ -81,3 +81,10 @@ def test_the_project_readme_has_one_gallery_block() -> None:
     links = re.findall(r"!\[[^]]*\]\(([^)]+)\)", text)
     assert links, "the gallery shows no figure"
     assert all(link.startswith("results/figures/") for link in links), links
+
+
+def test_render_tallies_the_cpu_times_apart_when_given() -> None:
+    assert "CPU times" not in gallery.render(_claims())
+    timings = _claims().iloc[:2]  # one held, one did not hold
+    text = gallery.render(_claims(), timings=timings)
+    assert "of 2 rows of evidence, 1 held, 1 did not hold and 0 are not" in text

@@ -297,12 +297,20 @@ def _job_scripts(wf: Path) -> list[int]:
     return [int(pid) for pid in found.stdout.split()]
 
 
+def _default_sigint() -> None:
+    """In the child: SIGINT as by default, even when the tests themselves were
+    started with it ignored (a shell's background job), so that Snakemake sees
+    the interrupt the tests send."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start(wf: Path, *args: str) -> subprocess.Popen:
     return subprocess.Popen(
         [str(BIN / "snakemake"), *args, *SMALL],
         cwd=wf,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        preexec_fn=_default_sigint,
     )
 
 

@@ -12,7 +12,6 @@ from kernelboost.core.io import write_frame_atomic
 from kernelboost.experiments.cv_model_selection.claims import (
     E3_MARGIN,
     e3_cv_selection,
-    grid_regret,
     k16_c_fit,
 )
 from kernelboost.experiments.cv_model_selection.study import (
@@ -23,6 +22,7 @@ from kernelboost.experiments.cv_model_selection.study import (
 )
 from kernelboost.pipeline.jobs import place_rows
 from kernelboost.theory.intervals import paired_difference
+from kernelboost.theory.multiplicity import grid_regret
 
 from ..flips import flips
 
@@ -125,7 +125,7 @@ def test_cv_selection_tables(tables) -> None:
 def test_grid_regret_bounds_the_excess_over_every_setting() -> None:
     chosen = np.arange(200) < 30
     others = [np.arange(200) < k for k in (20, 40, 60)]
-    r = grid_regret(chosen, others)
+    r = grid_regret(chosen, others, paired_difference)
     assert r.value == pytest.approx(10 / 200)  # 30 against the best, 20
     assert (r.comparisons, r.level_each) == (3, pytest.approx(1 - 0.05 / 3))
     assert r.closest == 0
@@ -138,13 +138,13 @@ def test_grid_regret_bounds_the_excess_over_every_setting() -> None:
     # A choice clearly better than every setting (10 mistakes against 20 or
     # more, on the same points) has regret 0, its whole interval too; one
     # merely as good as the best leaves room above 0.
-    best = grid_regret(np.arange(200) < 10, others)
+    best = grid_regret(np.arange(200) < 10, others, paired_difference)
     assert (best.value, best.low, best.high) == (0.0, 0.0, 0.0)
-    tie = grid_regret(np.arange(200) < 20, others)
+    tie = grid_regret(np.arange(200) < 20, others, paired_difference)
     assert (tie.value, tie.low) == (0.0, 0.0)
     assert tie.high > 0
     # A grid of one setting has nothing to regret.
-    assert grid_regret(chosen, []).fields() == {
+    assert grid_regret(chosen, [], paired_difference).fields() == {
         "measured": 0.0,
         "ci_low": 0.0,
         "ci_high": 0.0,

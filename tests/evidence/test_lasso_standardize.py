@@ -11,7 +11,6 @@ from kernelboost.core.datasets import make_dataset
 from kernelboost.experiments._shared.figures import save_figure
 from kernelboost.experiments.lasso_standardize.claims import (
     S8_MARGIN,
-    mse_regret,
     s8_lasso_standardize,
 )
 from kernelboost.experiments.lasso_standardize.figures import plot_lasso_standardize
@@ -20,6 +19,8 @@ from kernelboost.experiments.lasso_standardize.study import (
     random_split,
     unit_scales,
 )
+from kernelboost.theory.intervals import paired_mean_difference
+from kernelboost.theory.multiplicity import grid_regret
 
 from ..flips import flips
 
@@ -32,14 +33,16 @@ def test_unit_scales_and_split() -> None:
     assert len(test) == 3
 
 
-def test_mse_regret_reads_every_setting() -> None:
+def test_grid_regret_of_squared_errors_reads_every_setting() -> None:
     chosen = np.array([2.0, 3.0, 4.0, 5.0])
     # Better everywhere by exactly 1: the interval is the point 1.
-    r = mse_regret(chosen, [chosen - 1.0, chosen + 1.0])
+    r = grid_regret(chosen, [chosen - 1.0, chosen + 1.0], paired_mean_difference)
     assert (r.value, r.low, r.high, r.comparisons) == (1.0, 1.0, 1.0, 2)
     assert r.level_each == pytest.approx(0.975)
     # Never worse than the others: regret 0, and the interval starts at 0.
-    r = mse_regret(chosen, [chosen + np.array([1.0, 0.0, 2.0, 1.0])])
+    r = grid_regret(
+        chosen, [chosen + np.array([1.0, 0.0, 2.0, 1.0])], paired_mean_difference
+    )
     assert r.value == 0.0
     assert r.low == 0.0
 

@@ -334,6 +334,18 @@ def mean_interval(values: object, level: float = LEVEL) -> MeanInterval:
     return MeanInterval(n, mean, mean - half, mean + half)
 
 
+def paired_mean_difference(a: object, b: object, level: float = LEVEL) -> MeanInterval:
+    """The mean of a − b over the same points, with its paired t interval
+    (:func:`mean_interval` of the per-point differences).
+
+    Examples
+    --------
+    >>> paired_mean_difference([2.0, 3.0, 4.0], [1.0, 2.0, 3.0]).mean
+    1.0
+    """
+    return mean_interval(np.asarray(a, dtype=float) - np.asarray(b, dtype=float), level)
+
+
 def ratio_interval(
     ratios: Sequence[float], level: float = LEVEL
 ) -> tuple[float, float, float]:

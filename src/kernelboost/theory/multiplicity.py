@@ -19,7 +19,9 @@ when its p-value survives a correction over all N rows:
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from scipy import stats
@@ -142,3 +144,108 @@ def benjamini_hochberg(p: Sequence[float]) -> np.ndarray:
     adjusted = np.empty(n)
     adjusted[order] = np.minimum(1.0, np.minimum.accumulate(scaled[::-1])[::-1])
     return adjusted
+
+
+@dataclass(frozen=True)
+class GridRegret:
+    """The regret of one setting against the best of a grid, and its interval.
+
+    With δ_g the mean over the same n points of (loss of the chosen setting −
+    loss of another setting g) — a difference of error rates, or of squared
+    errors — the regret is
+
+        θ = max(0, max_g δ_g),
+
+    the chosen setting's excess over the best setting of the grid (0 when it
+    is itself the best). The best setting is not known: picking it as the one
+    of smallest loss on the very points the comparison uses would make its
+    loss look smaller than it is. The interval therefore compares the choice
+    with **every** other setting: the paired interval [l_g, u_g] of δ_g at
+    level 1 − (1 − ``level``)/k for each of the k other settings (Bonferroni),
+    so that with probability at least ``level`` all k intervals hold
+    together, and then
+
+        max(0, max_g l_g)  ≤  θ  ≤  max(0, max_g u_g).
+
+    Attributes
+    ----------
+    value : float
+        θ̂ = max(0, max_g δ̂_g).
+    low, high : float
+        The simultaneous interval of θ above.
+    comparisons : int
+        k, the number of other settings.
+    level_each : float
+        The level of each of the k paired intervals, 1 − (1 − level)/k.
+    closest : int or None
+        Index (into the settings compared) of the setting whose interval
+        gives ``high``: the one the choice could trail by most; None for
+        k = 0.
+    """
+
+    value: float
+    low: float
+    high: float
+    comparisons: int
+    level_each: float
+    closest: int | None
+
+    def fields(self) -> dict[str, float]:
+        """θ̂ and its interval as a claim row's ``measured``, ``ci_low`` and
+        ``ci_high``."""
+        return {"measured": self.value, "ci_low": self.low, "ci_high": self.high}
+
+
+def grid_regret(
+    chosen: np.ndarray,
+    others: Sequence[np.ndarray],
+    difference: Callable[[np.ndarray, np.ndarray, float], Any],
+    level: float = LEVEL,
+) -> GridRegret:
+    """The regret of a chosen setting against the best of a grid, with a
+    simultaneous interval (see :class:`GridRegret`).
+
+    Parameters
+    ----------
+    chosen : ndarray of shape (n,)
+        The chosen setting's losses on the n points (mistakes as booleans, or
+        squared errors).
+    others : sequence of ndarray of shape (n,)
+        The losses of every other setting of the grid on the same points.
+    difference : callable
+        ``difference(chosen, other, level)`` → the paired interval of the mean
+        of chosen − other at that level, an object whose ``fields()`` gives
+        ``measured``, ``ci_low`` and ``ci_high``:
+        :func:`~kernelboost.theory.intervals.paired_difference` for mistakes,
+        :func:`~kernelboost.theory.intervals.paired_mean_difference` for
+        squared errors.
+    level : float, default=0.95
+        Simultaneous level of the k intervals.
+
+    Returns
+    -------
+    GridRegret
+
+    Examples
+    --------
+    >>> from kernelboost.theory.intervals import paired_difference
+    >>> r = grid_regret(
+    ...     np.array([1, 1, 0, 0]), [np.array([1, 0, 0, 0])], paired_difference
+    ... )
+    >>> (r.value, r.comparisons, r.low == 0.0, r.high > r.value)
+    (0.25, 1, True, True)
+    """
+    k = len(others)
+    if k == 0:
+        return GridRegret(0.0, 0.0, 0.0, 0, level, None)
+    each = 1.0 - (1.0 - level) / k
+    diffs = [difference(chosen, other, each).fields() for other in others]
+    highs = [d["ci_high"] for d in diffs]
+    return GridRegret(
+        value=max(0.0, max(d["measured"] for d in diffs)),
+        low=max(0.0, max(d["ci_low"] for d in diffs)),
+        high=max(0.0, max(highs)),
+        comparisons=k,
+        level_each=each,
+        closest=int(np.argmax(highs)),
+    )

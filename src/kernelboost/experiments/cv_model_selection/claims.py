@@ -8,13 +8,11 @@ so both read paired intervals
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-
 import numpy as np
 import pandas as pd
 
-from ...theory.intervals import LEVEL, PairedDifference, paired_difference
+from ...theory.intervals import PairedDifference, paired_difference
+from ...theory.multiplicity import grid_regret
 from .._shared.rows import ClaimRow, format_c, is_true
 
 #: E3's non-inferiority margin: the CV choice "chooses well" when its test error
@@ -22,97 +20,6 @@ from .._shared.rows import ClaimRow, format_c, is_true
 #: gives no number; the reason for 5 points, and when it was fixed, are in
 #: CLAIMS.md (E3).
 E3_MARGIN = 0.05
-
-
-@dataclass(frozen=True)
-class GridRegret:
-    """The regret of one setting against the best of a grid, and its interval.
-
-    With p_c the error rate of the chosen setting and p_g that of another
-    setting g of the grid, all on the same n points, the regret is
-
-        θ = max(0, max_g (p_c − p_g)) = p_c − min(p_c, min_g p_g),
-
-    the excess error of the choice over the best setting of the grid. The
-    best setting is not known: picking it as the one of smallest error on
-    the very points the comparison uses would make its error look smaller
-    than it is. The interval therefore compares the choice with **every**
-    other setting: the paired interval [l_g, u_g] of p_c − p_g
-    (:func:`~kernelboost.theory.intervals.paired_difference`) at level
-    1 − (1 − ``level``)/k for each of the k other settings (Bonferroni), so
-    that with probability at least ``level`` all k intervals hold together,
-    and then
-
-        max(0, max_g l_g)  ≤  θ  ≤  max(0, max_g u_g).
-
-    Attributes
-    ----------
-    value : float
-        θ̂ = p̂_c − min(p̂_c, min_g p̂_g).
-    low, high : float
-        The simultaneous interval of θ above.
-    comparisons : int
-        k, the number of other settings.
-    level_each : float
-        The level of each of the k paired intervals, 1 − (1 − level)/k.
-    closest : int or None
-        Index (into the settings compared) of the setting whose interval
-        gives ``high``: the one the choice could trail by most; None for
-        k = 0.
-    """
-
-    value: float
-    low: float
-    high: float
-    comparisons: int
-    level_each: float
-    closest: int | None
-
-    def fields(self) -> dict[str, float]:
-        """θ̂ and its interval as a claim row's ``measured``, ``ci_low`` and
-        ``ci_high``."""
-        return {"measured": self.value, "ci_low": self.low, "ci_high": self.high}
-
-
-def grid_regret(
-    chosen: np.ndarray, others: Sequence[np.ndarray], level: float = LEVEL
-) -> GridRegret:
-    """The regret of a chosen setting against the best of the grid, with a
-    simultaneous paired interval (see :class:`GridRegret`).
-
-    Parameters
-    ----------
-    chosen : ndarray of bool of shape (n,)
-        The chosen setting's mistakes on the n points.
-    others : sequence of ndarray of bool of shape (n,)
-        The mistakes of every other setting of the grid on the same points.
-    level : float, default=0.95
-        Simultaneous level of the k intervals.
-
-    Returns
-    -------
-    GridRegret
-
-    Examples
-    --------
-    >>> r = grid_regret(np.array([1, 1, 0, 0]), [np.array([1, 0, 0, 0])])
-    >>> (r.value, r.comparisons, r.low == 0.0, r.high > r.value)
-    (0.25, 1, True, True)
-    """
-    k = len(others)
-    if k == 0:
-        return GridRegret(0.0, 0.0, 0.0, 0, level, None)
-    each = 1.0 - (1.0 - level) / k
-    diffs = [paired_difference(chosen, w, each) for w in others]
-    highs = [d.high for d in diffs]
-    return GridRegret(
-        value=max(0.0, max(d.value for d in diffs)),
-        low=max(0.0, max(d.low for d in diffs)),
-        high=max(0.0, max(highs)),
-        comparisons=k,
-        level_each=each,
-        closest=int(np.argmax(highs)),
-    )
 
 
 def _wrong_at(mistakes: pd.DataFrame, sigma: float, C: float) -> np.ndarray:
@@ -144,7 +51,8 @@ def e3_cv_selection(
     point estimate takes the smallest test error on the grid, which is
     chosen on the same test points and so biased low; the interval does not
     pick a best setting at all: it is the simultaneous (Bonferroni) interval
-    of :func:`grid_regret` over the paired differences between the CV choice
+    of :func:`~kernelboost.theory.multiplicity.grid_regret` over the paired
+    differences between the CV choice
     and each of the other k settings, each at level 1 − 0.05/k, so that the
     row holds only when the CV choice trails **no** setting of the grid by
     more than the margin, and fails only when some setting is better by more
@@ -165,7 +73,9 @@ def e3_cv_selection(
             if not (np.isclose(g.sigma, c_sigma) and np.isclose(g.C, c_C))
         ]
         chosen = _wrong_at(wrong, c_sigma, c_C)
-        r = grid_regret(chosen, [_wrong_at(wrong, *g) for g in settings])
+        r = grid_regret(
+            chosen, [_wrong_at(wrong, *g) for g in settings], paired_difference
+        )
         n = chosen.size
         b_sigma, b_C = float(s["best_sigma"]), float(s["best_C"])
         best = int(_wrong_at(wrong, b_sigma, b_C).sum())

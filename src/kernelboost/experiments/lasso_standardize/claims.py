@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-
 import numpy as np
 import pandas as pd
 
-from ...theory.intervals import LEVEL, mean_interval
+from ...theory.intervals import mean_interval, paired_mean_difference
+from ...theory.multiplicity import grid_regret
 from .._shared.rows import ClaimRow
 
 SOURCE = "Shewchuk, Lecture 14, §14.3 'Lasso'"
@@ -20,76 +18,6 @@ SOURCE = "Shewchuk, Lecture 14, §14.3 'Lasso'"
 #: E3's 5 points of error rate, on the scale of a regression. Fixed before
 #: the first run (CLAIMS.md, S8).
 S8_MARGIN = 0.05
-
-
-@dataclass(frozen=True)
-class MseRegret:
-    """The excess test MSE of a chosen setting over the best of a grid.
-
-    With L_c(i) and L_g(i) the squared errors of the chosen setting and of
-    another setting g at test point i (i = 1..n), the regret is
-
-        θ = max(0, max_g mean_i (L_c(i) − L_g(i))),
-
-    the chosen setting's test MSE minus the smallest of the grid (0 when it
-    is itself the smallest). The best setting is found on the very test
-    points the comparison uses, so the interval names none: it takes the
-    paired t interval [l_g, u_g] of mean_i (L_c − L_g) against **every** other
-    setting, each at level 1 − (1 − ``level``)/k (Bonferroni over the k other
-    settings), so that all hold together with probability at least ``level``,
-    and then max(0, max_g l_g) ≤ θ ≤ max(0, max_g u_g) (the construction of
-    E3's ``grid_regret``, with t intervals of squared errors in place of
-    paired proportions).
-
-    Attributes
-    ----------
-    value, low, high : float
-    comparisons : int
-        k.
-    level_each : float
-    closest : int or None
-        Index, into the settings compared, of the one that gives ``high``.
-    """
-
-    value: float
-    low: float
-    high: float
-    comparisons: int
-    level_each: float
-    closest: int | None
-
-    def fields(self) -> dict[str, float]:
-        """θ̂ and its interval as a claim row's ``measured``, ``ci_low`` and
-        ``ci_high``."""
-        return {"measured": self.value, "ci_low": self.low, "ci_high": self.high}
-
-
-def mse_regret(
-    chosen: np.ndarray, others: Sequence[np.ndarray], level: float = LEVEL
-) -> MseRegret:
-    """The regret of a chosen setting against every other setting of a grid,
-    from squared errors on the same points (see :class:`MseRegret`).
-
-    Examples
-    --------
-    >>> r = mse_regret(np.array([1.0, 2.0, 3.0]), [np.array([1.0, 2.0, 3.0])])
-    >>> (r.value, r.low, r.high, r.comparisons)
-    (0.0, 0.0, 0.0, 1)
-    """
-    k = len(others)
-    if k == 0:
-        return MseRegret(0.0, 0.0, 0.0, 0, level, None)
-    each = 1.0 - (1.0 - level) / k
-    diffs = [mean_interval(np.asarray(chosen) - np.asarray(o), each) for o in others]
-    highs = [r.high for r in diffs]
-    return MseRegret(
-        value=max(0.0, max(r.mean for r in diffs)),
-        low=max(0.0, max(r.low for r in diffs)),
-        high=max(0.0, max(highs)),
-        comparisons=k,
-        level_each=each,
-        closest=int(np.argmax(highs)),
-    )
 
 
 def _of(table: pd.DataFrame, dataset: object) -> pd.DataFrame:
@@ -121,8 +49,8 @@ def s8_lasso_standardize(
     - empirical: the regret of λ_CV on the standardized path,
       θ = MSE(λ_CV) − min_λ MSE(λ) on the test points, ``<=``
       :data:`S8_MARGIN`·Var(y_train), with the simultaneous interval of
-      :func:`mse_regret` (the best λ is never named: it is found on the
-      same test points);
+      :func:`~kernelboost.theory.multiplicity.grid_regret` (the best λ is never
+      named: it is found on the same test points);
     - illustration: the selected sets and λ_CV/α_max of both fits.
 
     Parameters
@@ -218,7 +146,11 @@ def s8_lasso_standardize(
             for step, part in g.groupby("step")
         }
         others = [step for step in sorted(by_step) if step != chosen]
-        r = mse_regret(by_step[chosen], [by_step[step] for step in others])
+        r = grid_regret(
+            by_step[chosen],
+            [by_step[step] for step in others],
+            paired_mean_difference,
+        )
         best = int(std["step"].iloc[int(np.argmin(std["test_mse"].to_numpy()))])
         margin = S8_MARGIN * float(s["y_train_var"])
         ratio = std.set_index("step")["alpha_ratio"]

@@ -8,6 +8,7 @@ import pandas as pd
 import pytest
 
 from kernelboost.core.datasets import make_dataset
+from kernelboost.estimators.model_selection import random_split
 from kernelboost.experiments._shared.figures import save_figure
 from kernelboost.experiments.lasso_standardize.claims import (
     S8_MARGIN,
@@ -16,7 +17,6 @@ from kernelboost.experiments.lasso_standardize.claims import (
 from kernelboost.experiments.lasso_standardize.figures import plot_lasso_standardize
 from kernelboost.experiments.lasso_standardize.study import (
     lasso_standardize_tables,
-    random_split,
     unit_scales,
 )
 from kernelboost.theory.intervals import paired_mean_difference

@@ -12,21 +12,10 @@ from kernelboost.experiments._shared.figures import save_figure
 from kernelboost.experiments.stepwise_stopping.claims import s5_stepwise_stopping
 from kernelboost.experiments.stepwise_stopping.figures import plot_stepwise_stopping
 from kernelboost.experiments.stepwise_stopping.study import (
-    random_split,
     stepwise_stopping_tables,
 )
 
 from ..flips import flips
-
-
-def test_random_split_is_seeded_disjoint_and_complete() -> None:
-    train, test = random_split(10, 0.3, 4)
-    assert len(test) == 3
-    assert len(train) == 7
-    assert sorted(np.concatenate([train, test])) == list(range(10))
-    np.testing.assert_array_equal(test, random_split(10, 0.3, 4)[1])
-    with pytest.raises(ValueError, match="at least two"):
-        random_split(4, 0.1, 0)
 
 
 @pytest.fixture(scope="module")

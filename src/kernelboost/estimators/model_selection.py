@@ -67,6 +67,32 @@ def train_test_split(
 # --- k-fold cross-validation --------------------------------------------------
 
 
+def random_split(
+    m: int, test_fraction: float, seed: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Indices of a seeded random split of m points (no strata: regression).
+
+    round(test_fraction · m) points, drawn without replacement by
+    ``numpy.random.default_rng(seed)``, form the test part.
+
+    Returns
+    -------
+    train, test : ndarray of int
+        Sorted, disjoint, covering 0..m−1.
+    """
+    f = float(
+        check_scalar(test_fraction, "test_fraction", "random_split", low=0.0, high=1.0)
+    )
+    k = int(round(f * m))
+    if not 2 <= k <= m - 2:
+        raise ValueError(
+            f"random_split: {m} points with test_fraction {f:g} leave {k} test "
+            "points; both parts need at least two."
+        )
+    test = np.sort(check_random_state(seed).choice(m, size=k, replace=False))
+    return np.setdiff1d(np.arange(m), test), test
+
+
 def kfold_indices(
     y: object,
     n_splits: int = 5,

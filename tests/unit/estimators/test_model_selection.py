@@ -20,6 +20,7 @@ from kernelboost.estimators.evaluation import (
     loo_error,
     train_test_split,
 )
+from kernelboost.estimators.model_selection import random_split
 
 
 @settings(max_examples=50, deadline=None)
@@ -220,3 +221,13 @@ def test_loo_error_is_brute_force() -> None:
     )
     np.testing.assert_array_equal(mistakes, expected)
     assert error == expected.mean()
+
+
+def test_random_split_is_seeded_disjoint_and_complete() -> None:
+    train, test = random_split(10, 0.3, 4)
+    assert len(test) == 3
+    assert len(train) == 7
+    assert sorted(np.concatenate([train, test])) == list(range(10))
+    np.testing.assert_array_equal(test, random_split(10, 0.3, 4)[1])
+    with pytest.raises(ValueError, match="at least two"):
+        random_split(4, 0.1, 0)

@@ -26,39 +26,13 @@ import numpy as np
 import pandas as pd
 
 from ...core.datasets import Dataset
-from ...core.validation import check_random_state, check_scalar
+from ...core.validation import check_scalar
+from ...estimators.model_selection import random_split
 from ...estimators.selection import lasso_cv
 from .._shared.scaling import zscore
 
 #: The two ways of fitting, in table order.
 VARIANTS: tuple[str, ...] = ("raw", "standardized")
-
-
-def random_split(
-    m: int, test_fraction: float, seed: int
-) -> tuple[np.ndarray, np.ndarray]:
-    """Indices of a seeded random split of m points (no strata: regression).
-
-    round(test_fraction · m) points, drawn without replacement by
-    ``numpy.random.default_rng(seed)``, form the test part (the split of the
-    stepwise_stopping room, S5, on the same configuration).
-
-    Returns
-    -------
-    train, test : ndarray of int
-        Sorted, disjoint, covering 0..m−1.
-    """
-    f = float(
-        check_scalar(test_fraction, "test_fraction", "random_split", low=0.0, high=1.0)
-    )
-    k = int(round(f * m))
-    if not 2 <= k <= m - 2:
-        raise ValueError(
-            f"random_split: {m} points with test_fraction {f:g} leave {k} test "
-            "points; both parts need at least two."
-        )
-    test = np.sort(check_random_state(seed).choice(m, size=k, replace=False))
-    return np.setdiff1d(np.arange(m), test), test
 
 
 def unit_scales(n_features: int, log10_scale: float) -> np.ndarray:
@@ -179,7 +153,8 @@ def lasso_standardize_tables(
 ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """S8: the Lasso with and without standardization, at λ chosen by CV.
 
-    The data are split at random (:func:`random_split`) and feature j is
+    The data are split at random
+    (:func:`~kernelboost.estimators.model_selection.random_split`) and feature j is
     multiplied by c_j (:func:`unit_scales`). On the training part the Lasso is
     fitted raw (centred only) and standardized (:func:`fit_lasso`), each at its
     own λ_CV; both are scored on the same test points. Then, for each feature

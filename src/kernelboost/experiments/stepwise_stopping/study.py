@@ -16,34 +16,8 @@ import numpy as np
 import pandas as pd
 
 from ...core.datasets import Dataset
-from ...core.validation import check_random_state, check_scalar
+from ...estimators.model_selection import random_split
 from ...estimators.selection import forward_model_count, forward_stepwise
-
-
-def random_split(
-    m: int, test_fraction: float, seed: int
-) -> tuple[np.ndarray, np.ndarray]:
-    """Indices of a seeded random split of m points (no strata: regression).
-
-    round(test_fraction · m) points, drawn without replacement by
-    ``numpy.random.default_rng(seed)``, form the test part.
-
-    Returns
-    -------
-    train, test : ndarray of int
-        Sorted, disjoint, covering 0..m−1.
-    """
-    f = float(
-        check_scalar(test_fraction, "test_fraction", "random_split", low=0.0, high=1.0)
-    )
-    k = int(round(f * m))
-    if not 2 <= k <= m - 2:
-        raise ValueError(
-            f"random_split: {m} points with test_fraction {f:g} leave {k} test "
-            "points; both parts need at least two."
-        )
-    test = np.sort(check_random_state(seed).choice(m, size=k, replace=False))
-    return np.setdiff1d(np.arange(m), test), test
 
 
 def _fit_predict(
@@ -67,8 +41,9 @@ def stepwise_stopping_tables(
 ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """S5: forward stepwise with and without the early stop, and test errors.
 
-    The data are split at random (:func:`random_split`). On the training part,
-    forward stepwise selection (:func:`~kernelboost.selection.forward_stepwise`,
+    The data are split at random
+    (:func:`~kernelboost.estimators.model_selection.random_split`). On the training
+    part, forward stepwise selection (:func:`~kernelboost.selection.forward_stepwise`,
     K-fold CV error of least squares with intercept) is run twice on the same
     folds: along the full path (d steps) and with ``early_stop`` (the lecture's
     rule: stop at the first step whose CV error exceeds the previous model's).

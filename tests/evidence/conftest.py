@@ -92,7 +92,9 @@ def synthetic(
 #: E3 and K16's tables: cv_model_selection (and its figure, drawn in
 #: test_loo_vs_sv_bound.py).
 @pytest.fixture(scope="module")
-def selection(tmp_path_factory) -> tuple[pd.DataFrame, pd.DataFrame]:
+def selection(tmp_path_factory) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """cv_model_selection's three tables (grid, summary, mistakes) of a small
+    run, written and read back as the workflow does."""
     data = make_dataset(
         {"generator": "moons", "n_samples": 80, "noise": 0.2, "seed": 1}
     )
@@ -109,8 +111,8 @@ def selection(tmp_path_factory) -> tuple[pd.DataFrame, pd.DataFrame]:
     folder = tmp_path_factory.mktemp("cv")
     for i, table in enumerate(tables):
         write_frame_atomic(table, folder / f"{i}.csv")
-    grid, summary = (pd.read_csv(folder / f"{i}.csv") for i in range(2))
-    return grid, summary
+    grid, summary, mistakes = (pd.read_csv(folder / f"{i}.csv") for i in range(3))
+    return grid, summary, mistakes
 
 
 #: The regression rooms: lasso_path, lasso_ridge_contours, subset_selection.

@@ -7,8 +7,6 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.core.io import write_frame_atomic
 from kernelboost.experiments.cv_model_selection.claims import (
     E3_MARGIN,
     e3_cv_selection,
@@ -18,7 +16,6 @@ from kernelboost.experiments.cv_model_selection.study import (
     GRID_COLUMNS,
     MISTAKES_COLUMNS,
     SUMMARY_COLUMNS,
-    cv_selection_tables,
 )
 from kernelboost.pipeline.jobs import place_rows
 from kernelboost.theory.intervals import paired_difference
@@ -28,27 +25,9 @@ from ..flips import flips
 
 
 @pytest.fixture(scope="module")
-def tables(tmp_path_factory) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
-    """The three tables of a small run (the ``selection`` fixture's arguments),
-    written and read back as the workflow does."""
-    data = make_dataset(
-        {"generator": "moons", "n_samples": 80, "noise": 0.2, "seed": 1}
-    )
-    out = cv_selection_tables(
-        data,
-        sigmas=[2.0, 0.1, 0.5],
-        Cs=[10.0, 1.0],
-        n_splits=3,
-        cv_seed=0,
-        test_fraction=0.5,
-        split_seed=1,
-        name="moons",
-    )
-    folder = tmp_path_factory.mktemp("cv3")
-    for i, table in enumerate(out):
-        write_frame_atomic(table, folder / f"{i}.csv")
-    grid, summary, mistakes = (pd.read_csv(folder / f"{i}.csv") for i in range(3))
-    return grid, summary, mistakes
+def tables(selection) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """The three tables of a small run (the shared ``selection`` fixture)."""
+    return selection
 
 
 def _nested(

@@ -31,25 +31,28 @@ from kernelboost.pipeline.jobs import place_rows, plotter
 from ..flips import flips
 from .conftest import synthetic
 
+#: The small run of the room's tests (one repeat per timing).
+SMALL = dict(
+    degrees=[2, 3],
+    n_min=4,
+    max_features=512,
+    n_sizes=3,
+    kernel_n=[30, 60, 120],
+    work=2**12,
+    gram_m=[20, 40],
+    gram_d=[8, 16],
+    fixed_m=20,
+    fixed_d=4,
+    predict_m=[20, 40, 80],
+    predict_points=5,
+    repeats=1,
+    seed=0,
+)
+
 
 @pytest.fixture(scope="module")
 def tables() -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
-    return kernel_cost_tables(
-        degrees=[2, 3],
-        n_min=4,
-        max_features=512,
-        n_sizes=3,
-        kernel_n=[30, 60, 120],
-        work=2**12,
-        gram_m=[20, 40],
-        gram_d=[8, 16],
-        fixed_m=20,
-        fixed_d=4,
-        predict_m=[20, 40, 80],
-        predict_points=5,
-        repeats=1,
-        seed=0,
-    )
+    return kernel_cost_tables(**SMALL)
 
 
 #: The curves and the exponents the lecture states for them (the kernel at
@@ -122,22 +125,7 @@ def test_tables_have_every_curve_and_count_the_work(tables) -> None:
 
 
 def test_the_counts_do_not_depend_on_the_run(tables) -> None:
-    again = kernel_cost_tables(
-        degrees=[2, 3],
-        n_min=4,
-        max_features=512,
-        n_sizes=3,
-        kernel_n=[30, 60, 120],
-        work=2**12,
-        gram_m=[20, 40],
-        gram_d=[8, 16],
-        fixed_m=20,
-        fixed_d=4,
-        predict_m=[20, 40, 80],
-        predict_points=5,
-        repeats=2,
-        seed=0,
-    )[2]
+    again = kernel_cost_tables(**{**SMALL, "repeats": 2})[2]
     pd.testing.assert_frame_equal(again, tables[2])
 
 

@@ -33,10 +33,30 @@ def test_k3_reports_a_kernel_with_a_negative_eigenvalue(spectra) -> None:
     assert [r.holds for r in k3_gram_spectra(bad)].count(False) == 1
     # ... and so is a non-kernel whose every Gram matrix came out PSD: with
     # negative eigenvalues for the kernels and none for the non-kernels, every
-    # row of both directions is false.
+    # evidence row of both directions is false.
     valid = bad["valid_kernel"].astype(bool)
     bad.loc[valid, "min_eig_ratio"] = -1e-6
     bad.loc[~valid, "min_eig_ratio"] = 0.0
     rows = flips("K3", r"^min over samples of λ_min / Σ\|λ_i\|$", k3_gram_spectra(bad))
-    assert len(rows) == 4
+    assert len(rows) == 3  # two kernels and tanh
     assert {r.relation for r in rows} == {">=", "<"}
+    # ‖x − x'‖ (zero diagonal, so zero trace) is a check: it could not fail on
+    # real samples, yet it still reads what it is given.
+    (distance,) = [r for r in k3_gram_spectra(bad) if r.kind == "check"]
+    assert distance.title.startswith("‖x − x'‖")
+    assert not distance.holds
+
+
+def test_k3_a_non_kernel_is_a_check_only_while_its_diagonal_is_zero(spectra) -> None:
+    """The kind follows the data: were a Gram matrix of ‖x − x'‖ to have a
+    non-zero diagonal entry, its negative eigenvalue would no longer be certain
+    and the row would count as a theorem."""
+    kinds = {r.title.split(" is ")[0]: r.kind for r in k3_gram_spectra(spectra)}
+    assert kinds["‖x − x'‖"] == "check"
+    assert kinds["tanh(x·x' + 1)"] == "theorem"
+    assert kinds["linear()"] == "theorem"
+    moved = spectra.copy()
+    first = (moved["function"] == "‖x − x'‖") & (moved["draw"] == 0)
+    moved.loc[first, "zero_trace"] = False
+    kinds = {r.title.split(" is ")[0]: r.kind for r in k3_gram_spectra(moved)}
+    assert kinds["‖x − x'‖"] == "theorem"

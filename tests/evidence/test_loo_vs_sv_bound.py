@@ -176,6 +176,12 @@ def test_e1_rows_follow_the_numbers(sweep) -> None:
     assert bad[3].holds is True
     assert [r.holds for r in bad[4:]] == [True, False]
     assert bad[5].measured == 1.0
+    # A configuration whose every point is a support vector has bound 1,
+    # which no error rate exceeds: shown as a check, never counted.
+    vacuous = rows.copy()
+    vacuous.loc[0, "sv_bound"] = 1.0
+    first = e1_loo_bound(vacuous, e2)[0]
+    assert (first.kind, first.bound) == ("check", 1.0)
 
 
 @pytest.mark.can_fail("E2")

@@ -41,7 +41,10 @@ def gram_spectra_table(
     Returns
     -------
     DataFrame
-        ``function, valid_kernel, draw, min_eig_ratio``.
+        ``function, valid_kernel, draw, min_eig_ratio, zero_trace``;
+        ``zero_trace`` says the Gram matrix's diagonal is all 0, so that its
+        eigenvalues sum to 0 and, the matrix being non-zero, one of them is
+        certainly negative.
     """
     rng = np.random.default_rng(seed)
     functions: dict[str, tuple[bool, Callable[[np.ndarray], np.ndarray]]] = {}
@@ -54,12 +57,14 @@ def gram_spectra_table(
     for draw in range(n_draws):
         X = rng.standard_normal((n_samples, n_features))
         for name, (valid, fn) in functions.items():
+            gram = fn(X)
             rows.append(
                 {
                     "function": name,
                     "valid_kernel": valid,
                     "draw": draw,
-                    "min_eig_ratio": min_eigenvalue_ratio(fn(X)),
+                    "min_eig_ratio": min_eigenvalue_ratio(gram),
+                    "zero_trace": bool(np.all(np.diag(gram) == 0.0)),
                 }
             )
     return pd.DataFrame(rows)

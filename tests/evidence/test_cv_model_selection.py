@@ -7,6 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from kernelboost.experiments.cv_model_selection import EXPERIMENT
 from kernelboost.experiments.cv_model_selection.claims import (
     E3_MARGIN,
     e3_cv_selection,
@@ -224,3 +225,18 @@ def test_k16_reads_the_c_ends_at_the_chosen_sigma(tables) -> None:
     close = {(key[0], 0.01): 4, key: 2, (key[0], 100.0): 4}
     rows = k16_c_fit(shaped_grid, summary, _nested(shaped_grid, close, n))
     assert [r.verdict for r in rows] == ["not resolved", "not resolved"]
+
+
+def test_the_section_may_set_its_own_test_fraction() -> None:
+    """``cv_model_selection.test_fraction`` overrides ``split.test_fraction``
+    for this experiment alone; without it the shared split applies."""
+    cfg = {
+        "split": {"test_fraction": 0.5, "seed": 11},
+        "cv": {"folds": 5, "seed": 12},
+        "cv_model_selection": {"dataset": "moons", "sigmas": [1.0], "Cs": [1.0]},
+    }
+    (run,) = EXPERIMENT.runs(cfg).values()
+    assert (run.args["test_fraction"], run.args["split_seed"]) == (0.5, 11)
+    cfg["cv_model_selection"]["test_fraction"] = 0.8
+    (run,) = EXPERIMENT.runs(cfg).values()
+    assert (run.args["test_fraction"], run.args["split_seed"]) == (0.8, 11)

@@ -20,7 +20,13 @@ from kernelboost.experiments._shared.kinds import Tally, verdict
 from kernelboost.experiments._shared.rows import COLUMNS
 from kernelboost.pipeline.site import SiteError, build_site
 from kernelboost.pipeline.site.catalog import parse_catalog
-from kernelboost.pipeline.site.markup import inline, markdown, rst_caption, slug
+from kernelboost.pipeline.site.markup import (
+    inline,
+    markdown,
+    rst_caption,
+    safe_target,
+    slug,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -339,3 +345,32 @@ def test_a_run_without_timings_says_so(tmp_path) -> None:
     (results / "timings.csv").unlink()
     site = _build(results)
     assert "No claim of this run measures time." in (site / "timings.html").read_text()
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "javascript:alert(1)",
+        "JavaScript:alert(1)",
+        "java\tscript:alert(1)",
+        " javascript:alert(1)",
+        "vbscript:msgbox(1)",
+        "data:text/html,<script>alert(1)</script>",
+        "file:///etc/passwd",
+    ],
+)
+def test_a_catalog_link_to_another_scheme_is_shown_as_text(target) -> None:
+    """Only anchors, relative paths and http(s) become live links: a
+    ``javascript:`` target in CLAIMS.md would run when a reader clicks it."""
+    assert not safe_target(target)
+    text = inline(f"see [this]({target.replace(' ', '')})")
+    assert "<a" not in text
+    assert "this" in text
+
+
+def test_anchors_relative_paths_and_http_links_stay_links() -> None:
+    for target in ("#k1", "figures/a.png", "../B1.html", "https://doi.org/10.1/x"):
+        assert safe_target(target)
+        assert f'href="{target}"' in inline(f"[t]({target})")
+    # The page a catalog anchor maps to is checked too.
+    assert "<a" not in inline("[t](#k1)", link=lambda t: "javascript:void(0)")

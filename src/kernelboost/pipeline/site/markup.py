@@ -20,13 +20,34 @@ import html
 import re
 from collections.abc import Callable
 
-__all__ = ["inline", "markdown", "rst_caption", "slug"]
+__all__ = ["inline", "markdown", "rst_caption", "safe_target", "slug"]
 
 _CODE = re.compile(r"``(.+?)``|`([^`]+)`")
 _LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _EM = re.compile(r"(?<![\w*])\*(?!\s)([^*]+?)(?<!\s)\*(?![\w*])")
 _LIST = re.compile(r"^( *)(?:([-*])|(\d+)\.) +(.*)$")
+#: A URL scheme (``javascript:``, ``data:``, ``https:``), as browsers read it:
+#: letters first, ASCII control characters and spaces ignored.
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]*):")
+_IGNORED = re.compile(r"[\x00-\x20\x7f]")
+
+
+def safe_target(target: str) -> bool:
+    """True for a link target the site may write: an anchor (``#k1``), a
+    relative path (``figures/a.png``, ``../x``) or an ``http(s)`` address;
+    False for any other scheme (``javascript:``, ``data:``, ``vbscript:``,
+    ``file:``), which the page would otherwise run or open.
+
+    Examples
+    --------
+    >>> safe_target("#k1"), safe_target("https://doi.org/x")
+    (True, True)
+    >>> safe_target("javascript:alert(1)"), safe_target(" JavaScript:x")
+    (False, False)
+    """
+    scheme = _SCHEME.match(_IGNORED.sub("", target))
+    return scheme is None or scheme.group(1).lower() in ("http", "https")
 
 
 def slug(text: str) -> str:
@@ -56,8 +77,10 @@ def inline(text: str, link: Callable[[str], str] | None = None) -> str:
 
     def anchor(m: re.Match[str]) -> str:
         target = html.unescape(m.group(2))
-        href = html.escape(link(target) if link else target)
-        return f'<a href="{href}">{m.group(1)}</a>'
+        href = link(target) if link else target
+        if not safe_target(href):  # shown as text, never a live link
+            return f"{m.group(1)} ({m.group(2)})"
+        return f'<a href="{html.escape(href)}">{m.group(1)}</a>'
 
     text = _EM.sub(r"<em>\1</em>", _BOLD.sub(r"<strong>\1</strong>", text))
     text = _LINK.sub(anchor, text)

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost.core.datasets import make_dataset
+from kernelboost.core.datasets import Dataset, make_dataset
 from kernelboost.experiments.knn_k.claims import e4_knn_loo, k14_knn
 from kernelboost.experiments.knn_k.study import knn_tables
 from tests.flips import flips
@@ -86,6 +86,31 @@ def test_k14_rows(k14_tables) -> None:
 
 
 @pytest.mark.can_fail("E4")
+def test_identical_points_of_opposite_labels_make_1nn_not_applicable() -> None:
+    """Two identical points with opposite labels break the assumption of
+    "1-NN makes no training error" (distinct points): the row says so and
+    carries no verdict, rather than reading the lecture as wrong."""
+    rng = np.random.default_rng(0)
+    X = rng.standard_normal((40, 2))
+    y = np.where(X[:, 0] > 0, 1.0, -1.0)
+    X[1] = X[0]
+    y[1] = -y[0]
+    X[3] = X[2]
+    y[3] = -y[2]
+    data = Dataset(X, y, ("x1", "x2"), "classification")
+    tables = knn_tables(data, [1, 3], [1], 0.25, seed=0, grid_points=5)
+    errors = tables[0]
+    conflicting = int(errors["conflicting_duplicates"].iloc[0])
+    assert conflicting in (2, 4)  # the pairs that fell in the training part
+    row = k14_knn(*tables)[0]
+    assert row.verdict == "n/a"
+    assert row.kind == "illustration"
+    assert row.quantity.startswith(f"not applicable: {conflicting} training points")
+    # On distinct points the same row is the check it always was.
+    clean = errors.assign(conflicting_duplicates=0)
+    assert k14_knn(clean, *tables[1:])[0].kind == "check"
+
+
 def test_e4_compares_the_loo_errors_of_1nn_and_3nn() -> None:
     data = make_dataset(
         {"generator": "moons", "n_samples": 120, "noise": 0.3, "seed": 1}

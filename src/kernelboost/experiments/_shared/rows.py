@@ -16,7 +16,7 @@ from __future__ import annotations
 import operator
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Literal
 
 import numpy as np
@@ -138,6 +138,36 @@ class ClaimRow:
         record = asdict(self)
         record["holds"] = self.verdict
         return {c: record[c] for c in COLUMNS}
+
+
+def not_applicable(row: ClaimRow, reason: str) -> ClaimRow:
+    """``row`` when the data break an assumption of its statement: shown with
+    what it measured, but with no verdict, its quantity saying why.
+
+    A theorem (or a check) says nothing about data that break its
+    assumptions, so such a row must not read "did not hold": it becomes an
+    ``illustration`` with relation ``n/a`` (counted among the rows without a
+    verdict), its quantity ``not applicable: <reason> (<quantity> = <measured>)``.
+
+    Examples
+    --------
+    >>> row = ClaimRow(title="t", source="s", dataset="d", quantity="error",
+    ...                measured=0.25, bound=0.0, relation="<=", kind="check")
+    >>> na = not_applicable(row, "two identical points carry opposite labels")
+    >>> na.verdict, na.kind, na.quantity
+    ('n/a', 'illustration', 'not applicable: two identical points carry \
+opposite labels (error = 0.25)')
+    """
+    return replace(
+        row,
+        quantity=f"not applicable: {reason} ({row.quantity} = {row.measured:.6g})",
+        bound=float("nan"),
+        relation="n/a",
+        kind="illustration",
+        ci_low=float("nan"),
+        ci_high=float("nan"),
+        unresolved="",
+    )
 
 
 def to_frame(rows: Iterable[ClaimRow]) -> pd.DataFrame:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from ...theory.intervals import PairedDifference, paired_difference
-from .._shared.rows import ClaimRow
+from .._shared.rows import ClaimRow, not_applicable
 
 
 def _paired(mistakes: pd.DataFrame, where: str, k1: int, k2: int) -> PairedDifference:
@@ -83,6 +83,9 @@ def k14_knn(
     points, so either row can fail; each carries the paired 95 % interval of
     the difference of two error rates on the same n_test test points, so
     that a difference of a few test points reads not resolved.
+
+    The first row is not applicable (``not_applicable``) when training points
+    share their coordinates with a point of the other label.
     """
     e = errors.sort_values("k")
     first, last = e.iloc[0], e.iloc[-1]
@@ -97,16 +100,24 @@ def k14_knn(
         dataset=f"{int(last['n_train'])} training points, split seed "
         f"{int(last['split_seed'])}",
     )
+    one_nn = ClaimRow(
+        title="1-NN makes no training error",
+        quantity="training error, k = 1",
+        measured=float(first["train_error"]),
+        bound=0.0,
+        relation="<=",
+        kind="check",
+        **common,
+    )
+    conflicting = int(first.get("conflicting_duplicates", 0))
+    if conflicting:
+        one_nn = not_applicable(
+            one_nn,
+            f"{conflicting} training points share their coordinates with a "
+            "point of the other label; the statement assumes distinct points",
+        )
     return [
-        ClaimRow(
-            title="1-NN makes no training error",
-            quantity="training error, k = 1",
-            measured=float(first["train_error"]),
-            bound=0.0,
-            relation="<=",
-            kind="check",
-            **common,
-        ),
+        one_nn,
         ClaimRow(
             title="k = N predicts the majority class",
             quantity=f"|test error at k = {int(last['k'])} - majority-class error|",

@@ -27,10 +27,13 @@ def knn_tables(
     -------
     errors : DataFrame
         ``k, train_error, test_error, majority_test_error, loo_error, n_train,
-        n_test, split_seed`` where ``majority_test_error`` is the error of always
-        predicting the training set's majority label and ``loo_error`` the
-        exact leave-one-out error on the training set (claim E4; NaN for
-        k = N, which leaves only N − 1 neighbours).
+        n_test, split_seed, conflicting_duplicates`` where
+        ``majority_test_error`` is the error of always predicting the training
+        set's majority label, ``loo_error`` the exact leave-one-out error on
+        the training set (claim E4; NaN for k = N, which leaves only N − 1
+        neighbours) and ``conflicting_duplicates`` the number of training
+        points that share their coordinates with a training point of the
+        other label (:func:`conflicting_duplicates`).
     regions : DataFrame
         ``k, x1, x2, prediction`` on a grid, for every k of ``boundary_ks``.
     points : DataFrame
@@ -44,6 +47,7 @@ def knn_tables(
     train, test = train_test_split(data.y, test_fraction, seed)
     Xtr, ytr, Xte, yte = data.X[train], data.y[train], data.X[test], data.y[test]
     n = len(train)
+    conflicting = conflicting_duplicates(Xtr, ytr)
     majority = 1.0 if ytr.sum() > 0 else -1.0  # ties: see KNN's rule
     rows, wrong = [], []
     for k in sorted({int(k) for k in ks if k <= n} | {n}):
@@ -64,6 +68,7 @@ def knn_tables(
                 "n_train": n,
                 "n_test": len(test),
                 "split_seed": seed,
+                "conflicting_duplicates": conflicting,
             }
         )
     grid = padded_grid(data.X, grid_points)
@@ -85,6 +90,25 @@ def knn_tables(
     points = split_points(data, train)
     mistakes = pd.concat(wrong, ignore_index=True)
     return pd.DataFrame(rows), regions, points, mistakes
+
+
+def conflicting_duplicates(X: np.ndarray, y: np.ndarray) -> int:
+    """The number of points of ``X`` whose coordinates another point of the
+    other label also has.
+
+    1-NN's zero training error assumes distinct points: a point's own copy
+    with the other label is at distance 0 too, and the tie may go to it.
+
+    Examples
+    --------
+    >>> X = np.array([[0.0, 0.0], [0.0, 0.0], [1.0, 1.0], [2.0, 2.0], [2.0, 2.0]])
+    >>> conflicting_duplicates(X, np.array([1, -1, 1, 1, 1]))
+    2
+    """
+    _, group = np.unique(X, axis=0, return_inverse=True)
+    group = group.ravel()
+    labels = pd.DataFrame({"group": group, "y": y}).groupby("group")["y"].nunique()
+    return int(np.isin(group, labels.index[labels > 1]).sum())
 
 
 def _mistakes(k: int, where: str, wrong: np.ndarray) -> pd.DataFrame:

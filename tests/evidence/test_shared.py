@@ -363,3 +363,35 @@ def test_claims_md_lists_the_unresolved_rows_with_the_points_that_would_resolve_
     md = render_markdown(to_frame([row]))
     assert "## Rows not resolved" in md
     assert md.rstrip().endswith("| 9 |")
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("title", None, "needs a title"),
+        ("source", "", "needs a source"),
+        ("dataset", "  ", "needs a dataset"),
+        ("quantity", None, "needs a quantity"),
+        ("kind", "XXtheoremXX", "kind 'XXtheoremXX' is not one of"),
+        ("relation", "=<", "relation '=<' is not one of"),
+        ("measured", "0.5", "measured must be a number"),
+        ("bound", None, "bound must be a number"),
+    ],
+)
+def test_a_claim_row_refuses_a_field_the_tallies_cannot_read(field, value, message):
+    """A row with no title, an unknown kind (which the tallies would count as
+    neither evidence nor check) or a relation no verdict knows is refused when
+    it is made, not written to claims.csv."""
+    good = dict(
+        title="t",
+        source="s",
+        dataset="d",
+        quantity="q",
+        measured=1.0,
+        bound=2.0,
+        relation="<=",
+        kind="theorem",
+    )
+    ClaimRow(**good)
+    with pytest.raises(ValueError, match=message):
+        ClaimRow(**(good | {field: value}))

@@ -17,7 +17,7 @@ import operator
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, replace
-from typing import Literal
+from typing import Literal, get_args
 
 import numpy as np
 import pandas as pd
@@ -99,6 +99,27 @@ class ClaimRow:
     unresolved: str = ""
 
     def __post_init__(self) -> None:
+        # A row is read by people and by the tallies: every text field says
+        # something, and kind and relation are ones the verdicts know.
+        for field in ("title", "source", "dataset", "quantity"):
+            text = getattr(self, field)
+            if not isinstance(text, str) or not text.strip():
+                raise ValueError(
+                    f"{self.id}: a claim row needs a {field}; got {text!r}."
+                )
+        if self.kind not in get_args(Kind):
+            raise ValueError(
+                f"{self.id}: kind {self.kind!r} is not one of {get_args(Kind)}."
+            )
+        if self.relation not in get_args(Relation):
+            raise ValueError(
+                f"{self.id}: relation {self.relation!r} is not one of "
+                f"{get_args(Relation)}."
+            )
+        for field in ("measured", "bound", "ci_low", "ci_high"):
+            value = getattr(self, field)
+            if not isinstance(value, (int, float, np.number)):
+                raise ValueError(f"{self.id}: {field} must be a number; got {value!r}.")
         has = (not np.isnan(self.ci_low), not np.isnan(self.ci_high))
         if any(has) and not all(has):
             raise ValueError(f"{self.id}: give both ends of the interval or neither.")

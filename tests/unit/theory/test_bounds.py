@@ -226,6 +226,9 @@ def test_margin_bounds_term_by_term() -> None:
         4 * math.sqrt(6 * math.log(math.e * 400 / 3) / 400)
     )
     assert float(vc["confidence"]) == pytest.approx(math.sqrt(math.log(20) / 800))
+    assert float(vc["bound"]) == pytest.approx(
+        0.1 + float(vc["complexity"]) + float(vc["confidence"])
+    )
     # A larger d (an upper bound on the VC dimension) gives a larger bound.
     assert bounds.vc_margin_bound(0.1, 0.5, 4, 400, 0.05)["bound"] > vc["bound"]
     with pytest.raises(ValueError, match="rho of vc_margin_bound must be > 0"):

@@ -37,6 +37,16 @@ def test_wilson_and_newcombe_reproduce_the_published_example() -> None:
     assert (round(lo, 4), round(hi, 4)) == (0.0524, 0.3339)
     lo, hi = wilson(5, 10)
     assert (round(lo, 4), round(hi, 4)) == (0.2366, 0.7634)
+    # Newcombe (1998), "Two-sided confidence intervals for the single
+    # proportion", Table I, method 3 (score, no continuity correction): the
+    # four published examples, among them the ends k = 0 and k = 1.
+    for (k, n), published in {
+        (81, 263): (0.2553, 0.3662),
+        (15, 148): (0.0624, 0.1605),
+        (0, 20): (0.0, 0.1611),
+        (1, 29): (0.0061, 0.1718),
+    }.items():
+        assert tuple(round(end, 4) for end in wilson(k, n)) == published
 
 
 @settings(max_examples=40, deadline=None)

@@ -22,23 +22,8 @@ from kernelboost.estimators.boosting import (
     Trees,
 )
 from kernelboost.estimators.boosting.arc_gv import _ArcGVHistory
+from kernelboost.experiments.margin_cycle.study import RUDIN_M  # B15
 from kernelboost.theory.margins import distinct_stumps, margin_matrix, max_margin
-
-#: The 8 × 8 margin matrix of Rudin, Daubechies and Schapire (2004), on which
-#: AdaBoost does not reach the maximum margin 3/8 (claim B15).
-RUDIN_M = np.array(
-    [
-        [-1, 1, 1, 1, 1, -1, -1, 1],
-        [-1, 1, 1, -1, -1, 1, 1, 1],
-        [1, -1, 1, 1, 1, -1, 1, 1],
-        [1, -1, 1, 1, -1, 1, 1, 1],
-        [1, -1, 1, -1, 1, 1, 1, -1],
-        [1, 1, -1, 1, 1, 1, 1, -1],
-        [1, 1, -1, 1, 1, 1, -1, 1],
-        [1, 1, 1, 1, -1, -1, 1, -1],
-    ],
-    dtype=np.float64,
-)
 
 #: Three points, three hypotheses, each wrong on one point: ρ* = 1/3.
 CYCLE_M = np.array([[1, 1, -1], [1, -1, 1], [-1, 1, 1]], dtype=np.float64).T

@@ -239,7 +239,8 @@ def section(
     receives as ``data`` (and its name as ``name`` if asked), and each key of
     ``datasets``, whose dataset the study receives under that key (and its name
     as ``<key>_name`` if asked). The study needs ``need`` of each of them;
-    ``shared`` adds settings of other sections."""
+    ``shared`` adds settings of other sections; a key of the section itself
+    (e.g. its own ``test_fraction``) overrides the shared one."""
     keys = {"dataset": ("data", "name")} | {k: (k, f"{k}_name") for k in datasets}
 
     def runs(cfg: Config) -> dict[str, Run]:
@@ -251,7 +252,7 @@ def section(
                 data[argument] = DataRef(f"{section}.{key}", dataset, need)
                 if name:
                     args[name_argument] = dataset
-        return {"": Run(data, args | shared(cfg))}
+        return {"": Run(data, shared(cfg) | args)}
 
     return runs
 

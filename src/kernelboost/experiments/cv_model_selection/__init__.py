@@ -11,24 +11,14 @@ library only).
 
 from __future__ import annotations
 
-from typing import Any
-
-from .._shared.entry import Config, Experiment, Figure, cv, section, split
-
-
-def _split(cfg: Config) -> dict[str, Any]:
-    """The shared split, with this section's own ``test_fraction`` if it has
-    one (more test points where the rows need them)."""
-    own = cfg["cv_model_selection"].get("test_fraction")
-    return split(cfg) | ({} if own is None else {"test_fraction": own})
-
+from .._shared.entry import Experiment, Figure, cv, section, split
 
 EXPERIMENT = Experiment(
     name="cv_model_selection",
     family="E",
     study="study:cv_selection_tables",
     tables=("grid", "summary", "mistakes"),
-    runs=section("cv_model_selection", name=True, shared=lambda c: cv(c) | _split(c)),
+    runs=section("cv_model_selection", name=True, shared=lambda c: cv(c) | split(c)),
     figures={
         "cv_model_selection": Figure(
             "figures:plot_cv_model_selection", claims=("E3", "K16")

@@ -62,3 +62,50 @@ def test_a_default_naming_an_undefined_dataset_is_reported(workflow_copy: Path) 
     assert proc.returncode != 0
     assert "is not a dataset defined under 'datasets' (tiny)" in proc.stderr
     assert not (workflow_copy / "results").exists()
+
+
+def problem_lines(proc) -> list[str]:
+    """stderr without Snakemake's notices of its profile and merged config files."""
+    notices = ("Using workflow specific profile", "Config file ")
+    return [
+        line
+        for line in proc.stderr.splitlines()
+        if line.strip() and not line.startswith(notices)
+    ]
+
+
+@pytest.mark.pipeline
+def test_a_key_given_twice_stops_the_run(workflow_copy: Path) -> None:
+    """YAML keeps the last of two equal keys; the workflow refuses the file."""
+    path = workflow_copy / "config.yaml"
+    lines = path.read_text().splitlines(keepends=True)
+    first = next(i for i, line in enumerate(lines) if line.startswith("  moons:"))
+    lines.insert(first + 1, "  moons: {generator: moons, n_samples: 50, seed: 4}\n")
+    path.write_text("".join(lines))
+    proc = snakemake(workflow_copy, "-n", check=False)
+    assert proc.returncode != 0
+    assert problem_lines(proc) == [
+        "Invalid configuration (config.yaml): config.yaml: key 'datasets.moons' "
+        f"appears twice (lines {first + 1} and {first + 2})"
+    ], proc.stderr
+
+
+@pytest.mark.pipeline
+def test_a_key_merged_from_config_yaml_is_named_with_its_file(
+    workflow_copy: Path,
+) -> None:
+    """--configfile turns 'moons' into blobs; config.yaml's moons.noise, merged
+    under it, is blamed on config.yaml, not on the user's file."""
+    (workflow_copy / "my.yaml").write_text(
+        "datasets:\n  moons: {generator: blobs, n_samples: 400}\n"
+    )
+    proc = snakemake(workflow_copy, "-n", "--configfile", "my.yaml", check=False)
+    assert proc.returncode != 0
+    lines = problem_lines(proc)
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith(
+        "Invalid configuration (my.yaml, config.yaml): unknown key "
+        "'datasets.moons.noise' (from config.yaml, merged under the generator "
+        "'blobs' set in my.yaml) (allowed here: "
+    )
+    assert not (workflow_copy / "results").exists(), "a job ran"

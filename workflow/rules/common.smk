@@ -31,18 +31,45 @@ wildcard_constraints:
     figure="|".join(figures()),
 
 
+def shown(path):
+    """``path`` as a message shows it: relative to the working directory when
+    inside it (Snakemake makes each ``--configfile`` absolute)."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
 def config_exit(problem):
-    files = ", ".join(map(str, workflow.configfiles)) or "config"
+    files = ", ".join(map(shown, workflow.configfiles)) or "config"
     sys.exit(f"Invalid configuration ({files}): {problem}")
+
+
+def merged_configfiles():
+    """The config files in the order Snakemake merged them, each over the ones
+    before: the Snakefile's ``configfile``, then each ``--configfile`` (also a
+    profile's ``configfile``) in order; ``workflow.configfiles`` lists the
+    command line's first."""
+    given = {Path(f).resolve() for f in workflow.overwrite_configfiles or ()}
+    own = [f for f in workflow.configfiles if Path(f).resolve() not in given]
+    cli = [f for f in workflow.configfiles if Path(f).resolve() in given]
+    return [shown(f) for f in own + cli]
 
 
 def checked_plan(cfg):
     """Check ``cfg`` (one line naming the bad key, before any job), fill in the
     schema's defaults, sort its keys, and return the plan of the run."""
+    # YAML keeps the last of a key given twice; refuse that in every file.
+    for path in map(shown, workflow.configfiles):
+        problem = checks.duplicate_key_problem(path)
+        if problem:
+            config_exit(problem)
     schema = checks.load_schema(Path(workflow.basedir, SCHEMA))
     filled, problem = checks.check(cfg, schema)
     if problem:
-        config_exit(problem)
+        # A key merged in from another file than the last is named with it.
+        overrides = dict(workflow.config_settings.config) or None
+        config_exit(checks.with_origin(problem, merged_configfiles(), overrides))
     # The checked configuration has its keys sorted at every level, so that job
     # parameters compare equal however a config file orders them
     # (results/config.yaml given back, for one).

@@ -4,7 +4,10 @@ Every classification dataset has ``X`` float64 of shape (m, n) and labels ``y`` 
 {−1, +1}; regression datasets have a real target. On disk a dataset is a CSV with
 one column per feature followed by ``label`` (classification) or ``target``
 (regression), and, for data with injected label noise, a 0/1 ``flipped`` column
-marking the points whose label was flipped.
+marking the points whose label was flipped. The bookkeeping columns are found
+by position, not by name alone (:func:`read_dataset`): they are always the last
+ones, so a feature of a user's CSV may be called ``flipped`` or ``target`` and
+stays a feature.
 
 Generators are deterministic functions of their arguments and ``seed``.
 """
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import csv
 import inspect
+import math
 import os
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -61,14 +65,26 @@ class Dataset:
         return int(self.X.shape[0])
 
     def to_frame(self) -> pd.DataFrame:
-        """The on-disk table: features, ``label`` or ``target``, maybe ``flipped``."""
+        """The on-disk table: features, ``label`` or ``target``, maybe ``flipped``.
+
+        The bookkeeping columns come last whatever the features are called: a
+        feature named ``flipped`` (or ``label``, ``target``) keeps its own
+        column and :func:`read_dataset` tells them apart by position.
+        """
         frame = pd.DataFrame(self.X, columns=list(self.feature_names))
         if self.task == "classification":
-            frame["label"] = self.y.astype(np.int64)
+            frame.insert(
+                frame.shape[1], "label", self.y.astype(np.int64), allow_duplicates=True
+            )
         else:
-            frame["target"] = self.y
+            frame.insert(frame.shape[1], "target", self.y, allow_duplicates=True)
         if self.flipped is not None:
-            frame["flipped"] = self.flipped.astype(np.int64)
+            frame.insert(
+                frame.shape[1],
+                "flipped",
+                self.flipped.astype(np.int64),
+                allow_duplicates=True,
+            )
         return frame
 
 
@@ -612,32 +628,33 @@ def load_csv(path: str | os.PathLike[str]) -> Dataset:
 
     The larger label (numerically, or in string order when labels are not
     numbers) becomes +1, the other −1; so {0, 1} and {−1, +1} map as expected.
+    The file is read as UTF-8; a byte-order mark before the header (as some
+    spreadsheets write) is ignored. Every column but ``label`` is a feature,
+    whatever its name.
 
     Raises
     ------
     DatasetError
         Naming the file and the offending column and line (the header is line 1)
         for: a missing file, no rows, a duplicated or missing column name, no
-        ``label`` column, no feature column, an empty, non-numeric, NaN or
-        infinite cell, or labels that are not exactly two classes.
+        ``label`` column (saying what the header looks like: another
+        separator, ``Label`` in another case, numbers instead of names), no
+        feature column, an empty, non-numeric, NaN or infinite cell, a value
+        too large for squared distances to stay finite
+        (:func:`safe_magnitude`), or labels that are not exactly two classes.
     """
-    path = Path(path)
+    return _load_csv(Path(path))[0]
+
+
+def _load_csv(path: Path) -> tuple[Dataset, tuple[str, str]]:
+    """:func:`load_csv`'s dataset, and its two labels as the file spells them
+    (the −1 class's first)."""
     if not path.is_file():
         raise DatasetError(f"{path}: no such file")
+    # The header first: a file with another separator has rows of several
+    # fields under a header of one, and the header says why.
+    features = _check_header(path, _read_csv_rows(path, header_only=True)[0])
     header, rows, lines = _read_csv_rows(path)
-    for j, name in enumerate(header):
-        if not name:
-            raise DatasetError(f"{path}: column {j + 1} has no name")
-        if name in header[:j]:
-            raise DatasetError(
-                f"{path}: duplicated column name {name!r} "
-                f"(columns {header.index(name) + 1} and {j + 1})"
-            )
-    if "label" not in header:
-        raise DatasetError(f"{path}: no 'label' column (columns: {', '.join(header)})")
-    features = [h for h in header if h != "label"]
-    if not features:
-        raise DatasetError(f"{path}: no feature columns besides 'label'")
     if not rows:
         raise DatasetError(f"{path}: no data rows")
     raw = pd.DataFrame(rows, columns=header, dtype=str)
@@ -661,20 +678,137 @@ def load_csv(path: str | os.PathLike[str]) -> Dataset:
                 problem = f"{cell!r} is not a finite number"
             raise DatasetError(f"{where(col, i)}: {problem}")
         X[:, j] = values
-    y = _two_class_labels(raw["label"], where, path)
-    return Dataset(X, y, tuple(features))
+    limit = safe_magnitude(*X.shape)
+    for j, col in enumerate(features):
+        big = np.abs(X[:, j]) > limit
+        if big.any():
+            i = int(np.flatnonzero(big)[0])
+            m, n = X.shape
+            raise DatasetError(
+                f"{where(col, i)}: {raw[col].iloc[i]} is too large: squared "
+                f"distances between {m} points in {n} dimension"
+                f"{'s' if n > 1 else ''} would overflow float64, so features must "
+                f"stay within ±{limit:.3g} (rescale the column)"
+            )
+    y, classes = _two_class_labels(raw["label"], where, path)
+    return Dataset(X, y, tuple(features)), classes
+
+
+#: The largest float64, the bound of :func:`safe_magnitude`.
+_FLOAT_MAX = float(np.finfo(np.float64).max)
+
+
+def safe_magnitude(n_rows: int, n_features: int) -> float:
+    """The largest |x| a feature value may have for the studies' sums of
+    squared distances to stay finite in float64.
+
+    Two values of size at most M differ by at most 2M, so a squared distance
+    between two points of d features is at most 4·d·M², and a sum of m of them
+    (a row of a Gram or distance matrix, a variance) at most 4·d·m·M². The
+    bound keeps that below half the largest float64 (1.8e308), leaving room
+    for rounding: M ≤ √(1.8e308 / (8·d·m)). Values around 1e199, which
+    squared give inf, are far beyond it; data in any physical unit are far
+    below it.
+
+    Parameters
+    ----------
+    n_rows : int
+        m, the number of points.
+    n_features : int
+        d, the number of features.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> f"{safe_magnitude(2, 2):.2g}"
+    '2.4e+153'
+    >>> f"{safe_magnitude(10_000, 30):.2g}"
+    '8.7e+150'
+    """
+    return math.sqrt(_FLOAT_MAX / (8.0 * max(n_features, 1) * max(n_rows, 1)))
+
+
+#: Column separators other than the comma that a user CSV may have, and their
+#: names in messages.
+_OTHER_SEPARATORS = {";": "semicolons", "\t": "tabs", "|": "vertical bars"}
+
+
+def _check_header(path: Path, header: list[str]) -> list[str]:
+    """The feature columns of a user CSV's ``header``: every column but
+    ``label``. Raises :class:`DatasetError` for an empty or repeated name, no
+    ``label`` column (saying what the header looks like) or no feature."""
+    for j, name in enumerate(header):
+        if not name:
+            raise DatasetError(f"{path}: column {j + 1} has no name")
+        if name in header[:j]:
+            raise DatasetError(
+                f"{path}: duplicated column name {name!r} "
+                f"(columns {header.index(name) + 1} and {j + 1})"
+            )
+    if "label" not in header:
+        raise DatasetError(_no_label(path, header))
+    features = [h for h in header if h != "label"]
+    if not features:
+        raise DatasetError(f"{path}: no feature columns besides 'label'")
+    return features
+
+
+def _no_label(path: Path, header: list[str]) -> str:
+    """The message for a header without ``label``: what the file looks like."""
+    for sep, name in _OTHER_SEPARATORS.items():
+        cells = [c.strip().strip('"').strip() for c in ",".join(header).split(sep)]
+        if len(cells) > 1 and (len(header) == 1 or "label" in cells):
+            return (
+                f"{path}: no 'label' column: the header line was read as "
+                f"{len(header)} column{'s' if len(header) > 1 else ''} "
+                f"({', '.join(map(repr, header))}), and the file seems to separate "
+                f"its columns with {sep!r} ({name}); a kernelboost CSV is "
+                f"comma-separated: save it with ',' between the columns"
+            )
+    message = f"{path}: no 'label' column (columns: {', '.join(header)})"
+    lower = [h.lower() for h in header]
+    if "label" in lower:
+        found = header[lower.index("label")]
+        return f"{message}; {found!r} differs from 'label' in case"
+    if all(_is_number(h) for h in header):
+        return (
+            f"{message}; the first line holds numbers, not column names: the "
+            "file needs a header line naming its columns, one of them 'label'"
+        )
+    return f"{message}; the two classes must be in a column named 'label'"
+
+
+def _is_number(cell: str) -> bool:
+    try:
+        float(cell)
+    except ValueError:
+        return False
+    return True
 
 
 def _csv_records(path: Path) -> Iterator[tuple[int, list[str]]]:
-    """Line number and stripped cells of each non-blank record of a CSV file."""
-    with path.open(newline="") as handle:
+    """Line number and stripped cells of each non-blank record of a CSV file.
+
+    The file is read as UTF-8, without the byte-order mark some programs put
+    before the header (which would otherwise stick to its first name).
+    """
+    with path.open(newline="", encoding="utf-8-sig") as handle:
         reader = csv.reader(handle)
         try:
             for record in reader:
                 if any(cell.strip() for cell in record):
                     yield reader.line_num, [cell.strip() for cell in record]
         except (csv.Error, UnicodeDecodeError) as err:
-            raise DatasetError(f"{path}: not a readable CSV table ({err})") from None
+            hint = ""
+            with path.open("rb") as raw:
+                if raw.read(2) in (b"\xff\xfe", b"\xfe\xff"):
+                    hint = ": the file is UTF-16 text; save it as UTF-8"
+            raise DatasetError(
+                f"{path}: not a readable CSV table ({err}){hint}"
+            ) from None
 
 
 def _read_csv_rows(
@@ -706,9 +840,38 @@ def _read_csv_rows(
     return header, rows, lines
 
 
+def count_csv_rows(path: str | os.PathLike[str]) -> int:
+    """The number of data rows of a CSV file, without parsing them: its
+    non-blank lines after the first (the header).
+
+    Cheap enough for a configuration check of a large file (about a second
+    per ten million lines). A quoted cell spanning lines counts as several.
+
+    Parameters
+    ----------
+    path : str or PathLike
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    DatasetError
+        When the file is missing.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise DatasetError(f"{path}: no such file")
+    with path.open("rb") as handle:
+        lines = sum(1 for line in handle if not line.isspace())
+    return max(lines - 1, 0)
+
+
 def _two_class_labels(
     labels: pd.Series, where: Callable[[str, int], str], path: Path
-) -> np.ndarray:
+) -> tuple[np.ndarray, tuple[str, str]]:
+    """±1 labels and the two classes as the file spells them, −1's first."""
     empty = (labels == "").to_numpy()
     if empty.any():
         raise DatasetError(
@@ -723,7 +886,8 @@ def _two_class_labels(
             f"{path}, column 'label': expected exactly two classes, found "
             f"{len(classes)} ({shown})"
         )
-    return np.where((keys == classes[1]).to_numpy(), 1.0, -1.0)
+    names = tuple(f"{c:g}" if isinstance(c, float) else str(c) for c in classes)
+    return np.where((keys == classes[1]).to_numpy(), 1.0, -1.0), (names[0], names[1])
 
 
 GENERATORS: dict[str, Callable[..., Dataset]] = {
@@ -804,7 +968,9 @@ def dataset_shape(spec: Mapping[str, Any]) -> DatasetShape:
     Raises
     ------
     DatasetError
-        For an unknown generator or a user CSV without a header.
+        For an unknown generator, or a user CSV without a header or whose
+        header is not one :func:`load_csv` takes (no ``label`` column, saying
+        what the line looks like; a name missing or repeated; no feature).
 
     Examples
     --------
@@ -820,7 +986,7 @@ def dataset_shape(spec: Mapping[str, Any]) -> DatasetShape:
         if not path.is_file():
             raise DatasetError(f"{path}: no such file")
         header = _read_csv_rows(path, header_only=True)[0]
-        return DatasetShape(sum(h != "label" for h in header), "classification")
+        return DatasetShape(len(_check_header(path, header)), "classification")
     if name in ("blobs", "sparse_regression"):
         generator = GENERATORS[name]
         default = inspect.signature(generator).parameters["n_features"].default
@@ -831,26 +997,160 @@ def dataset_shape(spec: Mapping[str, Any]) -> DatasetShape:
     )
 
 
+def _arguments(name: str, spec: Mapping[str, Any]) -> dict[str, Any]:
+    """The generator's keyword arguments: its defaults, then ``spec``'s."""
+    params = inspect.signature(GENERATORS[name]).parameters
+    defaults = {k: p.default for k, p in params.items() if p.default is not p.empty}
+    return defaults | {k: v for k, v in spec.items() if k in params}
+
+
+#: Rows of the bundled real datasets.
+_REAL_ROWS = {"breast_cancer": 569, "diabetes": 442}
+
+
+def dataset_rows(spec: Mapping[str, Any]) -> int:
+    """Number of rows of the dataset ``spec`` makes, without making it.
+
+    From the generator's parameters, or, for a user CSV, by counting its
+    lines (:func:`count_csv_rows`; no cell is parsed).
+
+    Parameters
+    ----------
+    spec : mapping
+        A config entry, as :func:`make_dataset` takes it.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    DatasetError
+        For an unknown generator or a missing CSV.
+
+    Examples
+    --------
+    >>> dataset_rows({"generator": "three_discs", "n_per_cluster": 10})
+    50
+    """
+    name = spec.get("generator")
+    if name == "csv":
+        return count_csv_rows(spec["path"])
+    if name in _REAL_ROWS:
+        return _REAL_ROWS[name]
+    if name not in GENERATORS:
+        raise DatasetError(
+            f"unknown generator {name!r}; expected one of {sorted(GENERATORS)}"
+        )
+    args = _arguments(name, spec)
+    if name == "triangle":
+        return 3 * int(args["n_inside"])
+    if name == "three_discs":
+        return (int(args["left_factor"]) + 2) * int(args["n_per_cluster"])
+    return int(args["n_samples"])
+
+
+def _label_counts(name: str, m: int, args: Mapping[str, Any]) -> tuple[int, int]:
+    """(−1, +1) counts of a generator whose labels follow from its parameters."""
+    half_up, half_down = (m + 1) // 2, m // 2
+    if name == "xor":  # corners 0, 2 of the cycle are +1
+        return half_down, half_up
+    if name in ("circles", "moons", "blobs"):  # −1, +1, −1, ...
+        return half_up, half_down
+    if name == "three_clusters":  # the middle cluster, i ≡ 1 (mod 3), is −1
+        return (m + 1) // 3, m - (m + 1) // 3
+    if name == "triangle":
+        return 2 * int(args["n_inside"]), int(args["n_inside"])
+    if name == "three_discs":
+        n = int(args["n_per_cluster"])
+        return n, (int(args["left_factor"]) + 1) * n
+    if name == "breast_cancer":  # 212 malignant, 357 benign
+        return 212, 357
+    raise KeyError(name)
+
+
+def class_counts(spec: Mapping[str, Any]) -> dict[str, int]:
+    """Rows of each class of the classification dataset ``spec`` makes.
+
+    The −1 class comes first, named ``"-1"`` and ``"+1"`` for generated data
+    and by its label as spelled in the file for a user CSV. Deterministic
+    generators' counts follow from their parameters; the data are made only
+    when the labels are random (``interval``, or ``label_noise``), which
+    costs as much as the dataset job. A user CSV is read whole, so its cells
+    are checked as by :func:`load_csv` (call it once its size is known to
+    be reasonable, :func:`dataset_rows`).
+
+    Parameters
+    ----------
+    spec : mapping
+        A config entry, as :func:`make_dataset` takes it.
+
+    Returns
+    -------
+    dict of str to int
+
+    Raises
+    ------
+    DatasetError
+        For a regression dataset, an unknown generator, or a CSV that
+        :func:`load_csv` refuses.
+
+    Examples
+    --------
+    >>> class_counts({"generator": "triangle", "n_inside": 10})
+    {'-1': 20, '+1': 10}
+    """
+    name = spec.get("generator")
+    if name == "csv":
+        data, (negative, positive) = _load_csv(Path(spec["path"]))
+        n_positive = int(np.count_nonzero(data.y > 0))
+        return {negative: data.n_samples - n_positive, positive: n_positive}
+    if name not in GENERATORS:
+        raise DatasetError(
+            f"unknown generator {name!r}; expected one of {sorted(GENERATORS)}"
+        )
+    if dataset_shape(spec).task != "classification":
+        raise DatasetError(f"generator {name!r} makes regression data, not classes")
+    if name == "interval" or spec.get("label_noise", 0.0):
+        y = make_dataset(spec).y
+        n_positive = int(np.count_nonzero(y > 0))
+        return {"-1": y.size - n_positive, "+1": n_positive}
+    negative, positive = _label_counts(name, dataset_rows(spec), _arguments(name, spec))
+    return {"-1": negative, "+1": positive}
+
+
 def write_dataset(data: Dataset, path: str | os.PathLike[str]) -> None:
     """Write ``data`` as CSV atomically: the file appears whole or not at all."""
     write_frame_atomic(data.to_frame(), path)
 
 
 def read_dataset(path: str | os.PathLike[str]) -> Dataset:
-    """Read a CSV written by :func:`write_dataset`."""
+    """Read a CSV written by :func:`write_dataset`.
+
+    The columns are read by position, as :meth:`Dataset.to_frame` writes them:
+    the last column is ``label`` or ``target``, or it is ``flipped`` right
+    after ``label``; every column before those is a feature, whatever its
+    name (a user's feature may be called ``flipped``, ``label`` or
+    ``target``).
+    """
     frame = pd.read_csv(path)
+    # The header as written (pandas renames repeated names: a feature called
+    # 'flipped' beside the noise mask would come back as 'flipped.1').
+    with open(path, newline="", encoding="utf-8") as handle:
+        header = next(csv.reader(handle), [])
+    if len(header) != frame.shape[1]:  # pragma: no cover - pandas read it
+        raise DatasetError(f"{path}: the header has {len(header)} columns")
+    frame.columns = range(len(header))
     flipped = None
-    if "flipped" in frame:
-        flipped = frame.pop("flipped").to_numpy().astype(bool)
-    if "label" in frame:
-        y = frame.pop("label").to_numpy(dtype=np.float64)
-        task: Task = "classification"
-    elif "target" in frame:
-        y = frame.pop("target").to_numpy(dtype=np.float64)
-        task = "regression"
-    else:
+    last = len(header) - 1
+    if len(header) >= 2 and header[-2:] == ["label", "flipped"]:
+        flipped = frame.pop(last).to_numpy().astype(bool)
+        last -= 1
+    if last < 0 or header[last] not in ("label", "target"):
         raise DatasetError(f"{path}: neither a 'label' nor a 'target' column")
+    task: Task = "classification" if header[last] == "label" else "regression"
+    y = frame.pop(last).to_numpy(dtype=np.float64)
     X = np.ascontiguousarray(frame.to_numpy(dtype=np.float64))  # as generated
     if X.size == 0:
         raise DatasetError(f"{path}: no data")
-    return Dataset(X, y, tuple(frame.columns), task, flipped)
+    return Dataset(X, y, tuple(header[:last]), task, flipped)

@@ -1094,3 +1094,291 @@ def test_dataset_shape_of_a_user_csv_reads_only_its_header(tmp_path: Path) -> No
         dataset_shape({"generator": "csv", "path": str(tmp_path / "empty.csv")})
     with pytest.raises(DatasetError, match="unknown generator 'spirals'"):
         dataset_shape({"generator": "spirals"})
+
+
+# --------------------------------------------------------------------------
+# A user's column names never meet the bookkeeping columns
+# --------------------------------------------------------------------------
+
+
+def _user_csv(tmp_path: Path, header: str, m: int = 40) -> Path:
+    """A CSV of m rows: ``header``'s columns, the features x·(j+1), label ±1."""
+    names = header.split(",")
+    rows = []
+    for i in range(m):
+        cells = [
+            ("1" if i % 2 else "-1") if name == "label" else f"{i * (j + 1)}.5"
+            for j, name in enumerate(names)
+        ]
+        rows.append(",".join(cells))
+    return _write(tmp_path / "mine.csv", header + "\n" + "\n".join(rows) + "\n")
+
+
+def test_a_feature_named_flipped_stays_a_feature(tmp_path: Path) -> None:
+    """results/data/mine.csv of a user CSV with a ``flipped`` feature reads
+    back as two features and no noise mask (it read as one feature and a
+    mask, and knn_k died with an IndexError)."""
+    source = _user_csv(tmp_path, "x1,flipped,label")
+    data = make_dataset({"generator": "csv", "path": str(source)})
+    write_dataset(data, tmp_path / "out.csv")
+    back = read_dataset(tmp_path / "out.csv")
+    assert back.X.shape == (40, 2)
+    assert back.feature_names == ("x1", "flipped")
+    assert back.flipped is None
+    _assert_bitwise_equal(back.X, data.X)
+    np.testing.assert_array_equal(back.y, data.y)
+
+
+def test_a_feature_named_flipped_beside_label_noise(tmp_path: Path) -> None:
+    """With label noise the mask is a column of its own after ``label``: the
+    feature keeps its values (the mask overwrote them)."""
+    source = _user_csv(tmp_path, "flipped,x1,label")
+    spec = {"generator": "csv", "path": str(source), "label_noise": 0.25}
+    data = make_dataset(spec)
+    assert data.flipped is not None
+    out = tmp_path / "out.csv"
+    write_dataset(data, out)
+    assert out.read_text().splitlines()[0] == "flipped,x1,label,flipped"
+    back = read_dataset(out)
+    _assert_bitwise_equal(back.X, data.X)
+    assert back.feature_names == ("flipped", "x1")
+    assert back.flipped is not None
+    np.testing.assert_array_equal(back.flipped, data.flipped)
+    np.testing.assert_array_equal(back.y, data.y)
+
+
+@pytest.mark.parametrize(
+    "header", ["target,x1,label", "x1,label,target", "flipped,target,label"]
+)
+def test_a_user_feature_named_target_stays_a_feature(
+    header: str, tmp_path: Path
+) -> None:
+    """A feature called ``target`` does not make a classification CSV a
+    regression dataset, wherever the columns are."""
+    data = load_csv(_user_csv(tmp_path, header))
+    write_dataset(data, tmp_path / "out.csv")
+    back = read_dataset(tmp_path / "out.csv")
+    assert back.task == "classification"
+    assert back.feature_names == tuple(h for h in header.split(",") if h != "label")
+    _assert_bitwise_equal(back.X, data.X)
+
+
+@pytest.mark.parametrize(
+    "names", [("label", "flipped"), ("flipped",), ("target", "label", "flipped")]
+)
+@pytest.mark.parametrize("task", ["classification", "regression"])
+def test_reserved_names_round_trip_as_features(
+    names: tuple[str, ...], task: str, tmp_path: Path
+) -> None:
+    rng = np.random.default_rng(0)
+    X = rng.standard_normal((6, len(names)))
+    y = np.array([-1.0, 1.0] * 3) if task == "classification" else rng.random(6)
+    flipped = np.array([1, 0, 0, 1, 0, 0], bool) if task == "classification" else None
+    data = Dataset(X, y, names, task, flipped)  # type: ignore[arg-type]
+    write_dataset(data, tmp_path / "d.csv")
+    back = read_dataset(tmp_path / "d.csv")
+    _assert_bitwise_equal(back.X, X)
+    _assert_bitwise_equal(back.y, y)
+    assert (back.feature_names, back.task) == (names, task)
+    if flipped is None:
+        assert back.flipped is None
+    else:
+        np.testing.assert_array_equal(back.flipped, flipped)
+
+
+_ANY_NAME = _NAME | st.sampled_from(["label", "target", "flipped"])
+
+
+@FAST
+@given(data=_datasets(), names=st.data())
+def test_write_read_round_trip_any_feature_names(
+    data: Dataset, names: st.DataObject, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """As :func:`test_write_read_round_trip`, the bookkeeping names included."""
+    n = data.X.shape[1]
+    chosen = tuple(names.draw(st.lists(_ANY_NAME, min_size=n, max_size=n, unique=True)))
+    data = Dataset(data.X, data.y, chosen, data.task, data.flipped)
+    path = tmp_path_factory.mktemp("rt") / "data.csv"
+    write_dataset(data, path)
+    back = read_dataset(path)
+    _assert_bitwise_equal(back.X, data.X)
+    _assert_bitwise_equal(back.y, data.y)
+    assert (back.feature_names, back.task) == (chosen, data.task)
+    assert (back.flipped is None) == (data.flipped is None)
+
+
+def test_generated_data_on_disk_are_unchanged(tmp_path: Path) -> None:
+    """The columns of a generated dataset's file are as before: features,
+    ``label``, ``flipped``."""
+    data = make_dataset({"generator": "moons", "n_samples": 6, "label_noise": 0.2})
+    write_dataset(data, tmp_path / "m.csv")
+    text = (tmp_path / "m.csv").read_text()
+    assert text.splitlines()[0] == "x1,x2,label,flipped"
+    assert text == data.to_frame().to_csv(index=False, lineterminator="\n")
+
+
+# --------------------------------------------------------------------------
+# What a header without 'label' looks like
+# --------------------------------------------------------------------------
+
+HEADER_HINTS = {
+    "semicolons": (
+        "x1;x2;label\n1;2;1\n3;4;0\n",
+        ": no 'label' column: the header line was read as 1 column "
+        "('x1;x2;label'), and the file seems to separate its columns with ';' "
+        "(semicolons); a kernelboost CSV is comma-separated",
+    ),
+    "decimal-commas": (
+        "x1;x2;label\n1,5;2,5;1\n",
+        "separate its columns with ';' (semicolons)",
+    ),
+    "tabs": (
+        "x1\tx2\tlabel\n1\t2\t1\n",
+        "separate its columns with '\\t' (tabs)",
+    ),
+    "case": ("x1,Label\n1,1\n", "(columns: x1, Label); 'Label' differs from 'label'"),
+    "numbers": (
+        "1.5,2,1\n3,4,0\n",
+        "(columns: 1.5, 2, 1); the first line holds numbers, not column names",
+    ),
+    "other-name": ("x1,class\n1,1\n", "must be in a column named 'label'"),
+}
+
+
+@pytest.mark.parametrize(("text", "fragment"), HEADER_HINTS.values(), ids=HEADER_HINTS)
+def test_a_header_without_label_says_what_it_looks_like(
+    text: str, fragment: str, tmp_path: Path
+) -> None:
+    from kernelboost.core.datasets import dataset_shape
+
+    path = _write(tmp_path / "mine.csv", text)
+    pattern = re.escape(str(path)) + ".*" + re.escape(fragment)
+    with pytest.raises(DatasetError, match=pattern):
+        load_csv(path)
+    # The configuration check reads the header only: the same message, not
+    # "1 feature" (which a study drawing in the plane reported as the problem).
+    with pytest.raises(DatasetError, match=pattern):
+        dataset_shape({"generator": "csv", "path": str(path)})
+
+
+@pytest.mark.parametrize("label_first", [True, False])
+def test_a_byte_order_mark_is_ignored(label_first: bool, tmp_path: Path) -> None:
+    """Spreadsheets save UTF-8 with a byte-order mark: it no longer hides
+    ``label`` (or sticks to the first feature's name)."""
+    text = "label,x1\n1,0.5\n0,1.5\n" if label_first else "x1,label\n0.5,1\n1.5,0\n"
+    path = tmp_path / "bom.csv"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    data = load_csv(path)
+    assert data.feature_names == ("x1",)
+    np.testing.assert_array_equal(data.X, [[0.5], [1.5]])
+    np.testing.assert_array_equal(data.y, [1.0, -1.0])
+
+
+def test_utf16_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "wide.csv"
+    path.write_bytes("x1,label\n1,1\n2,0\n".encode("utf-16"))
+    with pytest.raises(DatasetError, match="UTF-16 text; save it as UTF-8"):
+        load_csv(path)
+
+
+# --------------------------------------------------------------------------
+# Values whose squares overflow
+# --------------------------------------------------------------------------
+
+
+def test_safe_magnitude_keeps_squared_distances_finite() -> None:
+    from kernelboost.core.datasets import safe_magnitude
+    from kernelboost.core.kernels import squared_distances
+
+    for m, d in [(2, 1), (2, 2), (40, 2), (10_000, 30)]:
+        big = safe_magnitude(m, d)
+        with np.errstate(over="ignore"):
+            assert np.isfinite(np.float64(4 * d * m) * np.float64(big) ** 2)
+            assert not np.isfinite(np.float64(4 * d * m) * np.float64(1.5 * big) ** 2)
+        X = np.full((2, d), big)
+        X[0] = -big
+        with np.errstate(over="raise"):
+            D = squared_distances(X)
+            assert np.isfinite(D).all()
+            assert np.isfinite(D[0].sum() * (m / 2))  # a sum of m of them
+
+
+def test_load_csv_refuses_values_whose_squares_overflow(tmp_path: Path) -> None:
+    """Features around 1e199 made squared distances inf (K14's 1-NN training
+    error then read 0.85): refused, naming line and column, and why."""
+    rows = "".join(f"{i}.5,{i % 3},{i % 2}\n" for i in range(38))
+    path = _write(tmp_path / "big.csv", "x1,x2,label\n" + rows + "2,1e199,0\n1,-3,1\n")
+    with pytest.raises(DatasetError) as info:
+        load_csv(path)
+    message = str(info.value)
+    assert message.startswith(f"{path}, line 40, column 'x2': 1e199 is too large")
+    assert "squared distances between 40 points in 2 dimensions would overflow" in (
+        message
+    )
+    assert "\n" not in message
+
+
+def test_load_csv_takes_large_values_that_stay_finite(tmp_path: Path) -> None:
+    path = _write(tmp_path / "ok.csv", "x1,label\n1e150,1\n-1e150,0\n")
+    data = load_csv(path)
+    assert np.isfinite(((data.X[0] - data.X[1]) ** 2).sum())
+
+
+# --------------------------------------------------------------------------
+# Rows and classes without making the data
+# --------------------------------------------------------------------------
+
+COUNTED = [
+    {"generator": name, "n_samples": n}
+    for name in ("xor", "circles", "moons", "blobs", "three_clusters")
+    for n in (4, 5, 6, 7, 31)
+] + [
+    {"generator": "interval", "n_samples": 30},
+    {"generator": "triangle", "n_inside": 7},
+    {"generator": "three_discs", "n_per_cluster": 3, "left_factor": 2},
+    {"generator": "three_discs"},
+    {"generator": "breast_cancer"},
+    {"generator": "moons", "n_samples": 31, "label_noise": 0.2, "seed": 4},
+]
+
+
+@pytest.mark.parametrize(
+    "spec", COUNTED, ids=lambda spec: "-".join(str(v) for v in spec.values())
+)
+def test_rows_and_class_counts_are_those_make_dataset_gives(spec: dict) -> None:
+    from kernelboost.core.datasets import class_counts, dataset_rows
+
+    data = make_dataset(spec)
+    assert dataset_rows(spec) == data.n_samples
+    negative = int(np.count_nonzero(data.y < 0))
+    assert class_counts(spec) == {"-1": negative, "+1": data.n_samples - negative}
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        {"generator": "sparse_regression", "n_samples": 33},
+        {"generator": "forward_trap"},
+        {"generator": "diabetes"},
+    ],
+)
+def test_rows_of_regression_data(spec: dict) -> None:
+    from kernelboost.core.datasets import class_counts, dataset_rows
+
+    assert dataset_rows(spec) == make_dataset(spec).n_samples
+    with pytest.raises(DatasetError, match="regression data, not classes"):
+        class_counts(spec)
+
+
+def test_rows_and_classes_of_a_user_csv(tmp_path: Path) -> None:
+    from kernelboost.core.datasets import class_counts, count_csv_rows, dataset_rows
+
+    text = "\n x1 ,label\n1,cat\n\n2,dog\n3,dog\n  \n4,dog"  # no final newline
+    path = _write(tmp_path / "mine.csv", text)
+    spec = {"generator": "csv", "path": str(path)}
+    assert count_csv_rows(path) == dataset_rows(spec) == 4
+    assert class_counts(spec) == {"cat": 1, "dog": 3}
+    numeric = _write(tmp_path / "n.csv", "x1,label\n1,0\n2,1.0\n3,1\n")
+    assert class_counts({"generator": "csv", "path": str(numeric)}) == {"0": 1, "1": 2}
+    with pytest.raises(DatasetError, match="no such file"):
+        count_csv_rows(tmp_path / "nope.csv")

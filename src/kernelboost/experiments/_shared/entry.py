@@ -41,12 +41,81 @@ FAMILIES = {
 
 @dataclass(frozen=True)
 class Need:
-    """What a study needs of a dataset: its task and, when it draws on a line or
-    in the plane, its number of features."""
+    """What a study needs of a dataset, checked before any job runs
+    (:mod:`kernelboost.pipeline.data_checks`).
+
+    Attributes
+    ----------
+    task : {"classification", "regression"}
+    n_features : int or None
+        The number of features, when the study draws on a line or in the plane.
+    why : str
+        Why ``n_features`` (``"this study draws in the plane"``).
+    min_per_class : int, default=1
+        The fewest points of each class (of all rows, for regression) the study
+        can learn from: in the training part when it holds out a test part
+        (``holdout``), else in the whole dataset. 1 means both classes present
+        (or one row), which every study needs.
+    min_why : str
+        Why more than one (``"leave-one-out needs ..."``).
+    beyond_features : int, default=0
+        Rows the study needs beyond its number of features d (all the data,
+        before any split): least-squares z-scores estimate σ² by
+        RSS/(m − d − 1), so they need m ≥ d + 2. 0: no such need.
+    beyond_why : str
+        Why ``beyond_features``.
+    holdout : bool, default=False
+        The study splits the data by its ``test_fraction`` argument: stratified
+        for classification (round(f · m_c) of each class are held out, and each
+        class needs a point in both parts), at random for regression (at least
+        two rows in each part).
+    folds : bool, default=False
+        The study cross-validates with its ``n_splits`` argument on the
+        training part (the whole data without ``holdout``): stratified k-fold
+        needs ``n_splits`` points of each class there (rows, for regression).
+    gram : str, default=""
+        The name of the matrix (``"kernel matrix"``, ``"distance matrix"``)
+        the study forms between all its m points and its training points (all
+        of them, or the training part of ``holdout``): 8·m·m_train bytes, so
+        at most 8·m² for a Gram matrix. Empty if it forms none.
+    grid : str, default=""
+        The run argument with the number of points per axis of the grid on
+        which the study evaluates its model against its training points
+        (``grid_points``, ``n_grid``): that many points on a line, its square
+        in the plane. The matrix of ``gram`` then has max(m, grid points)
+        rows.
+    family : str, default=""
+        The study forms the values of a family of hypotheses on each of its
+        training points (and solves a linear program or boosts over them):
+        ``"stumps"``, every distinct stump, about 2·n per training point for n
+        features; or the run argument with the number of directions of a
+        family of lines (``n_directions``), two per direction and training
+        point. An m_train × (columns) matrix.
+    max_rows : int or None
+        The most rows the study can afford in time, if fewer than the memory of
+        ``gram`` and ``family`` allows.
+    max_why : str
+        Why ``max_rows``, naming the work that grows with m.
+    """
 
     task: str
     n_features: int | None = None
     why: str = ""
+    min_per_class: int = 1
+    min_why: str = ""
+    beyond_features: int = 0
+    beyond_why: str = ""
+    holdout: bool = False
+    folds: bool = False
+    gram: str = ""
+    grid: str = ""
+    family: str = ""
+    max_rows: int | None = None
+    max_why: str = ""
+
+    def but(self, **changes: Any) -> Need:
+        """This need with ``changes`` (e.g. ``PLANE.but(holdout=True)``)."""
+        return replace(self, **changes)
 
 
 ANY = Need("classification")
@@ -233,15 +302,18 @@ def section(
     datasets: tuple[str, ...] = (),
     name: bool = False,
     shared: Callable[[Config], dict[str, Any]] = _none,
+    needs: Mapping[str, Need] | None = None,
 ) -> Callable[[Config], dict[str, Run]]:
     """One run: every key of ``section`` is the study argument of the same name,
     except the keys that name datasets: ``dataset``, whose dataset the study
     receives as ``data`` (and its name as ``name`` if asked), and each key of
     ``datasets``, whose dataset the study receives under that key (and its name
-    as ``<key>_name`` if asked). The study needs ``need`` of each of them;
-    ``shared`` adds settings of other sections; a key of the section itself
-    (e.g. its own ``test_fraction``) overrides the shared one."""
+    as ``<key>_name`` if asked). The study needs ``need`` of each of them, or
+    what ``needs`` says of a key (``{"test": ...}``); ``shared`` adds settings
+    of other sections; a key of the section itself (e.g. its own
+    ``test_fraction``) overrides the shared one."""
     keys = {"dataset": ("data", "name")} | {k: (k, f"{k}_name") for k in datasets}
+    needs = dict(needs or {})
 
     def runs(cfg: Config) -> dict[str, Run]:
         args = dict(cfg[section])
@@ -249,7 +321,9 @@ def section(
         for key, (argument, name_argument) in keys.items():
             if key in args:
                 dataset = args.pop(key)
-                data[argument] = DataRef(f"{section}.{key}", dataset, need)
+                data[argument] = DataRef(
+                    f"{section}.{key}", dataset, needs.get(key, need)
+                )
                 if name:
                     args[name_argument] = dataset
         return {"": Run(data, shared(cfg) | args)}

@@ -17,14 +17,14 @@ library only).
 
 from __future__ import annotations
 
-from .._shared.entry import Experiment, Figure, per_dataset
+from .._shared.entry import ANY, Experiment, Figure, per_dataset
 
 EXPERIMENT = Experiment(
     name="adaboost",
     family="B",
     study="study:adaboost_tables",
     tables=("history", "margins", "margin_bound", "uniform_margin", "mistakes"),
-    runs=per_dataset("adaboost"),
+    runs=per_dataset("adaboost", ANY.but(holdout=True)),
     figures={
         "adaboost_bound": Figure(
             "figures:plot_adaboost_bound", claims=("B1", "B2", "B3")

@@ -13,14 +13,24 @@ library only).
 
 from __future__ import annotations
 
-from .._shared.entry import Experiment, Figure, section
+from .._shared.entry import ANY, Experiment, Figure, section
+
+#: B22 needs a sample that no single stump separates: one point of each
+#: class always is.
+NEED = ANY.but(
+    family="stumps",  # B23's sign vectors of every distinct stump
+    min_per_class=2,
+    min_why="B22 needs data that no single stump separates, which one point of "
+    "each class always is",
+)
+
 
 EXPERIMENT = Experiment(
     name="boosting_checks",
     family="B",
     study="study:boosting_check_tables",
     tables=("rounds", "curves", "draws", "game", "simplex"),
-    runs=section("boosting_checks"),
+    runs=section("boosting_checks", NEED),
     figures={
         "confidence_rated": Figure("figures:plot_confidence_rated", claims=("B22",)),
         "convex_hull_rademacher": Figure(

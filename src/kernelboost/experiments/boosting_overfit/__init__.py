@@ -10,14 +10,20 @@ library only).
 
 from __future__ import annotations
 
-from .._shared.entry import Experiment, Figure, cv, section
+from .._shared.entry import ANY, Experiment, Figure, cv, section
 
 EXPERIMENT = Experiment(
     name="boosting_overfit",
     family="B",
     study="study:boosting_overfit_tables",
     tables=("curve", "mistakes", "margins", "bound", "summary"),
-    runs=section("boosting_overfit", datasets=("test",), shared=cv),
+    runs=section(
+        "boosting_overfit",
+        ANY.but(folds=True),  # cv.folds on the training points
+        datasets=("test",),
+        shared=cv,
+        needs={"test": ANY},
+    ),
     figures={
         "boosting_overfit": Figure("figures:plot_boosting_overfit", claims=("B20",)),
     },

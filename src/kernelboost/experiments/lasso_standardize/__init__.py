@@ -19,7 +19,9 @@ EXPERIMENT = Experiment(
     tables=("summary", "path", "losses", "grid_losses", "units"),
     runs=per_dataset(
         "lasso_standardize",
-        REGRESSION,
+        # split.test_fraction held out at random (two rows at least in each
+        # part), and cv.folds on the training part.
+        REGRESSION.but(holdout=True, folds=True),
         shared=lambda c: split(c) | cv(c),
     ),
     figures={

@@ -7,14 +7,14 @@ workflow (standard library only).
 
 from __future__ import annotations
 
-from .._shared.entry import Applet, Experiment, section, split
+from .._shared.entry import ANY, Applet, Experiment, section, split
 
 EXPERIMENT = Experiment(
     name="margin_evolution",
     family="B",
     study="study:margin_evolution_table",
     tables=("margins",),
-    runs=section("margin_evolution", shared=split),
+    runs=section("margin_evolution", ANY.but(holdout=True), shared=split),
     applets={
         "margins": Applet(
             "applet:margin_evolution_applet",

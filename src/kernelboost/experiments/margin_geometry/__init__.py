@@ -13,12 +13,16 @@ from __future__ import annotations
 
 from .._shared.entry import PLANE, Experiment, Figure, section
 
+#: The LPs over the distinct stumps of ``stumps``' points.
+STUMPS = PLANE.but(family="stumps")
+
+
 EXPERIMENT = Experiment(
     name="margin_geometry",
     family="B",
     study="study:margin_geometry_tables",
     tables=("distances", "solutions", "weights", "points"),
-    runs=section("margin_geometry", PLANE, datasets=("stumps",), name=True),
+    runs=section("margin_geometry", STUMPS, datasets=("stumps",), name=True),
     figures={
         "margin_geometry": Figure("figures:plot_margin_geometry", claims=("B19",)),
     },

@@ -12,12 +12,17 @@ from __future__ import annotations
 
 from .._shared.entry import PLANE, Experiment, Figure, section
 
+#: AdaBoost over a family of lines through the data: two per direction
+#: (n_directions) and point.
+NEED = PLANE.but(family="n_directions")
+
+
 EXPERIMENT = Experiment(
     name="nonconvex_combination",
     family="B",
     study="study:nonconvex_tables",
     tables=("errors", "history", "regions", "points", "lines"),
-    runs=section("nonconvex_combination", PLANE, datasets=("convex", "nonconvex")),
+    runs=section("nonconvex_combination", NEED, datasets=("convex", "nonconvex")),
     figures={
         "nonconvex_combination": Figure(
             "figures:plot_nonconvex_combination", claims=("B9",)

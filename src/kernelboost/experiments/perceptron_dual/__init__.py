@@ -21,7 +21,12 @@ def _runs(cfg: Config) -> dict[str, Run]:
         DataRef(
             f"perceptron_dual.compare.{name}",
             name,
-            PLANE if kernel == "quadratic" else ANY,
+            (PLANE if kernel == "quadratic" else ANY).but(
+                gram="kernel matrix",
+                max_rows=10_000,
+                max_why="this study's kernel perceptron runs up to max_epochs "
+                "epochs, each O(m²) on data it cannot separate",
+            ),
         )
         for name, kernel in section["compare"].items()
     )

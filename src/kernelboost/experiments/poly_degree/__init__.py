@@ -10,7 +10,20 @@ library only).
 
 from __future__ import annotations
 
-from .._shared.entry import Experiment, Figure, cv, section, split
+from .._shared.entry import ANY, Experiment, Figure, cv, section, split
+
+#: Both datasets are split (split.test_fraction of each class); the SVMs'
+#: kernel values between the training points and every point; ``noisy`` is
+#: cross-validated on its training part too (cv.folds).
+NEED = ANY.but(
+    holdout=True,
+    gram="kernel matrix",
+    max_rows=8000,
+    max_why="this study fits an SVM for each degree, and on every fold for the "
+    "noisy data (67 s of CPU for 1200 and 4000 rows, growing as m² or faster)",
+)
+NOISY = NEED.but(folds=True)
+
 
 EXPERIMENT = Experiment(
     name="poly_degree",
@@ -19,7 +32,9 @@ EXPERIMENT = Experiment(
     tables=("degrees", "mistakes"),
     runs=section(
         "poly_degree",
+        NEED,
         datasets=("noisy",),
+        needs={"noisy": NOISY},
         name=True,
         shared=lambda c: split(c, "seed") | cv(c),
     ),

@@ -19,7 +19,9 @@ EXPERIMENT = Experiment(
     tables=("curve", "summary", "losses"),
     runs=per_dataset(
         "stepwise_stopping",
-        REGRESSION,
+        # split.test_fraction held out at random (two rows at least in each
+        # part), and cv.folds on the training part.
+        REGRESSION.but(holdout=True, folds=True),
         shared=lambda c: split(c) | cv(c),
     ),
     figures={

@@ -13,6 +13,15 @@ from __future__ import annotations
 
 from .._shared.entry import REGRESSION, Experiment, Figure, cv, section
 
+#: K-fold cross-validation (cv.folds rows at least), and backward stepwise by
+#: z-scores, which estimate σ² by RSS/(m − d − 1).
+NEED = REGRESSION.but(
+    folds=True,
+    beyond_features=2,
+    beyond_why="its z-scores estimate σ² by RSS/(m − d − 1)",
+)
+
+
 EXPERIMENT = Experiment(
     name="subset_selection",
     family="S",
@@ -20,7 +29,7 @@ EXPERIMENT = Experiment(
     tables=("path", "subsets", "counts", "zscores"),
     runs=section(
         "subset_selection",
-        REGRESSION,
+        NEED,
         datasets=("trap",),
         name=True,
         shared=lambda c: cv(c, "seed"),

@@ -12,11 +12,15 @@ from __future__ import annotations
 
 from .._shared.entry import PLANE, Config, DataRef, Experiment, Figure, Run, panel_id
 
+#: The SVM's kernel values between its training points and every point, and
+#: every point of its ``grid_points``² grid (its decision function there).
+NEED = PLANE.but(gram="kernel matrix", grid="grid_points")
+
 
 def _runs(cfg: Config) -> dict[str, Run]:
     """K11: one run per (σ, C) panel, in config order."""
     section = cfg["svm_sigma_C_grid"]
-    data = {"data": DataRef("svm_sigma_C_grid.dataset", section["dataset"], PLANE)}
+    data = {"data": DataRef("svm_sigma_C_grid.dataset", section["dataset"], NEED)}
     fixed = {"tol": section["tol"], "grid_points": section["grid_points"]}
     return {
         panel_id(p["sigma"], p["C"]): Run(

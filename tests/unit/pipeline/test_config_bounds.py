@@ -1,0 +1,626 @@
+"""The bounds of the configuration check, without Snakemake: numbers are finite
+(infinite only where the schema allows it), counts are integers, sizes stay
+within memory (kernelboost.pipeline.limits), the CV folds fit the classes of
+the data they split, a config file gives no key twice, and a key merged in
+from another file is named with it. tests/workflow/test_config.py tries a
+duplicate key and a merged key through Snakemake."""
+
+from __future__ import annotations
+
+import copy
+import math
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+import yaml
+
+from kernelboost.core.datasets import make_dataset
+from kernelboost.estimators.model_selection import kfold_indices, train_test_split
+from kernelboost.pipeline import config as checks
+from kernelboost.pipeline import limits
+
+from ...conftest import ROOT
+from .test_config import PROJECT, SCHEMA, set_in
+
+SMALL = yaml.safe_load((ROOT / "workflow/profiles/small/config.small.yaml").read_text())
+NAN, INF = math.nan, math.inf
+
+
+def merged(*configs: dict) -> dict:
+    """Configs merged as Snakemake merges config files: mappings key by key,
+    other values replaced."""
+
+    def update(base: Any, new: Any) -> Any:
+        if isinstance(base, dict) and isinstance(new, dict):
+            out = dict(base)
+            for key, value in new.items():
+                out[key] = update(base.get(key), value)
+            return out
+        return copy.deepcopy(new)
+
+    result: dict = {}
+    for cfg in configs:
+        result = update(result, cfg)
+    return result
+
+
+def edited(*edits) -> dict:
+    cfg = copy.deepcopy(PROJECT)
+    for edit in edits:
+        edit(cfg)
+    return cfg
+
+
+def problem_of(*edits) -> str | None:
+    """The problem :func:`check` finds in the project config after ``edits``,
+    checked to be one line, found in under 5 s."""
+    cfg = edited(*edits)
+    start = time.perf_counter()
+    _, problem = checks.check(cfg, SCHEMA)
+    assert time.perf_counter() - start < 5.0
+    assert problem is None or "\n" not in problem
+    return problem
+
+
+def limits_of(*edits) -> str | None:
+    """The problem :func:`limits.limits_problem` finds in the project config
+    after ``edits`` (which pass the schema), in one line; :func:`check` then
+    stops too, in under 5 s (the dataset checks before this one may name the
+    same fault first)."""
+    cfg = edited(*edits)
+    assert checks.schema_problem(cfg, SCHEMA) is None
+    problem = limits.limits_problem(
+        checks.sorted_keys(checks.with_defaults(cfg, SCHEMA))
+    )
+    assert problem is None or "\n" not in problem
+    if problem is not None:
+        assert problem_of(*edits) is not None
+    return problem
+
+
+# --- Numbers: finite, and integers where a count is meant ---------------------
+
+BAD_NUMBERS = {
+    "nan sigma": (
+        set_in("pegasos_convergence", "sigma", NAN),
+        "'pegasos_convergence.sigma': nan is not a number",
+    ),
+    "infinite sigma": (
+        set_in("pegasos_convergence", "sigma", INF),
+        "'pegasos_convergence.sigma': inf is not a finite number",
+    ),
+    "infinite noise": (
+        set_in("datasets", "moons", "noise", INF),
+        "'datasets.moons.noise': inf is not a finite number",
+    ),
+    "nan label noise": (
+        set_in("datasets", "moons", "label_noise", NAN),
+        "'datasets.moons.label_noise': nan is not a number",
+    ),
+    "minus infinity": (
+        set_in("losses", "margin_min", -INF),
+        "'losses.margin_min': -inf is not a finite number",
+    ),
+    "an infinite C where the grid is finite": (
+        set_in("cv_model_selection", "Cs", [1.0, INF]),
+        "'cv_model_selection.Cs.1': inf is not a finite number",
+    ),
+    "an infinite kernel width": (
+        set_in("loo_vs_sv_bound", "kernels", [{"name": "gaussian", "sigma": INF}]),
+        "'loo_vs_sv_bound.kernels.0.sigma': inf is not a finite number",
+    ),
+    "an infinite sigma beside an infinite C": (
+        set_in("svm_sigma_C_grid", "panels", [{"sigma": INF, "C": INF}]),
+        "'svm_sigma_C_grid.panels.0.sigma': inf is not a finite number",
+    ),
+    "nan where infinity is allowed": (
+        set_in("loo_vs_sv_bound", "C", [1.0, NAN]),
+        "'loo_vs_sv_bound.C.1': nan is not a number",
+    ),
+    "a count written as a float": (
+        set_in("datasets", "moons", "n_samples", 200.0),
+        "'datasets.moons.n_samples': must be an integer, got 200.0",
+    ),
+    "folds written as a float": (
+        set_in("cv", "folds", 5.0),
+        "'cv.folds': must be an integer, got 5.0",
+    ),
+    "a float in a list of counts": (
+        set_in("knn_k", "ks", [1, 3.0]),
+        "'knn_k.ks.1': must be an integer, got 3.0",
+    ),
+    "infinitely many rounds": (
+        set_in("adaboost", "n_rounds", INF),
+        "'adaboost.n_rounds': must be an integer, got inf",
+    ),
+    "an integer beyond float64": (
+        set_in("pegasos_convergence", "lam", 10**400),
+        "'pegasos_convergence.lam': an integer of 401 digits is too large",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_NUMBERS))
+def test_bad_numbers_are_named_in_one_line(case: str) -> None:
+    edit, expected = BAD_NUMBERS[case]
+    assert problem_of(edit) == expected
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        set_in("loo_vs_sv_bound", "C", [0.1, INF]),
+        set_in("smo_applet", "Cs", [1.0, INF]),
+        set_in("svm_sigma_C_grid", "panels", [{"sigma": 1.0, "C": INF}]),
+    ],
+    ids=["loo_vs_sv_bound.C", "smo_applet.Cs", "svm_sigma_C_grid.panels"],
+)
+def test_the_hard_margin_may_be_infinite_where_the_schema_says_so(edit) -> None:
+    assert problem_of(edit) is None
+
+
+def test_only_the_hard_margins_may_be_infinite() -> None:
+    """x-allow-infinity marks exactly the three C grids whose .inf is the hard
+    margin."""
+    found = []
+
+    def walk(node: Any, path: str) -> None:
+        if isinstance(node, dict):
+            if node.get(checks.ALLOW_INFINITY):
+                found.append(path)
+            for key, value in node.items():
+                walk(value, f"{path}/{key}")
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, f"{path}/{i}")
+
+    walk(SCHEMA, "")
+    assert sorted(found) == [
+        "/properties/loo_vs_sv_bound/properties/C/items",
+        "/properties/smo_applet/properties/Cs/items",
+        "/properties/svm_sigma_C_grid/properties/panels/items/properties/C",
+    ]
+
+
+# --- Caps of sizes, and the memory of the arrays they make ----------------------
+
+SCHEMA_CAPS = {
+    "rounds without end": (
+        set_in("adaboost", "n_rounds", 1_000_000_000),
+        "'adaboost.n_rounds': 1000000000 is greater than the maximum of 10000",
+    ),
+    "epochs without end": (
+        set_in("perceptron_xor", "max_epochs", 10**8),
+        "'perceptron_xor.max_epochs': 100000000 is greater than the maximum of 10000",
+    ),
+    "a million points": (
+        set_in("datasets", "moons", "n_samples", 1_000_000),
+        "'datasets.moons.n_samples': 1000000 is greater than the maximum of 100000",
+    ),
+    "a size beyond its key's own maximum": (
+        set_in("kernel_cost", "gram_d", [64, 200_000]),
+        "'kernel_cost.gram_d.1': 200000 is greater than the maximum of 100000",
+    ),
+    "a seed beyond 32 bits": (
+        set_in("split", "seed", 2**40),
+        "'split.seed': 1099511627776 is greater than the maximum of 4294967295",
+    ),
+    "a degree that overflows": (
+        set_in("gram_spectra", "kernels", [{"name": "polynomial", "degree": 400}]),
+        "'gram_spectra.kernels.0.degree': 400 is greater than the maximum of 20",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SCHEMA_CAPS))
+def test_counts_beyond_their_maximum_are_named_in_one_line(case: str) -> None:
+    edit, expected = SCHEMA_CAPS[case]
+    assert problem_of(edit) == expected
+
+
+TOO_LARGE = {
+    "a Gram matrix of 728 TiB": (
+        set_in("gram_spectra", "n_samples", 10_000_000),
+        "'gram_spectra.n_samples': 10000000 points need a 10000000 × 10000000 "
+        "Gram matrix, 728 TiB; at most 20000 (3.0 GiB)",
+    ),
+    "an SVM on too many points": (
+        set_in("datasets", "moons_svm", "n_samples", 30_000),
+        "'svm_sigma_C_grid.dataset': 'moons_svm' has 30000 points, which need a "
+        "30000 × 30000 kernel matrix, 6.7 GiB; at most 20000 (3.0 GiB)",
+    ),
+    "a kernel perceptron on too many points": (
+        lambda c: (
+            c["datasets"]["moons_large"].update(n_samples=25_000)
+            or c["perceptron_dual"].update(compare={"moons_large": "quadratic"})
+        ),
+        "'perceptron_dual.compare.moons_large': 'moons_large' has 25000 points",
+    ),
+    "a grid too fine for its points": (
+        set_in("datasets", "moons_svm", "n_samples", 20_000),
+        "'svm_sigma_C_grid.grid_points': 150 × 150 grid points against the 20000 "
+        "points of 'moons_svm' need a 22500 × 20000 kernel matrix, 3.4 GiB",
+    ),
+    "timed Gram matrices": (
+        set_in("kernel_cost", "gram_m", [1000, 25_000]),
+        "'kernel_cost.gram_m': 25000 points need a 25000 × 25000 Gram matrix",
+    ),
+    "the dual perceptron's Gram matrix": (
+        set_in("primal_dual_cost", "n_sizes", [16, 30_000]),
+        "'primal_dual_cost.n_sizes': 30000 points need a 30000 × 30000 Gram",
+    ),
+    "an incremental update's Gram matrix": (
+        set_in("incremental_update", "sizes", [50, 40_000]),
+        "'incremental_update.sizes': 40000 points need a 40000 × 40000 Gram",
+    ),
+    "an incremental update's columns": (
+        set_in("incremental_update", "updates", 1000),
+        "'incremental_update.update_sizes': n = 1000000 with 1000 updates per call "
+        "need a 1000000 × 1000 block of kernel columns, 7.5 GiB",
+    ),
+    "explicit features of a high degree": (
+        lambda c: c["kernel_identity"].update(n_features=[12], degrees=[6]),
+        "'kernel_identity.degrees': 20 points with n = 12 features (degree 6: "
+        "4826809 coordinates) need a 20 × 20 × 4826809 array",
+    ),
+    "the representer's explicit features": (
+        set_in("representer", "n_features", 1000),
+        "'representer.degree': degree 3 on n_features = 1000",
+    ),
+    "three discs of too many points": (
+        lambda c: c["datasets"]["three_discs"].update(
+            n_per_cluster=33_333, left_factor=100
+        ),
+        "'datasets.three_discs': (left_factor + 2) × n_per_cluster = 3399966 "
+        "points; at most 100000",
+    ),
+    "depth-2 trees of too many thresholds": (
+        lambda c: (
+            c["datasets"]["xor"].update(noise=0.1, n_samples=5000)
+            or c["xor_stumps"].update(max_thresholds=64)
+        ),
+        "'xor_stumps.max_thresholds': 64 thresholds per feature on the 5000 points "
+        "of 'xor'",
+    ),
+    "stumps of too many training points": (
+        lambda c: (
+            c["datasets"]["moons_large"].update(n_samples=60_000)
+            or c["margin_growth"].update(datasets=["moons_large"])
+        ),
+        "'margin_growth.datasets': the 30000 training points of 'moons_large'",
+    ),
+    "the Gaussian series of every pair": (
+        lambda c: (
+            c["datasets"]["moons"].update(n_samples=3000)
+            or c["gaussian_series"].update(n_points=3000)
+        ),
+        "'gaussian_series.n_points': 3000 points of 'moons' and degrees 0 to 200 "
+        "need a 201 × 3000 × 3000 array of tail bounds, 13 GiB",
+    ),
+    "the Gaussian series in 30 dimensions": (
+        set_in("gaussian_series", "dataset", "breast_cancer"),
+        "'gaussian_series.max_degree': 150 points of 'breast_cancer' with 30 features",
+    ),
+    "the timed boosting data": (
+        lambda c: c["boosting_cost"].update(fixed_m=1_000_000, n_sizes=[10, 10_000]),
+        "'boosting_cost.n_sizes': 1000000 points with 10000 features need a "
+        "1000000 × 10000 data matrix",
+    ),
+    "timed predictions": (
+        set_in("kernel_cost", "predict_points", 100_000),
+        "'kernel_cost.predict_points': 100000 prediction points against 10000",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(TOO_LARGE))
+def test_sizes_beyond_their_limits_are_named_in_one_line(case: str) -> None:
+    edit, expected = TOO_LARGE[case]
+    problem = limits_of(edit)
+    assert problem is not None
+    assert problem.startswith(expected), problem
+
+
+def test_the_full_and_the_small_configurations_pass() -> None:
+    """Their largest values (moons_large's 20000 points, kernel_checks'
+    n = 1000, kernel_cost's 64000000 features, ...) stay allowed."""
+    for cfg in (PROJECT, merged(PROJECT, SMALL)):
+        filled, problem = checks.check(cfg, SCHEMA)
+        assert problem is None
+        assert limits.limits_problem(filled) is None
+
+
+def test_the_memory_limit_is_an_m_by_m_float64_matrix_of_20000_points() -> None:
+    assert limits.MEMORY == 8 * 20_000**2
+    assert limits.format_bytes(limits.MEMORY) == "3.0 GiB"
+    at_limit = set_in("gram_spectra", "n_samples", limits.MAX_GRAM_POINTS)
+    assert limits_of(at_limit) is None
+    beyond = set_in("gram_spectra", "n_samples", limits.MAX_GRAM_POINTS + 1)
+    assert limits_of(beyond).startswith("'gram_spectra.n_samples': 20001 points")
+
+
+# --- Cross-validation folds against the classes of the data --------------------
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        {"generator": "xor", "n_samples": 203},
+        {"generator": "circles", "n_samples": 61},
+        {"generator": "moons", "n_samples": 30},
+        {"generator": "blobs", "n_samples": 9, "n_features": 3},
+        {"generator": "three_clusters", "n_samples": 31},
+        {"generator": "three_clusters", "n_samples": 32},
+        {"generator": "triangle", "n_inside": 5},
+        {"generator": "three_discs", "n_per_cluster": 4, "left_factor": 3},
+        {"generator": "breast_cancer"},
+    ],
+    ids=lambda spec: "-".join(str(v) for v in spec.values()),
+)
+def test_class_sizes_follow_from_the_generators(spec: dict) -> None:
+    """The sizes :func:`data_points` reads off the parameters are the data's,
+    and the folds they allow on a stratified split's training part are exactly
+    those that stratified k-fold accepts."""
+    data = make_dataset(spec)
+    points = limits.data_points(spec)
+    assert points.n == data.n_samples
+    assert points.n_features == data.X.shape[1]
+    assert points.classes == tuple(sorted(Counter(data.y).values()))
+    for fraction in (0.3, 0.5, 0.8):
+        train, _ = train_test_split(data.y, fraction, seed=3)
+        smallest = min(Counter(data.y[train]).values())
+        assert limits.training_part(points.classes[0], fraction) == smallest
+        if smallest >= 2:
+            kfold_indices(data.y[train], n_splits=smallest)
+        with pytest.raises(ValueError, match="n_splits|at least 2 members"):
+            kfold_indices(data.y[train], n_splits=max(smallest + 1, 2))
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        {"generator": "interval", "n_samples": 40},
+        {"generator": "interval", "n_samples": 40, "width": 2.9, "half_range": 3.0},
+        {"generator": "moons", "n_samples": 40, "label_noise": 0.4},
+        {"generator": "three_clusters", "n_samples": 30, "label_noise": 0.1},
+    ],
+    ids=["interval", "wide-interval", "moons-noisy", "three_clusters-noisy"],
+)
+def test_random_labels_get_a_bound_that_holds(spec: dict) -> None:
+    points = limits.data_points(spec)
+    bound, why = limits.smaller_class(points, 0.2, "boosting_overfit.rate")
+    assert why
+    for seed in range(20):
+        data = make_dataset(spec | {"seed": seed})
+        flipped = limits.data_points(spec)  # the study's own flips as well
+        rng = np.random.default_rng(seed)
+        y = data.y.copy()
+        y[rng.choice(flipped.n, round(0.2 * flipped.n), replace=False)] *= -1
+        assert min(Counter(y).values(), default=0) <= bound
+
+
+FOLDS = {
+    "a hundred thousand folds": (
+        set_in("cv", "folds", 100_000),
+        "'cv.folds': 100000 folds, but 'boosting_overfit.dataset' cross-validates "
+        "on 'moons', whose smaller class has at most 200 points "
+        "(boosting_overfit.rate 0.2 flips labels at random); stratified K-fold CV "
+        "needs at least K points of each class",
+    ),
+    "one fold more than the line data's bound": (
+        set_in("cv", "folds", 21),
+        "'cv.folds': 21 folds, but 'gaussian_oscillation.dataset' cross-validates "
+        "on 'interval', whose smaller class has at most 20 points (its labels are "
+        "drawn at random: at most half of its points)",
+    ),
+    "one fold more than a training class": (
+        lambda c: (
+            c["datasets"]["moons"].update(n_samples=30)
+            or c["sigma_bias_variance"].update(dataset="moons")
+            or c["cv"].update(folds=8)
+        ),
+        "'cv.folds': 8 folds, but 'sigma_bias_variance.dataset' cross-validates on "
+        "the training part of 'moons' (split.test_fraction 0.5), whose smaller "
+        "class has 7 points; stratified K-fold CV",
+    ),
+    "E3's own test fraction": (
+        set_in("cv", "folds", 101),
+        "'cv.folds': 101 folds, but 'cv_model_selection.dataset' cross-validates "
+        "on the training part of 'moons_label_noise_cv' "
+        "(cv_model_selection.test_fraction 0.8), whose smaller class has at most "
+        "100 points (label_noise 0.1 flips labels at random)",
+    ),
+    "more folds than regression points": (
+        lambda c: (
+            c["datasets"]["forward_trap"].update(n_samples=10)
+            or c["cv"].update(folds=15)
+        ),
+        "'cv.folds': 15 folds, but 'subset_selection.trap' cross-validates on "
+        "'forward_trap', which has 10 points; K-fold CV needs at least K points",
+    ),
+    "S7's folds too small for its full model": (
+        set_in("stepwise_direction", "n_train", 20),
+        "'stepwise_direction.n_train': 20 points leave 16 training points per fold "
+        "of 5-fold CV (cv.folds), but backward stepwise's full model of "
+        "n_features = 20 needs more than 21",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(FOLDS))
+def test_folds_beyond_the_data_are_named_in_one_line(case: str) -> None:
+    edit, expected = FOLDS[case]
+    problem = limits_of(edit)
+    assert problem is not None
+    assert problem.startswith(expected), problem
+
+
+def test_the_largest_folds_the_project_data_allow_pass() -> None:
+    """'interval' (40 points, labels at random) bounds the folds at 20."""
+    assert limits_of(set_in("cv", "folds", 20)) is None
+
+
+AGREEMENT = {
+    "more informative features than features": (
+        set_in("stepwise_direction", "many_informative", 21),
+        "'stepwise_direction.many_informative': 21 informative features of "
+        "n_features = 20; at most 20",
+    ),
+    "few not fewer than many": (
+        set_in("stepwise_direction", "few_informative", 17),
+        "'stepwise_direction.few_informative': 17, but it must be smaller than "
+        "many_informative (17)",
+    ),
+    "discs around the origin": (
+        set_in("margin_geometry", "radius", 3.0),
+        "'margin_geometry.radius': 3 is not smaller than the norm of "
+        "margin_geometry.centre (2.23607)",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(AGREEMENT))
+def test_keys_that_must_agree_are_named_in_one_line(case: str) -> None:
+    edit, expected = AGREEMENT[case]
+    problem = limits_of(edit)
+    assert problem is not None
+    assert problem.startswith(expected), problem
+
+
+# --- Config files: duplicate keys -------------------------------------------------
+
+
+def test_a_dataset_given_twice_is_named_with_both_lines(tmp_path: Path) -> None:
+    text = (ROOT / "config.yaml").read_text()
+    lines = text.splitlines(keepends=True)
+    first = next(i for i, line in enumerate(lines) if line.startswith("  moons:"))
+    lines.insert(first + 3, "  moons: {generator: moons, n_samples: 50}\n")
+    path = tmp_path / "config.yaml"
+    path.write_text("".join(lines))
+    assert checks.duplicate_key_problem(path) == (
+        f"{path}: key 'datasets.moons' appears twice "
+        f"(lines {first + 1} and {first + 4})"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "cv: {folds: 5}\nsplit: {seed: 1}\ncv: {folds: 3}\n",
+            "key 'cv' appears twice",
+        ),
+        (
+            "svm_sigma_C_grid:\n  panels:\n    - {sigma: 1.0, C: 1.0}\n"
+            "    - {sigma: 1.0, C: 2.0, C: 3.0}\n",
+            "key 'svm_sigma_C_grid.panels.1.C' appears twice (lines 4 and 4)",
+        ),
+        ('{"cv": {"folds": 5, "folds": 3}}', "key 'cv.folds' appears twice"),
+    ],
+    ids=["top level", "in a list", "json"],
+)
+def test_duplicate_keys_anywhere(tmp_path: Path, text: str, expected: str) -> None:
+    path = tmp_path / "my.yaml"
+    path.write_text(text)
+    problem = checks.duplicate_key_problem(path)
+    assert problem.startswith(f"{path}: {expected}")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [ROOT / "config.yaml", ROOT / "workflow/profiles/small/config.small.yaml"],
+    ids=["full", "small"],
+)
+def test_the_project_config_files_have_no_duplicate_keys(path: Path) -> None:
+    assert checks.duplicate_key_problem(path) is None
+
+
+def test_merge_keys_and_aliases_are_not_duplicates(tmp_path: Path) -> None:
+    path = tmp_path / "my.yaml"
+    path.write_text(
+        "base: &base {n_samples: 40, seed: 1}\n"
+        "datasets:\n  a: {<<: *base, generator: moons, seed: 2}\n  b: *base\n"
+    )
+    assert checks.duplicate_key_problem(path) is None
+
+
+def test_a_file_that_is_not_yaml_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "my.yaml"
+    path.write_text("datasets: {moons: [\n")
+    problem = checks.duplicate_key_problem(path)
+    assert problem.startswith(f"{path}: not valid YAML (")
+    assert "\n" not in problem
+
+
+# --- Config files: where a merged key comes from ---------------------------------
+
+
+@pytest.fixture
+def two_files(tmp_path: Path) -> tuple[Path, Path]:
+    """The project's config.yaml and a user's file that turns 'moons' into blobs."""
+    base = tmp_path / "config.yaml"
+    base.write_text((ROOT / "config.yaml").read_text())
+    mine = tmp_path / "my.yaml"
+    mine.write_text(
+        "datasets:\n  moons: {generator: blobs, n_samples: 400}\n"
+        "cv: {folds: 3}\nloo_vs_sv_bound: {grid_points: 20}\n"
+    )
+    return base, mine
+
+
+def test_a_key_merged_under_another_generator_is_blamed_on_its_file(
+    two_files: tuple[Path, Path],
+) -> None:
+    """The brief's case: the user's file changes a dataset's generator, and a
+    key of config.yaml's dataset is merged under it."""
+    base, mine = two_files
+    cfg = merged(*(yaml.safe_load(p.read_text()) for p in (base, mine)))
+    _, problem = checks.check(cfg, SCHEMA)
+    assert problem.startswith("unknown key 'datasets.moons.noise'")
+    assert checks.with_origin(problem, [base, mine]) == problem.replace(
+        "'datasets.moons.noise'",
+        f"'datasets.moons.noise' (from {base}, merged under the generator 'blobs' "
+        f"set in {mine})",
+    )
+
+
+def test_key_origin(two_files: tuple[Path, Path]) -> None:
+    base, mine = two_files
+    files = [base, mine]
+    # Set in the last file, the user's: nothing to add.
+    assert checks.key_origin("cv.folds", files) is None
+    assert checks.key_origin("datasets.moons.n_samples", files) is None
+    # Only config.yaml sets it, or the user's file sets a mapping above it.
+    assert checks.key_origin("pegasos_convergence.sigma", files) == f"from {base}"
+    assert checks.key_origin("cv.seed", files) == (
+        f"from {base}, merged into 'cv' of {mine}"
+    )
+    assert checks.key_origin("loo_vs_sv_bound.kernels.1.sigma", files) == (
+        f"from {base}, merged into 'loo_vs_sv_bound' of {mine}"
+    )
+    # Nobody sets it (a default of the schema), or the command line does.
+    assert checks.key_origin("datasets.triangle.gap", files) is None
+    assert checks.key_origin("cv.seed", files, {"cv": {"seed": 3}}) is None
+    # One file: always the user's.
+    assert checks.key_origin("cv.seed", [base]) is None
+
+
+def test_with_origin_leaves_a_problem_without_a_file_alone(
+    two_files: tuple[Path, Path],
+) -> None:
+    problem = "'figures': unknown figure 'nope' (known: losses)"
+    assert checks.with_origin(problem, list(two_files)) == problem
+    assert checks.problem_key("unknown key 'a.b' (allowed here: c)") == "a.b"
+    assert checks.problem_key("no key here") is None
+
+
+def test_a_size_key_beyond_memory_stops_the_check_with_its_size() -> None:
+    """Through :func:`check`, as the workflow calls it."""
+    assert problem_of(set_in("gram_spectra", "n_samples", 10_000_000)) == (
+        "'gram_spectra.n_samples': 10000000 points need a 10000000 × 10000000 "
+        "Gram matrix, 728 TiB; at most 20000 (3.0 GiB)"
+    )

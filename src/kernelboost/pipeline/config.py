@@ -10,9 +10,11 @@ configuration stops the run with one line naming the key, before any job:
 2. :func:`with_defaults` fills in the schema's defaults;
 3. :func:`content_problem`: every figure asked for exists, every dataset an
    experiment's runs read is defined, can be read, and has the task and
-   number of features the study needs, and the configuration keeps the
-   limits of :mod:`kernelboost.pipeline.limits` (memory, folds, keys that must
-   agree).
+   number of features the study needs, fits what the study can afford and
+   has enough points of each class for its split and folds
+   (:mod:`kernelboost.pipeline.data_checks`); and the configuration keeps the
+   limits of :mod:`kernelboost.pipeline.limits` (the memory of size keys,
+   keys that must agree).
 
 :func:`check` does all three. Each check returns the first problem as one
 line, or None.
@@ -238,9 +240,7 @@ def content_problem(cfg: Mapping[str, Any], plan: Plan | None = None) -> str | N
     from .limits import limits_problem
 
     plan = plan or Plan(cfg)
-    return (
-        figures_problem(cfg) or dataset_problem(cfg, plan) or limits_problem(cfg, plan)
-    )
+    return figures_problem(cfg) or dataset_problem(cfg, plan) or limits_problem(cfg)
 
 
 def sorted_keys(value: Any) -> Any:

@@ -15,7 +15,8 @@ what the study declares in its registry entry
    :mod:`kernelboost.pipeline.limits` (so both checks agree on it); a study
    over every distinct stump (or a family of lines) of its training points
    needs 8·m_train·columns bytes for their values, within the smaller
-   :data:`FAMILY_BYTES`; some studies can afford fewer rows in time
+   :data:`FAMILY_BYTES` (the stumps bounded by 2·n per training point, and
+   counted on the data when that bound is too large); some studies can afford fewer rows in time
    (``max_rows``); and no study reads more than :data:`MAX_ROWS`;
 2. the cells of a user CSV a study reads: every check of
    :func:`~kernelboost.core.datasets.load_csv`, among them values too large
@@ -26,13 +27,14 @@ what the study declares in its registry entry
    split (``holdout``) and for its cross-validation (``folds``), and its rows
    against its features where the study needs more (``beyond_features``). A
    CSV's classes are counted in its label column; a generator's follow from
-   its parameters.
+   its parameters; where the study flips labels itself (``flips``), they are
+   counted after its flips.
 
 Each problem is one line that names the config key, the dataset (and a CSV's
 file) and what is wrong, e.g.::
 
     'pegasos_convergence.dataset': 'mine' (mine.csv) has 100000 rows; this
-    study forms a 100000 × 100000 kernel matrix (74.5 GiB); at most 20000 rows
+    study forms a 100000 × 100000 kernel matrix (75 GiB); at most 20000 rows
     (3.0 GiB)
 """
 
@@ -42,10 +44,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.datasets import DatasetError, class_counts, dataset_rows, dataset_shape
+from ..core.datasets import (
+    DatasetError,
+    class_counts,
+    dataset_rows,
+    dataset_shape,
+    flip_labels,
+    make_dataset,
+)
 from ..experiments import EXPERIMENTS
 from ..experiments._shared.entry import Need
-from .limits import MAX_POINTS, MEMORY
+from .limits import FAMILY_BYTES, MAX_POINTS, MEMORY, format_bytes
 from .plan import Plan
 
 __all__ = [
@@ -55,6 +64,7 @@ __all__ = [
     "Use",
     "data_problem",
     "dataset_uses",
+    "distinct_stumps",
     "family_bytes",
     "matrix_bytes",
     "row_limit",
@@ -68,15 +78,6 @@ __all__ = [
 #: so that a user CSV and a generated dataset of the same size get the same
 #: answer.
 MATRIX_BYTES = MEMORY
-
-#: Memory budget of the values of a family of hypotheses on the training
-#: points (every distinct stump, a family of lines): 64 MiB, because the
-#: linear-program solver (HiGHS) and the studies keep many copies of them.
-#: Measured: arc_gv on 2000 training points of 2-D data, a 122 MiB matrix of
-#: 8000 stumps, peaked at 2.3 GB; nonconvex_combination's 800 × 19200 lines
-#: (117 MiB) at 0.45 GB. So about 1 GB at this budget, a cluster job's
-#: default (``workflow/profiles/slurm``).
-FAMILY_BYTES = 64 * 2**20
 
 #: The most rows any study reads: :data:`kernelboost.pipeline.limits.MAX_POINTS`
 #: (5 × the full configuration's largest dataset). The check reads a user CSV
@@ -132,6 +133,8 @@ def _arguments(need: Need) -> list[str]:
             ("n_splits", need.folds),
             (need.grid, bool(need.grid)),
             (need.family, need.family not in ("", "stumps")),
+            (need.flips, bool(need.flips)),
+            ("seed", bool(need.flips)),
         )
         if wanted
     ]
@@ -210,16 +213,21 @@ def family_bytes(m: int, columns: int, test_fraction: float | None = None) -> in
     return 8 * train * columns * train
 
 
-def _limits(use: Use, n_features: int) -> dict[str, int]:
+def _limits(use: Use, n_features: int, stumps: int | None = None) -> dict[str, int]:
     """The most rows ``use``'s study can afford, by reason: ``"any"``
     (:data:`MAX_ROWS`), ``"matrix"``, ``"family"`` (their memory), ``"time"``
-    (its ``max_rows``)."""
+    (its ``max_rows``). ``stumps``: the distinct stumps of the data, counted
+    (:func:`distinct_stumps`), instead of the bound 2·n per training point."""
     f, grid = use.test_fraction, use.grid[1]
     limits = {"any": MAX_ROWS}
     if use.need.gram:
         limits["matrix"] = _largest(lambda m: matrix_bytes(m, f, grid) <= MATRIX_BYTES)
     columns = use.family_columns(n_features)
-    if columns:
+    if columns and stumps is not None and use.need.family == "stumps":
+        limits["family"] = _largest(
+            lambda m: 8 * (m - _held_out(m, f)) * stumps <= FAMILY_BYTES
+        )
+    elif columns:
         limits["family"] = _largest(
             lambda m: family_bytes(m, columns, f) <= FAMILY_BYTES
         )
@@ -252,17 +260,34 @@ def row_limit(use: Use, n_features: int = 1) -> int:
     return min(_limits(use, n_features).values())
 
 
-def _size(n_bytes: float) -> str:
-    """Bytes in binary units: ``74.5 GiB``, ``256.0 MiB``."""
-    for unit in ("B", "KiB", "MiB", "GiB"):
-        if n_bytes < 1024 or unit == "GiB":
-            break
-        n_bytes /= 1024
-    return f"{n_bytes:.0f} {unit}" if unit == "B" else f"{n_bytes:.1f} {unit}"
+def distinct_stumps(X: Any) -> int:
+    """Distinct stumps of the points X at most, both polarities and the two
+    constants: 2 + 2·Σ_j (v_j − 1) for v_j distinct values of feature j (as
+    :func:`kernelboost.theory.margins.distinct_stumps` makes them, before
+    equal columns are dropped).
+
+    Examples
+    --------
+    >>> distinct_stumps([[1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.0]])
+    6
+    """
+    import numpy as np
+
+    X = np.asarray(X)
+    return 2 + 2 * sum(np.unique(x).size - 1 for x in X.T)
 
 
-def _size_problem(use: Use, rows: int, n_features: int, what: str) -> str | None:
-    limits = _limits(use, n_features)
+def _binding(use: Use, rows: int, n_features: int, stumps: int | None = None) -> str:
+    """The reason of the smallest limit (the first of the smallest)."""
+    limits = _limits(use, n_features, stumps)
+    reason = min(limits, key=limits.__getitem__)
+    return reason if rows > limits[reason] else ""
+
+
+def _size_problem(
+    use: Use, rows: int, n_features: int, what: str, stumps: int | None = None
+) -> str | None:
+    limits = _limits(use, n_features, stumps)
     reason = min(limits, key=limits.__getitem__)  # the first of the smallest
     limit = limits[reason]
     if rows <= limit:
@@ -284,17 +309,20 @@ def _size_problem(use: Use, rows: int, n_features: int, what: str) -> str | None
             detail = ""
         return (
             f"{start}this study forms a {max(rows, grid)} × {train} {need.gram} "
-            f"({detail}{_size(matrix_bytes(rows, f, grid))}); at most {limit} rows "
-            f"({_size(MATRIX_BYTES)})"
+            f"({detail}{format_bytes(matrix_bytes(rows, f, grid))}); at most "
+            f"{limit} rows ({format_bytes(MATRIX_BYTES)})"
         )
     if reason == "family":
         columns = use.family_columns(n_features) * train
+        up_to = "up to " if need.family == "stumps" else ""
+        if stumps is not None and need.family == "stumps":
+            columns, up_to = stumps, ""
         kind = "distinct stumps" if need.family == "stumps" else "lines"
         return (
-            f"{start}this study forms the values of its {columns} {kind} on its "
-            f"{train} {points} (a {train} × {columns} matrix, "
-            f"{_size(family_bytes(rows, columns // train, f))}, which it copies "
-            f"many times); at most {limit} rows ({_size(FAMILY_BYTES)})"
+            f"{start}this study forms the values of its {up_to}{columns} {kind} on "
+            f"its {train} {points} (a {train} × {columns} matrix, "
+            f"{format_bytes(8 * train * columns)}, which it copies many times); "
+            f"at most {limit} rows ({format_bytes(FAMILY_BYTES)})"
         )
     return (
         f"{start}at most {MAX_ROWS} rows for any study (5 × the full "
@@ -459,13 +487,27 @@ def data_problem(cfg: Mapping[str, Any], plan: Plan | None = None) -> str | None
             n_features = dataset_shape(spec).n_features
         except DatasetError as err:
             return f"'datasets.{use.name}': {err}"
-        problem = _size_problem(use, rows[use.name], n_features, _what(use.name, spec))
+        m, what = rows[use.name], _what(use.name, spec)
+        stumps = None
+        family = _binding(use, m, n_features) == "family"
+        if family and use.need.family == "stumps" and m <= MAX_ROWS:
+            # The bound 2·n per point is too large: count the data's stumps
+            # (a feature of few distinct values has few).
+            try:
+                counted = distinct_stumps(make_dataset(spec).X)
+            except DatasetError as err:
+                return f"'datasets.{use.name}': {err}"
+            train = m - _held_out(m, use.test_fraction)
+            if counted < use.family_columns(n_features) * train:
+                stumps = counted
+        problem = _size_problem(use, m, n_features, what, stumps)
         if problem:
             return problem
     counts: dict[str, dict[str, int]] = {}
     for use in uses:
         spec = specs[use.name]
         regression = use.need.task == "regression"
+        what = _what(use.name, spec)
         if use.name not in counts:
             try:
                 counts[use.name] = (
@@ -473,16 +515,30 @@ def data_problem(cfg: Mapping[str, Any], plan: Plan | None = None) -> str | None
                 )
             except DatasetError as err:
                 return f"'datasets.{use.name}': {err}"
+        have = counts[use.name]
+        if use.need.flips:
+            rate = float(dict(use.args)[use.need.flips])
+            have = _flipped_counts(spec, have, rate, int(dict(use.args)["seed"]))
+            section = use.key.split(".")[0]
+            what = f"{what}, after {section}.{use.need.flips} {rate:g} flips labels,"
         problem = _count_problem(
-            use,
-            counts[use.name],
-            dataset_shape(spec).n_features,
-            _what(use.name, spec),
-            regression,
+            use, have, dataset_shape(spec).n_features, what, regression
         )
         if problem:
             return problem
     return None
+
+
+def _flipped_counts(
+    spec: Mapping[str, Any], counts: Mapping[str, int], rate: float, seed: int
+) -> dict[str, int]:
+    """The class counts of ``spec``'s data once the study flips round(rate·m)
+    labels with ``seed`` (:func:`~kernelboost.core.datasets.flip_labels`, as
+    the study does), under the names of ``counts`` (the −1 class first)."""
+    data = flip_labels(make_dataset(spec), rate, seed)
+    positive = int((data.y > 0).sum())
+    negative_name, positive_name = counts
+    return {negative_name: data.n_samples - positive, positive_name: positive}
 
 
 def _what(name: str, spec: Mapping[str, Any]) -> str:

@@ -2,29 +2,27 @@
 
 The schema (``workflow/schemas/config.schema.yaml``) bounds each key by
 itself; some values pass it and then fail inside a job, or run out of memory,
-because of the value of another key or of a dataset's size. After the
-schema's check and with its defaults filled in, :func:`limits_problem`
-returns the first of:
+because of the value of another key. After the schema's check, with its
+defaults filled in, and after the datasets the studies read were checked
+against what each study needs of them
+(:mod:`kernelboost.pipeline.data_checks`), :func:`limits_problem` returns the
+first of:
 
-1. a dataset with more points than :data:`MAX_POINTS` (the generators whose
-   size is a product of parameters: ``three_discs``);
-2. an array a study would make that takes more than :data:`MEMORY` bytes
-   (3.0 GiB, an m × m float64 matrix of m = :data:`MAX_GRAM_POINTS` points):
-   the Gram, kernel or distance matrices of a dataset's points or of a size
-   key, a grid's kernel matrix against the points, explicit feature maps, the
-   stump and tree matrices of the boosting LPs, the timed data matrices;
-3. cross-validation folds (``cv.folds``) that the data a study splits cannot
-   hold: stratified K-fold CV needs K points of each class, plain K-fold CV
-   (regression) K points;
-4. keys that must agree with each other (``stepwise_direction``,
-   ``margin_geometry``).
+1. an array that a size key of a study's section makes take more than
+   :data:`MEMORY` bytes (3.0 GiB, an m × m float64 matrix of m =
+   :data:`MAX_GRAM_POINTS` points): the Gram matrices of ``n_samples``-like
+   keys, the timed data matrices, explicit feature maps, K17's tail bounds
+   and series features of its ``n_points`` points, B8's depth-2 trees of
+   ``max_thresholds`` thresholds per feature (within the smaller
+   :data:`FAMILY_BYTES`, as every family a linear program solves over);
+2. keys that must agree with each other (``stepwise_direction``,
+   ``margin_geometry``), and S7's folds (``cv.folds``) on its own
+   ``n_train`` points.
 
-Each problem is one line naming the key. The sizes of the generated datasets
-and of their classes follow from the generators' parameters
-(:mod:`kernelboost.core.datasets`); no data is made. Where labels are drawn
-or flipped at random the smaller class is bounded, not counted: a class of
-two holds at most half of the points, and flipping k labels adds at most k
-to a class. A user CSV is not read (its size is not known before its job).
+Each problem is one line naming the key. A dataset's size is read off its
+generator's parameters (a user CSV's lines are counted,
+:func:`kernelboost.core.datasets.dataset_rows`); data are made only where a
+bound on its distinct values is not enough (B8's trees).
 
 Pure Python over the library's registry: no Snakemake.
 """
@@ -33,21 +31,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from .plan import Plan
-
 __all__ = [
+    "FAMILY_BYTES",
     "MAX_GRAM_POINTS",
     "MAX_POINTS",
     "MEMORY",
-    "DataPoints",
-    "data_points",
     "format_bytes",
     "limits_problem",
-    "smaller_class",
-    "training_part",
+    "tree_columns",
 ]
 
 #: Points of a dataset at most: 5 × config.yaml's largest (moons_large, 20000).
@@ -56,200 +49,14 @@ MAX_POINTS = 100_000
 MAX_GRAM_POINTS = 20_000
 #: Bytes one array of a study may take: 8 · 20000² = 3.2e9 (3.0 GiB).
 MEMORY = 8 * MAX_GRAM_POINTS**2
-
-#: Studies that make an m × m matrix of the points of their datasets (at most:
-#: an SVM's kernel columns against its support vectors, a prediction's kernel
-#: or distance matrix against the training points), and what it is.
-SQUARE = {
-    "cv_model_selection": "kernel matrix",
-    "feature_lift": "kernel matrix",
-    "gaussian_hypothesis": "Gram matrix",
-    "gaussian_oscillation": "Gram matrix",
-    "incremental_update": "Gram matrix",
-    "knn_k": "distance matrix",
-    "knn_smoothness": "distance matrix",
-    "loo_vs_sv_bound": "kernel matrix",
-    "noise_robustness": "kernel matrix",
-    "pegasos_convergence": "kernel matrix",
-    "perceptron_dual": "Gram matrix",
-    "perceptron_xor": "Gram matrix",
-    "poly_degree": "kernel matrix",
-    "sigma_bias_variance": "kernel matrix",
-    "smo_applet": "kernel matrix",
-    "svm_sigma_C_grid": "kernel matrix",
-}
-#: Studies that evaluate their hypothesis on a grid (the key of its side) at
-#: once: a (side² or side) × m kernel or distance matrix; True for a square grid.
-GRIDS = {
-    "gaussian_hypothesis": ("n_grid", False),
-    "gaussian_oscillation": ("n_grid", False),
-    "knn_k": ("grid_points", True),
-    "knn_smoothness": ("grid_points", True),
-    "loo_vs_sv_bound": ("grid_points", True),
-    "sigma_bias_variance": ("grid_points", True),
-    "smo_applet": ("grid_points", True),
-    "svm_sigma_C_grid": ("grid_points", True),
-}
-#: Studies that put every distinct stump of their datasets' points (of the
-#: training part: True) in one matrix (:func:`kernelboost.theory.margins.
-#: distinct_stumps`).
-STUMPS = {
-    "arc_gv": True,
-    "boosting_checks": False,
-    "margin_geometry": False,
-    "margin_growth": True,
-    "xor_stumps": False,
-}
-#: Bundled data: points and classes (the smaller first); None for regression.
-BUNDLED = {"breast_cancer": (569, (212, 357)), "diabetes": (442, None)}
-
-
-@dataclass(frozen=True)
-class DataPoints:
-    """What the configuration check knows of a dataset before it is made.
-
-    Attributes
-    ----------
-    n : int
-        Number of points.
-    n_features : int
-    task : {"classification", "regression"}
-    classes : tuple of int or None
-        The two class sizes, the smaller first, where the generator fixes them
-        (before ``label_noise``); None where labels are drawn at random or the
-        data are a regression.
-    label_noise : float
-        Fraction of the labels flipped at random.
-    distinct : int or None
-        Distinct values of every feature, where the generator fixes them (exact
-        XOR: 2); None otherwise (at most ``n``).
-    """
-
-    n: int
-    n_features: int
-    task: str
-    classes: tuple[int, int] | None = None
-    label_noise: float = 0.0
-    distinct: int | None = None
-
-
-def _parameter(spec: Mapping[str, Any], name: str) -> Any:
-    """``spec[name]``, or the generator's default for it."""
-    import inspect
-
-    from ..core.datasets import GENERATORS
-
-    if name in spec:
-        return spec[name]
-    signature = inspect.signature(GENERATORS[spec["generator"]])
-    return signature.parameters[name].default
-
-
-def data_points(spec: Mapping[str, Any]) -> DataPoints | None:
-    """Points, features, task and classes of the dataset ``spec`` makes, or None
-    when they are not known before it is made (a user CSV).
-
-    Examples
-    --------
-    >>> data_points({"generator": "triangle", "n_inside": 10}).classes
-    (10, 20)
-    >>> data_points({"generator": "moons", "n_samples": 7}).classes
-    (3, 4)
-    >>> print(data_points({"generator": "interval", "n_samples": 40}).classes)
-    None
-    """
-    from ..core.datasets import DatasetError, dataset_shape
-
-    try:
-        shape = dataset_shape(spec)
-    except (DatasetError, KeyError, OSError):
-        return None
-    generator = spec["generator"]
-    noise = float(spec.get("label_noise", 0.0))
-    if generator in BUNDLED:
-        n, classes = BUNDLED[generator]
-        return DataPoints(n, shape.n_features, shape.task, classes, noise)
-    if generator == "triangle":
-        inside = int(_parameter(spec, "n_inside"))
-        n, classes = 3 * inside, (inside, 2 * inside)
-    elif generator == "three_discs":
-        per = int(_parameter(spec, "n_per_cluster"))
-        n = (int(_parameter(spec, "left_factor")) + 2) * per
-        classes = (per, n - per)
-    elif generator == "csv":
-        n = getattr(shape, "n_samples", None)
-        if n is None:
-            return None
-        return DataPoints(int(n), shape.n_features, shape.task, None, noise)
-    else:
-        n = int(_parameter(spec, "n_samples"))
-        if generator == "three_clusters":
-            middle = (n + 1) // 3  # every third point, from the second
-            classes = (min(middle, n - middle), max(middle, n - middle))
-        elif generator in ("xor", "circles", "moons", "blobs"):
-            classes = (n // 2, n - n // 2)  # labels alternate
-        else:  # interval (labels drawn at random), regression
-            classes = None
-    distinct = None
-    if generator == "xor" and float(_parameter(spec, "noise")) == 0.0:
-        distinct = 2  # the corners (±1, ±1)
-    return DataPoints(n, shape.n_features, shape.task, classes, noise, distinct)
-
-
-def smaller_class(
-    data: DataPoints, flip: float = 0.0, flip_key: str = "the study"
-) -> tuple[int, str]:
-    """The size of the smaller class of ``data``, exact or an upper bound.
-
-    Parameters
-    ----------
-    data : DataPoints
-        Classification data.
-    flip : float, default=0.0
-        A further fraction of the labels flipped at random (after the
-        dataset's own ``label_noise``).
-    flip_key : str, default="the study"
-        The key of ``flip``, for the reason.
-
-    Returns
-    -------
-    count : int
-        The smaller class's size where it is known, else an upper bound: a
-        class of two holds at most half of the points, and round(r·m) flipped
-        labels add at most that many to a class.
-    why : str
-        Empty when ``count`` is exact; else the reason it is a bound.
-
-    Examples
-    --------
-    >>> smaller_class(DataPoints(150, 2, "classification", (50, 100)))
-    (50, '')
-    >>> smaller_class(DataPoints(150, 2, "classification", (50, 100), 0.1))
-    (65, 'label_noise 0.1 flips labels at random')
-    """
-    flips = round(data.label_noise * data.n) + round(flip * data.n)
-    if data.classes is not None and flips == 0:
-        return data.classes[0], ""
-    half = data.n // 2
-    if data.classes is None:
-        return half, "its labels are drawn at random: at most half of its points"
-    who = [f"label_noise {data.label_noise:g}"] if data.label_noise else []
-    who += [f"{flip_key} {flip:g}"] if flip else []
-    why = f"{' and '.join(who)} flip{'' if len(who) > 1 else 's'} labels at random"
-    return min(half, data.classes[0] + flips), why
-
-
-def training_part(count: int, fraction: float) -> int:
-    """Points of a class of ``count`` left for training by the stratified split
-    (:func:`kernelboost.estimators.model_selection.train_test_split`), which
-    sets round(fraction · count) of them aside; non-decreasing in ``count``.
-
-    Examples
-    --------
-    >>> training_part(15, 0.5)  # round(7.5) = 8 set aside
-    7
-    """
-    return count - int(round(fraction * count))
+#: Bytes of the values of a family of hypotheses on the training points
+#: (every distinct stump or depth-2 tree, a family of lines): 64 MiB, because
+#: the linear-program solver (HiGHS) and the studies keep many copies of
+#: them. Measured: arc_gv on 2000 training points of 2-D data, a 122 MiB
+#: matrix of 8000 stumps, peaked at 2.3 GB; nonconvex_combination's 800 ×
+#: 19200 lines (117 MiB) at 0.45 GB. So about 1 GB at this budget, a cluster
+#: job's default (``workflow/profiles/slurm``).
+FAMILY_BYTES = 64 * 2**20
 
 
 def format_bytes(n_bytes: float) -> str:
@@ -290,105 +97,29 @@ def _first(problems: Iterator[str | None]) -> str | None:
     return next((p for p in problems if p), None)
 
 
-def _dataset_refs(
-    cfg: Mapping[str, Any], plan: Plan
-) -> Iterator[tuple[str, str, str, DataPoints]]:
-    """(section, config key, name, points) of each dataset a study reads, each
-    once, where the dataset is defined and its size known."""
-    from ..experiments import EXPERIMENTS
+def _data(cfg: Mapping[str, Any], section: str) -> tuple[str, int, int] | None:
+    """The name, rows and features of the dataset of ``section`` (its
+    ``dataset`` key), or None where it is not defined."""
+    from ..core.datasets import DatasetError, dataset_rows, dataset_shape
 
-    seen = set()
-    for exp in EXPERIMENTS:
-        for run in plan.runs(exp).values():
-            for refs in run.data.values():
-                for ref in refs if isinstance(refs, tuple) else (refs,):
-                    spec = cfg["datasets"].get(ref.name)
-                    if (ref.key, ref.name) in seen or not isinstance(spec, Mapping):
-                        continue
-                    seen.add((ref.key, ref.name))
-                    points = data_points(spec)
-                    if points is not None:
-                        yield exp.name, ref.key, ref.name, points
+    name = cfg[section]["dataset"]
+    spec = cfg["datasets"].get(name)
+    try:
+        return name, dataset_rows(spec), dataset_shape(spec).n_features
+    except (DatasetError, KeyError, OSError, TypeError):
+        return None
 
 
-def _dataset_size_problem(cfg: Mapping[str, Any]) -> str | None:
-    for name, spec in cfg["datasets"].items():
-        points = data_points(spec)
-        if points is not None and points.n > MAX_POINTS:
-            how = (
-                "(left_factor + 2) × n_per_cluster = "
-                if spec.get("generator") == "three_discs"
-                else ""
-            )
-            return (
-                f"'datasets.{name}': {how}{points.n} points; at most {MAX_POINTS} "
-                "(5 × config.yaml's largest dataset)"
-            )
-    return None
-
-
-def _training_points(cfg: Mapping[str, Any], points: DataPoints) -> int:
-    """Points of the training part of the shared split, at most."""
-    fraction = float(cfg["split"]["test_fraction"])
-    if points.classes is not None:
-        return sum(training_part(c, fraction) for c in points.classes)
-    return min(points.n, math.floor((1 - fraction) * points.n + 1))
-
-
-def _dataset_memory(
-    cfg: Mapping[str, Any], refs: list[tuple[str, str, str, DataPoints]]
-) -> Iterator[str | None]:
-    """The matrices the studies make of their datasets' points."""
-    for section, key, name, points in refs:
-        m = points.n
-        if section in SQUARE:
-            yield _too_big(
-                key, f"{name!r} has {m} points, which", (m, m), SQUARE[section]
-            )
-        if section in GRIDS:
-            grid_key, square = GRIDS[section]
-            side = int(cfg[section][grid_key])
-            rows = side * side if square else side
-            grid = f"{side} × {side}" if square else f"{side}"
-            yield _too_big(
-                f"{section}.{grid_key}",
-                f"{grid} grid points against the {m} points of {name!r}",
-                (rows, m),
-                SQUARE.get(section, "kernel matrix"),
-            )
-        if section in STUMPS:
-            part = _training_points(cfg, points) if STUMPS[section] else m
-            distinct = min(points.distinct or part, part)
-            columns = 2 + 2 * points.n_features * (distinct - 1)
-            which = "training points" if STUMPS[section] else "points"
-            yield _too_big(
-                key,
-                f"the {part} {which} of {name!r} ({points.n_features} features), "
-                f"with up to {columns} distinct stumps,",
-                (part, columns),
-                "matrix of stump predictions",
-            )
-        if section == "xor_stumps":
-            most = int(cfg[section]["max_thresholds"])
-            splits = points.n_features * min(most, (points.distinct or m) - 1)
-            yield _too_big(
-                f"{section}.max_thresholds",
-                f"{most} thresholds per feature on the {m} points of {name!r} "
-                f"(up to 2 + S(2S + 2)² depth-2 trees, S = {splits} splits)",
-                (m, 2 + splits * (2 * splits + 2) ** 2),
-                "matrix of tree predictions",
-            )
-        if section == "gaussian_series":
-            yield from _series_memory(cfg[section], name, points)
-
-
-def _series_memory(
-    section: Mapping[str, Any], name: str, points: DataPoints
-) -> Iterator[str | None]:
+def _series_memory(cfg: Mapping[str, Any]) -> Iterator[str | None]:
     """K17: the tail bounds of every pair and degree, and the feature series."""
     from ..core.feature_maps import series_dimension
 
-    m = min(int(section["n_points"]), points.n)
+    data = _data(cfg, "gaussian_series")
+    if data is None:
+        return
+    name, rows, n_features = data
+    section = cfg["gaussian_series"]
+    m = min(int(section["n_points"]), rows)
     degree = int(section["max_degree"])
     yield _too_big(
         "gaussian_series.n_points",
@@ -398,10 +129,52 @@ def _series_memory(
     )
     yield _too_big(
         "gaussian_series.max_degree",
-        f"{m} points of {name!r} with {points.n_features} features, to total "
-        f"degree {degree},",
-        (m, series_dimension(points.n_features, degree)),
+        f"{m} points of {name!r} with {n_features} features, to total degree {degree},",
+        (m, series_dimension(n_features, degree)),
         "matrix of series features",
+    )
+
+
+def tree_columns(splits: int) -> int:
+    """Columns of B8's depth-2 trees before duplicates are dropped, for S
+    splits (:func:`kernelboost.theory.margins.distinct_trees`): 2 + S(2S + 2)².
+
+    Examples
+    --------
+    >>> tree_columns(2)  # exact XOR: one split per feature
+    74
+    """
+    return 2 + splits * (2 * splits + 2) ** 2
+
+
+def _trees_problem(cfg: Mapping[str, Any]) -> str | None:
+    """B8: the values of every depth-2 tree on the points, at most
+    ``max_thresholds`` splits per feature, within :data:`FAMILY_BYTES`.
+
+    A feature of v distinct values has v − 1 splits; first bounded by the
+    rows, then, if that bound is too large, counted on the data."""
+    data = _data(cfg, "xor_stumps")
+    if data is None:
+        return None
+    name, m, n_features = data
+    most = int(cfg["xor_stumps"]["max_thresholds"])
+    splits = n_features * min(most, m - 1)
+    if 8 * m * tree_columns(splits) > FAMILY_BYTES:
+        import numpy as np
+
+        from ..core.datasets import make_dataset
+
+        X = make_dataset(cfg["datasets"][name]).X
+        splits = sum(min(most, np.unique(x).size - 1) for x in X.T)
+    n_bytes = 8 * m * tree_columns(splits)
+    if n_bytes <= FAMILY_BYTES:
+        return None
+    return (
+        f"'xor_stumps.max_thresholds': {most} thresholds per feature on the {m} "
+        f"points of {name!r} make S = {splits} splits and up to 2 + S(2S + 2)² = "
+        f"{tree_columns(splits)} depth-2 trees, a {m} × {tree_columns(splits)} "
+        f"matrix of tree predictions, {format_bytes(n_bytes)}, which the game's "
+        f"linear program copies many times; at most {format_bytes(FAMILY_BYTES)}"
     )
 
 
@@ -498,86 +271,6 @@ def _feature_map_memory(cfg: Mapping[str, Any]) -> Iterator[str | None]:
     )
 
 
-#: Studies that cross-validate: the dataset keys of their section, whether the
-#: CV splits the training part of a split (``"split"``, the shared one, or
-#: ``"own"``, the section's ``test_fraction`` when given), and a further
-#: fraction of labels the study flips at random (its key).
-CV_STUDIES: dict[str, tuple[tuple[str, ...], str | None, str | None]] = {
-    "boosting_overfit": (("dataset",), None, "rate"),
-    "cv_model_selection": (("dataset",), "own", None),
-    "gaussian_oscillation": (("dataset",), None, None),
-    "lasso_standardize": (("datasets",), "split", None),
-    "poly_degree": (("noisy",), "split", None),
-    "sigma_bias_variance": (("dataset",), "split", None),
-    "stepwise_stopping": (("datasets",), "split", None),
-    "subset_selection": (("dataset", "trap"), None, None),
-}
-
-
-def _cv_problem(cfg: Mapping[str, Any]) -> str | None:
-    """``cv.folds`` against the part of each dataset each study cross-validates."""
-    folds = int(cfg["cv"]["folds"])
-    for section, (keys, split, flip_key) in CV_STUDIES.items():
-        fraction: tuple[float, str] | None = None
-        if split == "own" and cfg[section].get("test_fraction") is not None:
-            fraction = (cfg[section]["test_fraction"], f"{section}.test_fraction")
-        elif split is not None:
-            fraction = (cfg["split"]["test_fraction"], "split.test_fraction")
-        flip = (
-            (float(cfg[section][flip_key]), f"{section}.{flip_key}")
-            if flip_key
-            else (0.0, "")
-        )
-        for key in keys:
-            names = cfg[section][key]
-            for name in [names] if isinstance(names, str) else names:
-                spec = cfg["datasets"].get(name)
-                points = data_points(spec) if isinstance(spec, Mapping) else None
-                problem = points and _folds_problem(
-                    folds, f"{section}.{key}", name, points, fraction, flip
-                )
-                if problem:
-                    return problem
-    return _stepwise_direction_problem(cfg, folds)
-
-
-def _folds_problem(
-    folds: int,
-    key: str,
-    name: str,
-    points: DataPoints,
-    fraction: tuple[float, str] | None,
-    flip: tuple[float, str],
-) -> str | None:
-    """K-fold CV on ``name`` (the training part of the split at ``fraction``,
-    (test fraction, its key), if given; labels flipped at ``flip``, (rate, its
-    key)), which ``key`` names."""
-    part = repr(name)
-    if fraction is not None:
-        part = f"the training part of {name!r} ({fraction[1]} {fraction[0]:g})"
-    if points.task == "regression":
-        m = points.n
-        if fraction is not None:
-            m -= int(round(fraction[0] * m))  # random_split's test points
-        if folds <= m:
-            return None
-        return (
-            f"'cv.folds': {folds} folds, but '{key}' cross-validates on {part}, "
-            f"which has {m} points; K-fold CV needs at least K points"
-        )
-    count, why = smaller_class(points, *flip)
-    if fraction is not None:
-        count = training_part(count, float(fraction[0]))
-    if folds <= count:
-        return None
-    has = f"{count} points" if not why else f"at most {count} points ({why})"
-    return (
-        f"'cv.folds': {folds} folds, but '{key}' cross-validates on {part}, whose "
-        f"smaller class has {has}; stratified K-fold CV needs at least K points "
-        "of each class"
-    )
-
-
 def _stepwise_direction_problem(cfg: Mapping[str, Any], folds: int) -> str | None:
     """S7: its informative features, and its CV folds on n_train points."""
     sd = cfg["stepwise_direction"]
@@ -621,20 +314,18 @@ def _agreement_problem(cfg: Mapping[str, Any]) -> str | None:
     return None
 
 
-def limits_problem(cfg: Mapping[str, Any], plan: Plan | None = None) -> str | None:
+def limits_problem(cfg: Mapping[str, Any]) -> str | None:
     """The first limit ``cfg`` oversteps, as one line naming the key, or None.
 
     ``cfg`` has passed the schema and has its defaults filled in
-    (:func:`kernelboost.pipeline.config.with_defaults`); datasets a study names
-    but the configuration does not define are skipped (they are
+    (:func:`kernelboost.pipeline.config.with_defaults`); a dataset a section
+    names but the configuration does not define is skipped (it is
     :func:`kernelboost.pipeline.config.dataset_problem`'s).
     """
-    plan = plan or Plan(cfg)
-    refs = list(_dataset_refs(cfg, plan))
     return (
-        _dataset_size_problem(cfg)
-        or _first(_dataset_memory(cfg, refs))
-        or _first(_size_memory(cfg))
-        or _cv_problem(cfg)
+        _first(_size_memory(cfg))
+        or _first(_series_memory(cfg))
+        or _trees_problem(cfg)
+        or _stepwise_direction_problem(cfg, int(cfg["cv"]["folds"]))
         or _agreement_problem(cfg)
     )

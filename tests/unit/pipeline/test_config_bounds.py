@@ -10,16 +10,14 @@ from __future__ import annotations
 import copy
 import math
 import time
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 import yaml
 
 from kernelboost.core.datasets import make_dataset
-from kernelboost.estimators.model_selection import kfold_indices, train_test_split
+from kernelboost.estimators.model_selection import kfold_indices
 from kernelboost.pipeline import config as checks
 from kernelboost.pipeline import limits
 
@@ -228,23 +226,6 @@ TOO_LARGE = {
         "'gram_spectra.n_samples': 10000000 points need a 10000000 × 10000000 "
         "Gram matrix, 728 TiB; at most 20000 (3.0 GiB)",
     ),
-    "an SVM on too many points": (
-        set_in("datasets", "moons_svm", "n_samples", 30_000),
-        "'svm_sigma_C_grid.dataset': 'moons_svm' has 30000 points, which need a "
-        "30000 × 30000 kernel matrix, 6.7 GiB; at most 20000 (3.0 GiB)",
-    ),
-    "a kernel perceptron on too many points": (
-        lambda c: (
-            c["datasets"]["moons_large"].update(n_samples=25_000)
-            or c["perceptron_dual"].update(compare={"moons_large": "quadratic"})
-        ),
-        "'perceptron_dual.compare.moons_large': 'moons_large' has 25000 points",
-    ),
-    "a grid too fine for its points": (
-        set_in("datasets", "moons_svm", "n_samples", 20_000),
-        "'svm_sigma_C_grid.grid_points': 150 × 150 grid points against the 20000 "
-        "points of 'moons_svm' need a 22500 × 20000 kernel matrix, 3.4 GiB",
-    ),
     "timed Gram matrices": (
         set_in("kernel_cost", "gram_m", [1000, 25_000]),
         "'kernel_cost.gram_m': 25000 points need a 25000 × 25000 Gram matrix",
@@ -271,35 +252,19 @@ TOO_LARGE = {
         set_in("representer", "n_features", 1000),
         "'representer.degree': degree 3 on n_features = 1000",
     ),
-    "three discs of too many points": (
-        lambda c: c["datasets"]["three_discs"].update(
-            n_per_cluster=33_333, left_factor=100
-        ),
-        "'datasets.three_discs': (left_factor + 2) × n_per_cluster = 3399966 "
-        "points; at most 100000",
+    "the Gaussian series of every pair": (
+        lambda c: c["gaussian_series"].update(dataset="moons_large", n_points=3000),
+        "'gaussian_series.n_points': 3000 points of 'moons_large' and degrees 0 to "
+        "200 need a 201 × 3000 × 3000 array of tail bounds, 13 GiB",
     ),
     "depth-2 trees of too many thresholds": (
         lambda c: (
-            c["datasets"]["xor"].update(noise=0.1, n_samples=5000)
+            c["datasets"]["xor"].update(noise=0.1, n_samples=400)
             or c["xor_stumps"].update(max_thresholds=64)
         ),
-        "'xor_stumps.max_thresholds': 64 thresholds per feature on the 5000 points "
-        "of 'xor'",
-    ),
-    "stumps of too many training points": (
-        lambda c: (
-            c["datasets"]["moons_large"].update(n_samples=60_000)
-            or c["margin_growth"].update(datasets=["moons_large"])
-        ),
-        "'margin_growth.datasets': the 30000 training points of 'moons_large'",
-    ),
-    "the Gaussian series of every pair": (
-        lambda c: (
-            c["datasets"]["moons"].update(n_samples=3000)
-            or c["gaussian_series"].update(n_points=3000)
-        ),
-        "'gaussian_series.n_points': 3000 points of 'moons' and degrees 0 to 200 "
-        "need a 201 × 3000 × 3000 array of tail bounds, 13 GiB",
+        "'xor_stumps.max_thresholds': 64 thresholds per feature on the 400 points "
+        "of 'xor' make S = 128 splits and up to 2 + S(2S + 2)² = 8520194 depth-2 "
+        "trees, a 400 × 8520194 matrix of tree predictions, 25 GiB",
     ),
     "the Gaussian series in 30 dimensions": (
         set_in("gaussian_series", "dataset", "breast_cancer"),
@@ -343,79 +308,54 @@ def test_the_memory_limit_is_an_m_by_m_float64_matrix_of_20000_points() -> None:
     assert limits_of(beyond).startswith("'gram_spectra.n_samples': 20001 points")
 
 
-# --- Cross-validation folds against the classes of the data --------------------
+# --- Datasets against their studies (kernelboost.pipeline.data_checks) -------
 
-
-@pytest.mark.parametrize(
-    "spec",
-    [
-        {"generator": "xor", "n_samples": 203},
-        {"generator": "circles", "n_samples": 61},
-        {"generator": "moons", "n_samples": 30},
-        {"generator": "blobs", "n_samples": 9, "n_features": 3},
-        {"generator": "three_clusters", "n_samples": 31},
-        {"generator": "three_clusters", "n_samples": 32},
-        {"generator": "triangle", "n_inside": 5},
-        {"generator": "three_discs", "n_per_cluster": 4, "left_factor": 3},
-        {"generator": "breast_cancer"},
-    ],
-    ids=lambda spec: "-".join(str(v) for v in spec.values()),
-)
-def test_class_sizes_follow_from_the_generators(spec: dict) -> None:
-    """The sizes :func:`data_points` reads off the parameters are the data's,
-    and the folds they allow on a stratified split's training part are exactly
-    those that stratified k-fold accepts."""
-    data = make_dataset(spec)
-    points = limits.data_points(spec)
-    assert points.n == data.n_samples
-    assert points.n_features == data.X.shape[1]
-    assert points.classes == tuple(sorted(Counter(data.y).values()))
-    for fraction in (0.3, 0.5, 0.8):
-        train, _ = train_test_split(data.y, fraction, seed=3)
-        smallest = min(Counter(data.y[train]).values())
-        assert limits.training_part(points.classes[0], fraction) == smallest
-        if smallest >= 2:
-            kfold_indices(data.y[train], n_splits=smallest)
-        with pytest.raises(ValueError, match="n_splits|at least 2 members"):
-            kfold_indices(data.y[train], n_splits=max(smallest + 1, 2))
-
-
-@pytest.mark.parametrize(
-    "spec",
-    [
-        {"generator": "interval", "n_samples": 40},
-        {"generator": "interval", "n_samples": 40, "width": 2.9, "half_range": 3.0},
-        {"generator": "moons", "n_samples": 40, "label_noise": 0.4},
-        {"generator": "three_clusters", "n_samples": 30, "label_noise": 0.1},
-    ],
-    ids=["interval", "wide-interval", "moons-noisy", "three_clusters-noisy"],
-)
-def test_random_labels_get_a_bound_that_holds(spec: dict) -> None:
-    points = limits.data_points(spec)
-    bound, why = limits.smaller_class(points, 0.2, "boosting_overfit.rate")
-    assert why
-    for seed in range(20):
-        data = make_dataset(spec | {"seed": seed})
-        flipped = limits.data_points(spec)  # the study's own flips as well
-        rng = np.random.default_rng(seed)
-        y = data.y.copy()
-        y[rng.choice(flipped.n, round(0.2 * flipped.n), replace=False)] *= -1
-        assert min(Counter(y).values(), default=0) <= bound
-
-
-FOLDS = {
+DATA = {
+    "an SVM on too many points": (
+        set_in("datasets", "moons_svm", "n_samples", 30_000),
+        "'svm_sigma_C_grid.dataset': 'moons_svm' has 30000 rows; this study forms "
+        "a 30000 × 30000 kernel matrix (6.7 GiB); at most 17777 rows (3.0 GiB)",
+    ),
+    "a kernel perceptron on too many points": (
+        lambda c: (
+            c["datasets"]["moons_large"].update(n_samples=25_000)
+            or c["perceptron_dual"].update(compare={"moons_large": "quadratic"})
+        ),
+        "'perceptron_dual.compare.moons_large': 'moons_large' has 25000 rows; "
+        "this study's kernel perceptron runs up to max_epochs epochs",
+    ),
+    "a grid too fine for its points": (
+        set_in("datasets", "moons_svm", "n_samples", 20_000),
+        "'svm_sigma_C_grid.dataset': 'moons_svm' has 20000 rows; this study forms "
+        "a 22500 × 20000 kernel matrix (its 150 × 150 grid against its 20000 "
+        "points, 3.4 GiB); at most 17777 rows (3.0 GiB)",
+    ),
+    "three discs of too many points": (
+        lambda c: c["datasets"]["three_discs"].update(
+            n_per_cluster=33_333, left_factor=100
+        ),
+        "'nonconvex_combination.nonconvex': 'three_discs' has 3399966 rows; this "
+        "study forms the values of its 81599184 lines",
+    ),
+    "stumps of too many training points": (
+        lambda c: (
+            c["datasets"]["moons_large"].update(n_samples=60_000)
+            or c["margin_growth"].update(datasets=["moons_large"])
+        ),
+        "'margin_growth.datasets': 'moons_large' has 60000 rows; this study forms "
+        "the values of its up to 120000 distinct stumps on its 30000 training "
+        "points",
+    ),
     "a hundred thousand folds": (
         set_in("cv", "folds", 100_000),
-        "'cv.folds': 100000 folds, but 'boosting_overfit.dataset' cross-validates "
-        "on 'moons', whose smaller class has at most 200 points "
-        "(boosting_overfit.rate 0.2 flips labels at random); stratified K-fold CV "
-        "needs at least K points of each class",
+        "'gaussian_oscillation.dataset': 'interval' has 31 of class -1 and 9 of "
+        "class +1; this study needs 100000 of each class (to cross-validate with "
+        "100000 folds)",
     ),
-    "one fold more than the line data's bound": (
-        set_in("cv", "folds", 21),
-        "'cv.folds': 21 folds, but 'gaussian_oscillation.dataset' cross-validates "
-        "on 'interval', whose smaller class has at most 20 points (its labels are "
-        "drawn at random: at most half of its points)",
+    "one fold more than the smallest class": (
+        set_in("cv", "folds", 10),
+        "'gaussian_oscillation.dataset': 'interval' has 31 of class -1 and 9 of "
+        "class +1; this study needs 10 of each class",
     ),
     "one fold more than a training class": (
         lambda c: (
@@ -423,24 +363,28 @@ FOLDS = {
             or c["sigma_bias_variance"].update(dataset="moons")
             or c["cv"].update(folds=8)
         ),
-        "'cv.folds': 8 folds, but 'sigma_bias_variance.dataset' cross-validates on "
-        "the training part of 'moons' (split.test_fraction 0.5), whose smaller "
-        "class has 7 points; stratified K-fold CV",
+        "'sigma_bias_variance.dataset': 'moons' has 15 of class -1 (7 to train "
+        "on, 8 held out) and 15 of class +1 (7 to train on, 8 held out); this "
+        "study holds out 0.5 of each class (test_fraction) and needs 1 of each "
+        "class in the test part and 8 in the training part (to cross-validate "
+        "with 8 folds): at least 16 of each class",
     ),
     "E3's own test fraction": (
-        set_in("cv", "folds", 101),
-        "'cv.folds': 101 folds, but 'cv_model_selection.dataset' cross-validates "
-        "on the training part of 'moons_label_noise_cv' "
-        "(cv_model_selection.test_fraction 0.8), whose smaller class has at most "
-        "100 points (label_noise 0.1 flips labels at random)",
-    ),
-    "more folds than regression points": (
         lambda c: (
-            c["datasets"]["forward_trap"].update(n_samples=10)
-            or c["cv"].update(folds=15)
+            c["cv_model_selection"].update(test_fraction=0.99)
+            or c["cv"].update(folds=6)
         ),
-        "'cv.folds': 15 folds, but 'subset_selection.trap' cross-validates on "
-        "'forward_trap', which has 10 points; K-fold CV needs at least K points",
+        "'cv_model_selection.dataset': 'moons_label_noise_cv' has ",
+    ),
+    "folds after the study's own label flips": (
+        lambda c: (
+            c["datasets"].update(tiny={"generator": "moons", "n_samples": 20})
+            or c["boosting_overfit"].update(dataset="tiny")
+            or c["cv"].update(folds=9)
+        ),
+        "'boosting_overfit.dataset': 'tiny', after boosting_overfit.rate 0.2 flips "
+        "labels, has 12 of class -1 and 8 of class +1; this study needs 9 of "
+        "each class (to cross-validate with 9 folds)",
     ),
     "S7's folds too small for its full model": (
         set_in("stepwise_direction", "n_train", 20),
@@ -451,17 +395,51 @@ FOLDS = {
 }
 
 
-@pytest.mark.parametrize("case", sorted(FOLDS))
-def test_folds_beyond_the_data_are_named_in_one_line(case: str) -> None:
-    edit, expected = FOLDS[case]
-    problem = limits_of(edit)
+@pytest.mark.parametrize("case", sorted(DATA))
+def test_data_beyond_their_studies_are_named_in_one_line(case: str) -> None:
+    edit, expected = DATA[case]
+    problem = problem_of(edit)
     assert problem is not None
     assert problem.startswith(expected), problem
 
 
 def test_the_largest_folds_the_project_data_allow_pass() -> None:
-    """'interval' (40 points, labels at random) bounds the folds at 20."""
-    assert limits_of(set_in("cv", "folds", 20)) is None
+    """'interval' (40 points, labels at random: 9 of class +1 with its seed)
+    bounds the folds at 9."""
+    assert problem_of(set_in("cv", "folds", 9)) is None
+
+
+def test_exact_xor_of_many_points_has_few_stumps_and_trees() -> None:
+    """The bounds 2·n stumps per point and n·max_thresholds splits would refuse
+    5000 points; the check counts the two distinct values per feature."""
+    assert problem_of(set_in("datasets", "xor", "n_samples", 5000)) is None
+
+
+@pytest.mark.parametrize("n_samples", [18, 20, 24, 30])
+@pytest.mark.parametrize("seed", range(4))
+def test_folds_after_flips_are_refused_exactly_when_the_study_would_fail(
+    n_samples: int, seed: int
+) -> None:
+    """The check counts the classes after the study's flips (rate 0.2, its
+    seed): it refuses cv.folds = 9 exactly when stratified 9-fold CV on the
+    flipped labels fails."""
+    from kernelboost.core.datasets import flip_labels
+
+    spec = {"generator": "moons", "n_samples": n_samples, "seed": seed}
+
+    def edit(c: dict) -> None:
+        c["datasets"]["tiny"] = spec
+        c["boosting_overfit"].update(dataset="tiny", seed=seed + 7)
+        c["cv"]["folds"] = 9
+
+    y = flip_labels(make_dataset(spec), 0.2, seed + 7).y
+    try:
+        kfold_indices(y, n_splits=9)
+        fails = False
+    except ValueError:
+        fails = True
+    problem = problem_of(edit)
+    assert (problem is not None and "'boosting_overfit.dataset'" in problem) == fails
 
 
 AGREEMENT = {

@@ -197,20 +197,20 @@ def test_section_keys_naming_datasets_become_datasets() -> None:
 def test_studies_with_two_datasets_read_them_from_their_section() -> None:
     cfg = config("full")
     (subset,) = X.experiment("subset_selection").runs(cfg).values()
-    assert subset.data == {
-        "data": X.DataRef("subset_selection.dataset", "diabetes", X.REGRESSION),
-        "trap": X.DataRef("subset_selection.trap", "forward_trap", X.REGRESSION),
+    assert {k: (r.key, r.name, r.need.task) for k, r in subset.data.items()} == {
+        "data": ("subset_selection.dataset", "diabetes", "regression"),
+        "trap": ("subset_selection.trap", "forward_trap", "regression"),
     }
     assert {"name": "diabetes", "trap_name": "forward_trap"}.items() <= (
         subset.args.items()
     )
     assert not {"dataset", "trap"} & set(subset.args)
     (nonconvex,) = X.experiment("nonconvex_combination").runs(cfg).values()
-    assert nonconvex.data == {
-        "convex": X.DataRef("nonconvex_combination.convex", "triangle", X.PLANE),
-        "nonconvex": X.DataRef(
-            "nonconvex_combination.nonconvex", "three_discs", X.PLANE
-        ),
+    assert {
+        k: (r.key, r.name, r.need.n_features) for k, r in nonconvex.data.items()
+    } == {
+        "convex": ("nonconvex_combination.convex", "triangle", 2),
+        "nonconvex": ("nonconvex_combination.nonconvex", "three_discs", 2),
     }
     assert dict(nonconvex.args) == {
         "n_rounds": 200,

@@ -91,6 +91,10 @@ class Need:
         features; or the run argument with the number of directions of a
         family of lines (``n_directions``), two per direction and training
         point. An m_train × (columns) matrix.
+    flips : str, default=""
+        The run argument with the fraction of the labels that the study flips
+        at random (seeded by the run's ``seed``) before it cross-validates:
+        the classes are counted after the flips. Empty: none.
     max_rows : int or None
         The most rows the study can afford in time, if fewer than the memory of
         ``gram`` and ``family`` allows.
@@ -110,6 +114,7 @@ class Need:
     gram: str = ""
     grid: str = ""
     family: str = ""
+    flips: str = ""
     max_rows: int | None = None
     max_why: str = ""
 

@@ -19,7 +19,7 @@ EXPERIMENT = Experiment(
     tables=("curve", "mistakes", "margins", "bound", "summary"),
     runs=section(
         "boosting_overfit",
-        ANY.but(folds=True),  # cv.folds on the training points
+        ANY.but(folds=True, flips="rate"),  # cv.folds on the flipped training points
         datasets=("test",),
         shared=cv,
         needs={"test": ANY},

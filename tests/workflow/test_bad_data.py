@@ -99,7 +99,7 @@ def test_a_csv_too_large_for_its_study_is_refused(workflow_copy: Path) -> None:
     line = _refused(workflow_copy)
     assert line.endswith(
         "'pegasos_convergence.dataset': 'mine' (mine.csv) has 100000 rows; this "
-        "study forms a 100000 × 100000 kernel matrix (74.5 GiB); at most 20000 "
+        "study forms a 100000 × 100000 kernel matrix (75 GiB); at most 20000 "
         "rows (3.0 GiB)"
     )
 

@@ -17,7 +17,8 @@ what the study declares in its registry entry
    needs 8·m_train·columns bytes for their values, within the smaller
    :data:`FAMILY_BYTES` (the stumps bounded by 2·n per training point, and
    counted on the data when that bound is too large); some studies can
-   afford fewer rows in time (``max_rows``); and no study reads more than :data:`MAX_ROWS`;
+   afford fewer rows in time (``max_rows``); and no study reads more than
+   :data:`MAX_ROWS`;
 2. the cells of a user CSV a study reads: every check of
    :func:`~kernelboost.core.datasets.load_csv`, among them values too large
    for squared distances to stay finite; only once its size passed 1, so

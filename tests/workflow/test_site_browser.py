@@ -6,8 +6,13 @@ and canvas is drawn and not blank. The table filters and sorts. Each
 interactive figure, moved to a setting, draws what the pipeline precomputed
 for that setting (read back from ``results/applets/<name>.json``).
 
+The live SMO applet (smo.html) trains, on the run's preset, the SVM the
+library trains on the same points, and answers clicks, deletions and
+impossible requests in the page.
+
 With ``KERNELBOOST_SCREENSHOTS`` set to a folder, the front page, one claim
-page and the SMO applet are saved there as PNG (CI keeps them).
+page, the SMO applet and the live SMO applet with its comment window are saved
+there as PNG (CI keeps them).
 """
 
 from __future__ import annotations
@@ -20,7 +25,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+import yaml
 
+from kernelboost.core.datasets import read_dataset
+from kernelboost.core.kernels import Gaussian
+from kernelboost.estimators.svm import SVM
+from kernelboost.estimators.svm.loo import svm_loo
 from kernelboost.experiments import applets, claims
 from kernelboost.experiments._shared.applets import dequantize
 
@@ -47,7 +57,7 @@ def _screenshot(name: str, take) -> None:
 def test_every_page_loads_clean_with_its_links_and_pictures(browser, site) -> None:
     pages = sorted(site.glob("*.html"))
     assert {p.stem for p in pages} == {
-        *("index", "table", "timings", "catalog"),
+        *("index", "table", "timings", "catalog", "smo"),
         *claims(),
     }
     outside: list[str] = []
@@ -230,3 +240,87 @@ def test_the_margin_and_lasso_applets_follow_their_sliders(browser, site) -> Non
                 root.locator(".readout").inner_text()
             )
     assert set(applets()) == {"smo", "adaboost", "margins", "lasso"}
+
+
+def _live(page) -> dict:
+    return json.loads(page.locator("#smo-live").get_attribute("data-state"))
+
+
+def test_the_live_smo_applet_trains_the_librarys_svm_on_its_preset(
+    browser, site
+) -> None:
+    """The preset K11's data, Gaussian σ = 0.5, C = 1, tol = 10⁻³ as the page
+    starts: the library's SVM on the same points, within what the Gaussian
+    kernel allows. The page's exp and numpy's differ in the last bit on some
+    arguments, so SMO's path (its steps) may differ; the bounds below are
+    those tests/workflow/test_applet_smo.py measures for the Gaussian (where
+    it also shows the page bit for bit equal to the library when both compute
+    the same kernel values): the dual objective within 10⁻⁵ relative, the
+    support sets within 2 points, the leave-one-out mistakes equal except
+    where |f₋ᵢ(xᵢ)| ≤ 50·tol."""
+    config = yaml.safe_load((site.parent / "config.yaml").read_text())
+    name = config["svm_sigma_C_grid"]["dataset"]
+    data = read_dataset(site.parent / "data" / f"{name}.csv")
+    svm = SVM(kernel=Gaussian(sigma=0.5), C=1.0, tol=1e-3).fit(data.X, data.y)
+    with open_page(browser, site / "smo.html", height=1500) as visit:
+        page = visit.page
+        assert page.locator("#preset").input_value() == name
+        state = _live(page)
+        assert state["m"] == data.n_samples
+        assert state["status"] == "ok"
+        assert state["dual"] == pytest.approx(svm.dual_objective_, rel=1e-5)
+        assert abs(state["nSV"] - svm.support_.size) <= 2
+        if data.n_samples <= 150:
+            loo = svm_loo(SVM(kernel=Gaussian(sigma=0.5), C=1.0), data.X, data.y)
+            close = int(np.sum(np.abs(loo.loo_decision) <= 50 * 1e-3))
+            assert abs(state["looErrors"] - loo.n_errors) <= close
+        comment = page.locator("#comment").inner_text()
+        assert comment.startswith("Kernel: rbf (σ = 0.5), C: 1, tolerance: 0.001")
+        assert f"Number of Support Vectors: {state['nSV']} of {state['m']}" in comment
+        assert f"Kernel evaluations: {state['nKernelEvals']}" in comment
+        assert f"SMO steps: {state['nIter']}" in comment
+        for canvas in ("svm-view", "margin-view", "boost-view", "boost-bounds"):
+            drawn(page.locator(f"#{canvas}"), canvas, share=0.995)
+        _screenshot(
+            "atlas-smo-live", lambda p: page.locator("#smo-live").screenshot(path=p)
+        )
+
+
+def test_the_live_smo_applet_answers_clicks_deletions_and_impossible_requests(
+    browser, site
+) -> None:
+    with open_page(browser, site / "smo.html", height=1500) as visit:
+        page = visit.page
+        view = page.locator("#svm-view")
+        m = _live(page)["m"]
+        box = json.loads(view.get_attribute("data-box"))
+        # A click in an empty corner adds a point; shift-click removes it.
+        corner = {"x": box["left"] + 3, "y": box["top"] + 3}
+        view.click(position=corner)
+        assert _live(page)["m"] == m + 1
+        view.click(position=corner, modifiers=["Shift"])
+        assert _live(page)["m"] == m
+        # E2: a non-support vector removed leaves f unchanged; a support
+        # vector removed changes it, and the page says which it was.
+        alpha = page.evaluate("Array.from(KB_LIVE.state.model.alpha)")
+        outside = next(i for i, a in enumerate(alpha) if a == 0)
+        page.evaluate(f"KB_LIVE.remove({outside})")
+        e2 = _live(page)["e2"]
+        assert e2["alpha"] == 0
+        assert e2["same"] is True
+        assert "not a support vector (α = 0)" in page.locator("#e2-out").inner_text()
+        # One class: said in the comment window, no hang.
+        page.evaluate("KB_LIVE.setPoints([[0, 0], [1, 1], [2, 0]], [1, 1, 1])")
+        assert _live(page)["status"] == "one_class"
+        assert "one class" in page.locator("#comment").inner_text().lower()
+        # C = ∞ with a linear kernel on XOR: not separable, said, no hang.
+        page.evaluate(
+            "KB_LIVE.setPoints([[1, 1], [-1, -1], [1, -1], [-1, 1]], [1, 1, -1, -1])"
+        )
+        page.select_option("#kernel", "linear")
+        page.fill("#C", "inf")
+        page.locator("#C").dispatch_event("change")
+        state = _live(page)
+        assert state["status"] in ("not_separable", "max_iter")
+        comment = page.locator("#comment").inner_text()
+        assert "not separable" in comment or "cap" in comment

@@ -3,7 +3,7 @@
 # its interactive figures (results/applets/), from their experiments' tables.
 SITE_ASSETS = [
     str(Path(workflow.basedir, "src/kernelboost/pipeline/site/assets", name))
-    for name in ("site.css", "site.js", "applets.js")
+    for name in ("site.css", "site.js", "applets.js", "smo.js", "boost.js", "live.js")
 ]
 
 
@@ -36,6 +36,7 @@ rule site:
         captions=[str(caption(name)) for name in config["figures"]],
         assets=SITE_ASSETS,
         applets=PLAN.applet_targets(),
+        presets=PLAN.preset_targets(),
     output:
         site=directory("results/site"),
         table=report(

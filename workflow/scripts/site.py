@@ -14,4 +14,5 @@ build_site(
     catalog=snakemake.input.catalog,
     out=snakemake.output.site,
     root=Path(snakemake.scriptdir).parents[1],  # the checkout, for its commit
+    presets=list(snakemake.input.presets),
 )

@@ -32,7 +32,12 @@ from ..experiments import (
 from ..experiments._shared.entry import DataRef, Experiment, Run
 from .digest import Digests, shared
 
-__all__ = ["KINDS", "Job", "Plan"]
+__all__ = ["KINDS", "MAX_PRESET_POINTS", "Job", "Plan"]
+
+#: The most points of a dataset the live SMO applet of the atlas offers as a
+#: preset: it retrains while a point is dragged, and shows the brute-force
+#: leave-one-out (one SMO solve per point).
+MAX_PRESET_POINTS = 500
 
 #: The jobs that read an experiment's tables by name, and the wildcard that
 #: names each: a figure, an applet's data, a claim's rows, a claim's timings.
@@ -205,6 +210,28 @@ class Plan:
 
     def data_targets(self) -> list[str]:
         return [f"results/data/{name}.csv" for name in sorted(self.cfg["datasets"])]
+
+    @cached_property
+    def presets(self) -> list[str]:
+        """The datasets the atlas's live SMO applet offers as presets: those of
+        the configuration with two features and two classes and at most
+        :data:`MAX_PRESET_POINTS` points, by name."""
+        from ..core.datasets import DatasetError, dataset_rows, dataset_shape
+
+        names = []
+        for name, spec in sorted(self.cfg["datasets"].items()):
+            try:
+                shape = dataset_shape(spec)
+                rows = dataset_rows(spec)
+            except (DatasetError, OSError):
+                continue
+            two_d = shape.task == "classification" and shape.n_features == 2
+            if two_d and rows <= MAX_PRESET_POINTS:
+                names.append(name)
+        return names
+
+    def preset_targets(self) -> list[str]:
+        return [f"results/data/{name}.csv" for name in self.presets]
 
     def figure_targets(self) -> list[str]:
         return [

@@ -4,6 +4,7 @@ the site of the small run)."""
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -226,7 +227,7 @@ def test_every_page_is_written_and_every_internal_link_resolves(tmp_path) -> Non
     assert pages == sorted(
         [
             *("index.html", "table.html", "timings.html", "catalog.html"),
-            *("K1.html", "K11.html", "B15.html"),
+            *("smo.html", "K1.html", "K11.html", "B15.html"),
         ]
     )
     ids = {page.name: _parse(page).ids for page in site.glob("*.html")}
@@ -285,6 +286,61 @@ def test_the_pages_show_verdicts_rows_figures_config_and_code(tmp_path) -> None:
     assert 'href="site/K1.html"' in standalone
     # Shown by the report from a data: URL, it drops links it cannot follow.
     assert 'if (location.protocol !== "data:") return;' in standalone
+
+
+def _preset(path: Path, n_features: int = 2, task: str = "classification") -> Path:
+    from kernelboost.core.datasets import Dataset
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(7, n_features))
+    y = np.where(np.arange(7) % 2, 1.0, -1.0)
+    names = tuple(f"x{j + 1}" for j in range(n_features))
+    Dataset(X, y, names, task).to_frame().to_csv(path, index=False)
+    return path
+
+
+def test_the_live_smo_page_gets_the_presets_and_is_linked(tmp_path) -> None:
+    results = _results(tmp_path)
+    (results / "config.yaml").write_text(
+        (results / "config.yaml").read_text()
+        + "svm_sigma_C_grid:\n  dataset: moons_svm\n"
+    )
+    presets = [_preset(tmp_path / f"{n}.csv") for n in ("moons_svm", "circles")]
+    site = _build(results, presets=presets)
+    script = (site / "data" / "presets.js").read_text()
+    assert script.startswith("window.KB_PRESETS = {")
+    data = json.loads(script[len("window.KB_PRESETS = ") : -2])
+    assert list(data) == ["circles", "moons_svm"]  # by name
+    assert data["moons_svm"]["note"] == "K11's data"
+    assert data["circles"]["note"] == ""
+    frame = pd.read_csv(presets[0])
+    assert data["moons_svm"]["x1"] == frame["x1"].tolist()
+    assert data["moons_svm"]["label"] == frame["label"].tolist()
+    page = (site / "smo.html").read_text()
+    assert 'data-default="moons_svm"' in page
+    for script_name in ("presets.js", "smo.js", "boost.js", "live.js", "applets.js"):
+        assert script_name in page
+    assert (site / "assets" / "smo.js").is_file()
+    assert (
+        '<a href="smo.html">The SMO applet, live</a>'
+        in (site / "index.html").read_text()
+    )
+    assert 'href="smo.html"' in (site / "K11.html").read_text()
+    assert 'class="live-link"' not in (site / "K1.html").read_text()
+
+
+def test_a_run_without_presets_still_has_the_live_page(tmp_path) -> None:
+    site = _build(_results(tmp_path))
+    assert (site / "data" / "presets.js").read_text() == "window.KB_PRESETS = {};\n"
+    assert "data-default" not in (site / "smo.html").read_text()
+
+
+def test_a_preset_that_is_not_plane_classification_leaves_no_site(tmp_path) -> None:
+    results = _results(tmp_path)
+    bad = _preset(tmp_path / "wide.csv", n_features=3)
+    with pytest.raises(SiteError, match="wide.csv: a preset needs two features"):
+        _build(results, presets=[bad])
+    assert not (results / "site").exists()
 
 
 def test_the_site_is_the_same_bytes_when_built_again(tmp_path) -> None:

@@ -13,6 +13,10 @@
 - ``catalog.html``: the whole catalog with its references and errata;
 - ``data/<applet>.js``: the data of each interactive figure the run built
   (``results/applets/<applet>.json``), drawn by ``assets/applets.js``;
+- ``smo.html``: the live SMO applet, which trains the SVM (``assets/smo.js``)
+  and AdaBoost with stumps (``assets/boost.js``) in the page on points the
+  student places, or on a preset: the run's small two-feature datasets
+  (``data/presets.js``);
 - ``figures/``, ``assets/``: the figures shown, the style sheet and scripts.
 
 and, beside the site, ``results/claims.html``: every row in one self-contained
@@ -57,6 +61,7 @@ from .pages import (
     catalog_page,
     claim_page,
     front_page,
+    smo_page,
     standalone_table,
     table_page,
     timings_page,
@@ -65,7 +70,7 @@ from .pages import (
 __all__ = ["SiteError", "build_site", "main"]
 
 #: The files of ``assets/``, shipped inside this package.
-ASSETS = ("site.css", "site.js", "applets.js")
+ASSETS = ("site.css", "site.js", "applets.js", "smo.js", "boost.js", "live.js")
 
 INTRO = """<p>Each claim of five lecture texts on kernels and boosting — from \
 "a kernel is an inner product of a feature map" to "AdaBoost's training error \
@@ -130,6 +135,35 @@ def _claim_pages(
     return pages
 
 
+def presets_script(paths: Sequence[str | Path], k11: str | None = None) -> str:
+    """``data/presets.js``: the points of each dataset of ``paths`` (by file
+    name), as ``window.KB_PRESETS = {name: {x1, x2, label, note}}``; ``k11``
+    names K11's dataset (its note says so).
+
+    Raises
+    ------
+    SiteError
+        For a file that is missing or is not two-feature classification data.
+    """
+    from ...core.datasets import DatasetError, read_dataset
+
+    sets = {}
+    for path in sorted(map(Path, paths), key=lambda p: p.stem):
+        try:
+            data = read_dataset(path)
+        except (DatasetError, OSError) as err:
+            raise SiteError(f"{path}: not a preset ({err})") from None
+        if data.task != "classification" or data.X.shape[1] != 2:
+            raise SiteError(f"{path}: a preset needs two features and two classes")
+        sets[path.stem] = {
+            "x1": data.X[:, 0].tolist(),
+            "x2": data.X[:, 1].tolist(),
+            "label": [int(v) for v in data.y],
+            "note": "K11's data" if path.stem == k11 else "",
+        }
+    return f"window.KB_PRESETS = {json.dumps(sets, separators=(',', ':'))};\n"
+
+
 def _asset(name: str) -> str:
     return resources.files(__package__).joinpath("assets", name).read_text("utf-8")
 
@@ -141,6 +175,7 @@ def build_site(
     captions: str | Path | None = None,
     out: str | Path | None = None,
     root: str | Path = ".",
+    presets: Sequence[str | Path] = (),
 ) -> Path:
     """Write the site of the results in ``results`` to ``out``, and
     ``<results>/claims.html``.
@@ -162,6 +197,10 @@ def build_site(
         Where the site goes; ``<results>/site`` by default.
     root : path
         The checkout the results come from (its git commit is recorded).
+    presets : sequence of path
+        Datasets (``results/data/<name>.csv``, two features) the live SMO
+        applet offers; K11's (``svm_sigma_C_grid.dataset``), if among them,
+        is loaded first.
 
     Returns
     -------
@@ -227,6 +266,16 @@ def build_site(
             for claim in applet(name).claims
             if claim in pages
         ]
+        default = config.get("svm_sigma_C_grid", {}).get("dataset")
+        (site / "data").mkdir(exist_ok=True)
+        (site / "data" / "presets.js").write_text(
+            presets_script(presets, default), encoding="utf-8"
+        )
+        names = {Path(p).stem for p in presets}
+        write(
+            "smo.html",
+            smo_page(prov, default if default in names else None, claims=set(pages)),
+        )
         write("index.html", front_page(claims, parsed, prov, INTRO, interactive))
         write("table.html", table_page(claims, prov))
         write("timings.html", timings_page(timings, prov))
@@ -268,6 +317,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--out", type=Path, help="default: RESULTS/site")
     parser.add_argument("--root", type=Path, default=Path("."))
+    parser.add_argument(
+        "--presets", type=Path, nargs="*", default=[], help="datasets for smo.html"
+    )
     args = parser.parse_args(argv)
     try:
         out = build_site(
@@ -276,6 +328,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             captions=args.captions,
             out=args.out,
             root=args.root,
+            presets=args.presets,
         )
     except SiteError as err:
         print(f"kernelboost.site: {err}", file=sys.stderr)

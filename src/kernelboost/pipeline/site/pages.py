@@ -30,6 +30,7 @@ __all__ = [
     "catalog_page",
     "claim_page",
     "front_page",
+    "smo_page",
     "standalone_table",
     "table_page",
 ]
@@ -124,6 +125,7 @@ def layout(title: str, body: str, provenance: Provenance, *, nav: str = "") -> s
         ("table.html", "All claim rows"),
         ("timings.html", "Timings"),
         ("catalog.html", "Catalog"),
+        ("smo.html", "SMO applet"),
         ("../report.html", "Snakemake report"),
     ]
     links = "".join(
@@ -298,14 +300,14 @@ def front_page(
     )
     moving = (
         "<section><h2>Interactive figures</h2><ul>"
+        '<li><a href="smo.html">The SMO applet, live</a> — place points, train '
+        "the SVM by SMO in the page and see K11, E1, E2, B1 and B5 on them</li>"
         + "".join(
             f'<li><a href="{_e(c)}.html#interactive">{_e(c)}: {_e(title)}</a> — '
             f"{_e(what)}</li>"
             for c, title, what in interactive
         )
         + "</ul></section>"
-        if interactive
-        else ""
     )
     body = f"""<h1>Claims on kernels and boosting, measured</h1>
 {intro}
@@ -493,6 +495,12 @@ def claim_page(
         if page.applets
         else ""
     )
+    if claim in SMO_CLAIMS:
+        applets = (
+            applets
+            + '<p class="live-link">On points of your own: <a href="smo.html">the '
+            f"SMO applet, live</a> shows {_e(claim)} as you place and move them.</p>"
+        )
     before, after = neighbours
     steps = "".join(
         [
@@ -523,3 +531,109 @@ def claim_page(
 <pre><code>{_e(page.config)}</code></pre>
 {code}</section>"""
     return layout(f"{claim} — {entry.title}", body, provenance)
+
+
+#: The claims the live SMO applet shows (its page links back to them).
+SMO_CLAIMS = ("K11", "E1", "E2", "B1", "B5")
+
+
+def smo_page(
+    provenance: Provenance,
+    default: str | None = None,
+    claims: Collection[str] = SMO_CLAIMS,
+) -> str:
+    """The live SMO applet (Huang 2017, slide 'SMO (L1)'): the student places
+    points, picks the kernel, C and the tolerance, and the page trains the SVM
+    by SMO (``assets/smo.js``, the algorithm of
+    :mod:`kernelboost.estimators.svm.smo`), shows the slide's comment window,
+    the leave-one-out error against #SV/l (E1), what deleting a point does
+    (E2), the margin as C moves (K11), and AdaBoost with stumps on the same
+    points (``assets/boost.js``: B1, B5). The presets are the run's datasets
+    (``data/presets.js``); ``default`` is loaded first. ``claims``: those
+    with a page in this site (the others are named without a link)."""
+    links = ", ".join(
+        f'<a href="{c}.html">{c}</a>' if c in claims else c for c in SMO_CLAIMS
+    )
+    start = f' data-default="{_e(default)}"' if default else ""
+    body = f"""<h1>The SMO applet, live</h1>
+<p>Place points of two classes, choose the kernel, C and the tolerance, and the
+SVM is trained by SMO in this page — the algorithm of the library
+(<code>kernelboost.estimators.svm.smo</code>: second-order working-set
+selection, the same stopping rule and intercept), written in JavaScript. Click
+to add a point of the selected class, drag a point to move it (the SVM is
+retrained as it moves), shift-click a point (or use <em>delete mode</em>) to
+remove it. The comment window reports what the lecture's applet reports. Below:
+the claims {links}, live on your points.</p>
+<div id="smo-live" class="applet live"{start}>
+<div class="controls" role="group" aria-label="points">
+<label class="control">preset <select id="preset" aria-label="preset"></select></label>
+<button type="button" id="load">load preset</button>
+<button type="button" id="clear">clear</button>
+<fieldset class="control"><legend>class of a new point</legend>
+<label><input type="radio" name="cls" value="1" checked> +1</label>
+<label><input type="radio" name="cls" value="-1"> −1</label></fieldset>
+<label class="control"><input type="checkbox" id="delete-mode"> delete mode</label>
+</div>
+<div class="controls" role="group" aria-label="SVM">
+<label class="control">kernel <select id="kernel">
+<option value="gaussian" selected>Gaussian (RBF)</option>
+<option value="polynomial">polynomial</option>
+<option value="linear">linear</option></select></label>
+<label class="control">σ <input id="sigma" type="number" value="0.5" min="0.001"
+step="0.05"></label>
+<label class="control">degree <input id="degree" type="number" value="2" min="1"
+max="10" step="1"></label>
+<label class="control">c <input id="coef" type="number" value="1" min="0"
+step="0.5"></label>
+<label class="control">C <input id="C" type="text" value="1" size="6"
+aria-describedby="C-help"></label>
+<span id="C-help" class="hint">a number &gt; 0, or ∞ (type inf) for the hard
+margin</span>
+<label class="control">tolerance <select id="tol">
+<option value="0.1">0.1</option><option value="0.01">0.01</option>
+<option value="0.001" selected>0.001</option><option value="0.0001">0.0001</option>
+</select></label>
+<button type="button" id="train">train</button>
+</div>
+<div class="canvases">
+<canvas id="svm-view" width="520" height="460" aria-label="points and the SVM's
+decision regions"></canvas>
+<canvas id="margin-view" width="420" height="300" aria-label="the margin 1/‖w‖ as C
+moves (K11)"></canvas>
+</div>
+<pre id="comment" class="comment" aria-live="polite" aria-label="comment window"></pre>
+<section id="claims-live">
+<h2>E1: leave-one-out error ≤ #SV/l</h2>
+<p><button type="button" id="loo">compute the leave-one-out error</button>
+<label class="control"><input type="checkbox" id="loo-auto" checked> recompute after
+each change (up to 150 points)</label></p>
+<p id="loo-out" class="readout" aria-live="polite"></p>
+<h2>E2: a non-support vector can be removed without changing f</h2>
+<p id="e2-out" class="readout" aria-live="polite">Delete a point that is not ringed
+(not a support vector): the page retrains on the remaining points and compares
+f before and after on the grid of the picture.</p>
+<h2>K11: the margin as C moves</h2>
+<p id="k11-out" class="readout" aria-live="polite"></p>
+<h2>B1 and B5: AdaBoost with stumps on the same points</h2>
+<div class="controls">
+<label class="control">rounds T <input id="rounds" type="range" min="1" max="100"
+value="10"
+aria-label="rounds T"><output id="rounds-out">T = 10</output></label>
+</div>
+<div class="canvases">
+<canvas id="boost-view" width="420" height="400" aria-label="AdaBoost's regions and
+the weights D_T"></canvas>
+<canvas id="boost-bounds" width="420" height="400" aria-label="training error, Π Z_t
+and exp(−2Σγ²)"></canvas>
+<canvas id="boost-margins" width="420" height="400" aria-label="the margin
+distribution after T rounds"></canvas>
+</div>
+<p id="boost-out" class="readout" aria-live="polite"></p>
+</section>
+</div>
+<script src="data/presets.js"></script>
+<script src="assets/applets.js"></script>
+<script src="assets/smo.js"></script>
+<script src="assets/boost.js"></script>
+<script src="assets/live.js"></script>"""
+    return layout("The SMO applet, live", body, provenance, nav="SMO applet")

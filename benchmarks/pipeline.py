@@ -1,11 +1,25 @@
-"""How fast the workflow answers: a dry run and one figure rebuilt, on a run.
+"""How fast the workflow runs and answers: whole runs from a clean results/,
+and a dry run and one figure rebuilt on a finished run.
 
-Usage (from the project root, on a finished run of the configuration)::
+Usage (from the project root)::
 
     python benchmarks/pipeline.py --directory runs/full [--repeats 5]
-        [--figure losses] [--out results/benchmarks_pipeline.csv]
+        [--figure losses] [--clean small full] [--cores 2]
+        [--out results/benchmarks_pipeline.csv]
 
-Measures, each ``--repeats`` times, with the environment's ``snakemake``:
+With ``--clean``, first, for each configuration named (``small``: the
+workflow profile ``workflow/profiles/small``; ``full``: config.yaml), once:
+
+- ``clean_run_<config>``: a copy of the project's tracked files (as they are
+  in the working tree) in a temporary folder, and ``snakemake --cores N`` in
+  it from nothing (no results but its README, no .snakemake/): the wall time
+  of the whole run, with the environment installed (the venv is not part of
+  it). From the run's own Snakemake benchmark files
+  (``results/logs/**/*.bench.tsv``, one per job): the number of jobs, the sum
+  of their times, and the longest job and its time.
+
+Then, on the finished run of ``--directory``, each ``--repeats`` times, with
+the environment's ``snakemake``:
 
 - ``dry_run``: ``snakemake -n`` on the finished run (it parses the workflow,
   reads every job's parameters and finds nothing to do);
@@ -47,7 +61,15 @@ COLUMNS = (
     "max_s",
     "ratio_to_floor",
     "jobs",
+    "sum_job_s",
+    "longest_job_s",
+    "longest_job",
 )
+#: The Snakemake options of each configuration ``--clean`` can run.
+CONFIGS = {
+    "small": ["--workflow-profile", "workflow/profiles/small"],
+    "full": [],
+}
 
 FLOOR_SNAKEFILE = """rule all:
     input:
@@ -62,10 +84,17 @@ rule done:
 """
 
 
-def _timed(args: Sequence[str], cwd: Path) -> tuple[float, str]:
+def _timed(
+    args: Sequence[str], cwd: Path, pythonpath: str | None = None
+) -> tuple[float, str]:
+    import os
+
+    env = dict(os.environ)
+    if pythonpath is not None:  # the copy's library, not the editable install
+        env["PYTHONPATH"] = pythonpath
     start = time.perf_counter()
     proc = subprocess.run(
-        [str(SNAKEMAKE), *args], cwd=cwd, capture_output=True, text=True
+        [str(SNAKEMAKE), *args], cwd=cwd, capture_output=True, text=True, env=env
     )
     seconds = time.perf_counter() - start
     if proc.returncode != 0:
@@ -103,7 +132,58 @@ def summary(measure: str, directory: str, times: Sequence[float], jobs: int) -> 
         "max_s": max(times),
         "ratio_to_floor": float("nan"),
         "jobs": jobs,
+        "sum_job_s": float("nan"),
+        "longest_job_s": float("nan"),
+        "longest_job": "",
     }
+
+
+def job_times(results: Path) -> dict[str, float]:
+    """Each job's time (s) from the run's Snakemake benchmark files, by the
+    file's path under ``results/logs`` (which names the job)."""
+    times = {}
+    for path in sorted((results / "logs").rglob("*.bench.tsv")):
+        lines = path.read_text().splitlines()
+        if len(lines) >= 2:
+            times[str(path.relative_to(results / "logs"))] = float(lines[1].split()[0])
+    return times
+
+
+def _tracked_copy(folder: Path) -> Path:
+    """The project's tracked files, as in the working tree, copied to
+    ``folder``: a checkout without results, runs or .snakemake."""
+    import shutil
+
+    listed = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
+    ).stdout.decode()
+    for name in filter(None, listed.split("\0")):
+        source = ROOT / name
+        if source.is_file():
+            target = folder / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+    return folder
+
+
+def clean_run(config: str, cores: int) -> dict:
+    """``clean_run_<config>``: the whole run of ``config`` from nothing."""
+    with tempfile.TemporaryDirectory(prefix="kernelboost-bench-") as tmp:
+        wf = _tracked_copy(Path(tmp) / "wf")
+        env_src = str(wf / "src")
+        seconds, out = _timed(
+            ["--cores", str(cores), *CONFIGS[config]], wf, pythonpath=env_src
+        )
+        times = job_times(wf / "results")
+    longest = max(times, key=times.__getitem__)
+    row = summary(f"clean_run_{config}", f"(fresh copy, {cores} cores)", [seconds], 0)
+    row.update(
+        jobs=len(times),
+        sum_job_s=round(sum(times.values()), 2),
+        longest_job_s=times[longest],
+        longest_job=longest.removesuffix(".bench.tsv"),
+    )
+    return row
 
 
 def measure(directory: Path, figure: str, repeats: int) -> list[dict]:
@@ -154,6 +234,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--figure", default="losses")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument(
+        "--clean",
+        nargs="*",
+        choices=sorted(CONFIGS),
+        default=[],
+        help="whole runs from nothing, once each (minutes)",
+    )
+    parser.add_argument("--cores", type=int, default=2)
     args = parser.parse_args(argv)
     if args.repeats < 1:
         parser.error(f"--repeats must be >= 1, got {args.repeats}")
@@ -162,7 +250,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from kernelboost.core.io import write_frame_atomic
 
-    rows = measure(args.directory, args.figure, args.repeats)
+    rows = [clean_run(config, args.cores) for config in args.clean]
+    rows += measure(args.directory, args.figure, args.repeats)
     table = pd.DataFrame(rows, columns=list(COLUMNS))
     write_frame_atomic(table, args.out)
     print(table.to_string(index=False))

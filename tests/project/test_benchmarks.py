@@ -239,3 +239,22 @@ def test_memory_script_rejects_tiny_m(tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert "--m must be >= 20" in proc.stderr
     assert not out.exists()
+
+
+def test_the_pipeline_benchmark_reads_every_jobs_time(tmp_path: Path) -> None:
+    """benchmarks/pipeline.py's clean runs sum the jobs' Snakemake benchmark
+    files (first data line, column ``s``) and name the longest job."""
+    pipeline = _load("pipeline")
+    head = "s\th:m:s\tmax_rss\n"
+    for name, seconds in {"a/x.bench.tsv": 1.5, "b.bench.tsv": 12.25}.items():
+        path = tmp_path / "logs" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"{head}{seconds}\t0:00:01\t10\n")
+    (tmp_path / "logs" / "empty.bench.tsv").write_text(head)  # a job never run
+    (tmp_path / "logs" / "x.log").write_text("not a benchmark\n")
+    assert pipeline.job_times(tmp_path) == {"a/x.bench.tsv": 1.5, "b.bench.tsv": 12.25}
+    copy = pipeline._tracked_copy(tmp_path / "copy")
+    assert (copy / "Snakefile").is_file()
+    assert (copy / "config.yaml").read_bytes() == (ROOT / "config.yaml").read_bytes()
+    assert [p.name for p in (copy / "results").iterdir()] == ["README.md"]
+    assert not (copy / "runs").exists()

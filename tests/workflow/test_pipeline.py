@@ -20,6 +20,7 @@ from kernelboost.experiments import applet, applets, figures
 from kernelboost.experiments import claims as claim_ids
 from kernelboost.experiments._shared.rows import COLUMNS, read_rows
 from kernelboost.experiments.losses.study import margin_grid
+from kernelboost.pipeline.site import ASSETS as SITE_ASSETS
 
 from ..conftest import BIN, ROOT, SMALL, copy_workflow, snakemake
 from .conftest import caption_of
@@ -176,6 +177,7 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
         "table",
         "timings",
         "catalog",
+        "smo",
         *claim_ids(),
     }
     assert 'href="timings.html#K2"' in (site / "K2.html").read_text()
@@ -459,13 +461,11 @@ def test_the_archive_holds_report_figures_claims_config_and_provenance(
     }
     expected |= {f"figures/{f}.{e}" for f in FIGURES for e in ("png", "pdf")}
     # The claims atlas: a page per claim, the figures it shows, its assets.
-    pages = ("index", "table", "timings", "catalog", *claim_ids())
+    pages = ("index", "table", "timings", "catalog", "smo", *claim_ids())
     expected |= {f"site/{page}.html" for page in pages}
     expected |= {f"site/figures/{f}.png" for f in FIGURES}
-    expected |= {
-        f"site/assets/{name}" for name in ("site.css", "site.js", "applets.js")
-    }
-    expected |= {f"site/data/{name}.js" for name in applets()}
+    expected |= {f"site/assets/{name}" for name in SITE_ASSETS}
+    expected |= {f"site/data/{name}.js" for name in (*applets(), "presets")}
     assert names == sorted(prefix + name for name in expected)
     record = json.loads(members[prefix + "provenance.json"])
     results = small_run / "results"

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats
 
 #: Two-sided confidence level of every interval of the claims.
 LEVEL = 0.95
@@ -44,6 +43,8 @@ def clopper_pearson(k: int, n: int, level: float = LEVEL) -> tuple[float, float]
     """
     _check(k, n)
     alpha = 1.0 - level
+    from scipy import stats  # imported where used: most jobs never need it
+
     lo = 0.0 if k == 0 else float(stats.beta.ppf(alpha / 2, k, n - k + 1))
     hi = 1.0 if k == n else float(stats.beta.ppf(1 - alpha / 2, k + 1, n - k))
     return lo, hi
@@ -56,6 +57,8 @@ def wilson(k: int, n: int, level: float = LEVEL) -> tuple[float, float]:
     (1 + level)/2 normal quantile.
     """
     _check(k, n)
+    from scipy import stats
+
     z = float(stats.norm.ppf(0.5 + level / 2))
     p = k / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
@@ -328,6 +331,8 @@ def mean_interval(values: object, level: float = LEVEL) -> MeanInterval:
     if n < 2 or not np.isfinite(x).all():
         raise ValueError(f"need at least two finite values; got {n}.")
     mean = float(x.mean())
+    from scipy import stats
+
     half = (
         float(stats.t.ppf(0.5 + level / 2, n - 1)) * float(x.std(ddof=1)) / math.sqrt(n)
     )

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from scipy import stats
 
 from .intervals import LEVEL
 
@@ -72,6 +71,8 @@ def interval_p_value(
     half = measured - ci_low if bound < measured else ci_high - measured
     if half == 0:
         return 0.0
+    from scipy import stats  # imported where used: most jobs never need it
+
     z = stats.norm.ppf(1 - (1 - level) / 2) * distance / half
     return float(stats.norm.sf(z))
 

@@ -16,9 +16,11 @@ workflow profile ``workflow/profiles/small``; ``full``: config.yaml), once:
   of the whole run, with the environment installed (the venv is not part of
   it). From the run's own Snakemake benchmark files
   (``results/logs/**/*.bench.tsv``, one per job): the number of jobs, the sum
-  of their times, and the longest job and its time.
+  of their times, and the longest job and its time;
+- ``noop_<config>``: ``snakemake -n`` on that finished run, three times (it
+  must find nothing to do).
 
-Then, on the finished run of ``--directory``, each ``--repeats`` times, with
+Then, on the finished run of ``--directory`` (if given), each ``--repeats`` times, with
 the environment's ``snakemake``:
 
 - ``dry_run``: ``snakemake -n`` on the finished run (it parses the workflow,
@@ -166,8 +168,10 @@ def _tracked_copy(folder: Path) -> Path:
     return folder
 
 
-def clean_run(config: str, cores: int) -> dict:
-    """``clean_run_<config>``: the whole run of ``config`` from nothing."""
+def clean_run(config: str, cores: int, repeats: int) -> list[dict]:
+    """``clean_run_<config>``: the whole run of ``config`` from nothing; then
+    ``noop_<config>``: ``snakemake -n`` on that finished run, ``repeats``
+    times."""
     with tempfile.TemporaryDirectory(prefix="kernelboost-bench-") as tmp:
         wf = _tracked_copy(Path(tmp) / "wf")
         env_src = str(wf / "src")
@@ -175,6 +179,12 @@ def clean_run(config: str, cores: int) -> dict:
             ["--cores", str(cores), *CONFIGS[config]], wf, pythonpath=env_src
         )
         times = job_times(wf / "results")
+        noop = []
+        for _ in range(repeats):
+            took, out = _timed(["-n", *CONFIGS[config]], wf, pythonpath=env_src)
+            if jobs_listed(out):
+                raise RuntimeError(f"{config}: the finished run lists jobs to run")
+            noop.append(took)
     longest = max(times, key=times.__getitem__)
     row = summary(f"clean_run_{config}", f"(fresh copy, {cores} cores)", [seconds], 0)
     row.update(
@@ -183,7 +193,7 @@ def clean_run(config: str, cores: int) -> dict:
         longest_job_s=times[longest],
         longest_job=longest.removesuffix(".bench.tsv"),
     )
-    return row
+    return [row, summary(f"noop_{config}", "(the finished fresh copy)", noop, 0)]
 
 
 def measure(directory: Path, figure: str, repeats: int) -> list[dict]:
@@ -228,8 +238,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--directory",
         type=Path,
-        default=ROOT,
-        help="the finished run (a folder with results/); default: the project",
+        help="a finished run (a folder with results/) to measure the dry run and "
+        "one figure on; without it, only the --clean runs",
     )
     parser.add_argument("--figure", default="losses")
     parser.add_argument("--repeats", type=int, default=5)
@@ -250,8 +260,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from kernelboost.core.io import write_frame_atomic
 
-    rows = [clean_run(config, args.cores) for config in args.clean]
-    rows += measure(args.directory, args.figure, args.repeats)
+    rows = [r for config in args.clean for r in clean_run(config, args.cores, 3)]
+    if args.directory is not None:
+        rows += measure(args.directory, args.figure, args.repeats)
+    if not rows:
+        parser.error("nothing to measure: give --directory, --clean or both")
     table = pd.DataFrame(rows, columns=list(COLUMNS))
     write_frame_atomic(table, args.out)
     print(table.to_string(index=False))

@@ -21,6 +21,16 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
 
+def stderr_lines(stderr: str) -> list[str]:
+    """The lines of a Snakemake call's stderr besides its notice of the
+    profile it uses (a refused configuration leaves one: the problem)."""
+    return [
+        line
+        for line in stderr.splitlines()
+        if line.strip() and not line.startswith("Using workflow specific profile")
+    ]
+
+
 def caption_of(checkout: Path, figure: str) -> Path:
     """The caption file of ``figure`` in a copy of the workflow (its room's)."""
     return checkout / caption(figure).relative_to(ROOT)

@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 from ..conftest import snakemake
+from .conftest import stderr_lines
 
 #: One small target that reads the user's data (K14's study, its tables).
 TARGET = "results/metrics/knn_k/errors.csv"
@@ -54,11 +55,7 @@ def _refused(wf: Path) -> str:
     proc = snakemake(wf, TARGET, check=False)
     elapsed = time.perf_counter() - start
     assert proc.returncode != 0
-    lines = [
-        line
-        for line in proc.stderr.splitlines()
-        if line.strip() and not line.startswith("Using workflow specific profile")
-    ]
+    lines = stderr_lines(proc.stderr)
     assert len(lines) == 1, proc.stderr
     assert lines[0].startswith("Invalid configuration (")
     assert not (wf / "results").exists(), "a job ran"

@@ -11,6 +11,7 @@ import yaml
 
 from ..conftest import snakemake
 from ..unit.pipeline.test_config import BAD, MINIMAL
+from .conftest import stderr_lines
 
 
 def edit_config(wf: Path, edit) -> None:
@@ -33,11 +34,7 @@ def test_bad_config_fails_fast_with_one_line(workflow_copy: Path, case: str) -> 
     proc = snakemake(workflow_copy, check=False)
     assert proc.returncode != 0
     # Besides Snakemake's notice of the profile it uses, one line: the problem.
-    lines = [
-        line
-        for line in proc.stderr.splitlines()
-        if line.strip() and not line.startswith("Using workflow specific profile")
-    ]
+    lines = stderr_lines(proc.stderr)
     assert len(lines) == 1, proc.stderr
     assert lines[0].startswith("Invalid configuration (config.yaml): ")
     assert expected in lines[0]

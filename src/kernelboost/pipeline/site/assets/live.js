@@ -12,16 +12,16 @@
   if (!root) return;
   const $ = (id) => document.getElementById(id);
   const PRESETS = window.KB_PRESETS || {};
-  //: The page's cap on SMO steps: a request no kernel can meet (C = ∞ on
-  //: data it does not separate) stops here and says so, instead of hanging.
+  // The page's cap on SMO steps: a request no kernel can meet (C = ∞ on
+  // data it does not separate) stops here and says so, instead of hanging.
   const MAX_ITER = 200000;
-  //: Leave-one-out is recomputed after each change up to this many points.
+  // Leave-one-out is recomputed after each change up to this many points.
   const LOO_AUTO = 150;
-  //: Cells per axis of the grid on which f is drawn (and E2 compares f).
+  // Cells per axis of the grid on which f is drawn (and E2 compares f).
   const CELLS = 90;
-  //: C of the K11 curve: 10^-2 … 10^3.
+  // C of the K11 curve: 10^-2 … 10^3.
   const CS = Array.from({ length: 11 }, (_, k) => 10 ** (-2 + k / 2));
-  //: AdaBoost's rounds at most (the T slider's range).
+  // AdaBoost's rounds at most (the T slider's range).
   const ROUNDS = 100;
 
   const state = {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import numpy as np
 import pytest
@@ -292,3 +293,103 @@ def test_cache_is_least_recently_used_and_bounded() -> None:
     assert columns.cached == [2, 0, 3]  # 1 was least recently used
     assert columns.n_evals == 4 * 10
     np.testing.assert_allclose(columns.get_Q(3, 10), Gaussian(1.0)(X)[:, 3], atol=1e-15)
+
+
+class PythonOnly(QMatrix):
+    """A Q-matrix offering no columns to the compiled loop: every iteration of
+    solve then runs in Python, through get_Q."""
+
+    def __init__(self, inner: QMatrix) -> None:
+        self.inner = inner
+
+    def get_Q(self, i: int, length: int) -> np.ndarray:
+        return self.inner.get_Q(i, length)
+
+    def get_QD(self) -> np.ndarray:
+        return self.inner.get_QD()
+
+    def swap_index(self, i: int, j: int) -> None:
+        self.inner.swap_index(i, j)
+
+    def swap_indices(self, pairs: np.ndarray) -> None:
+        self.inner.swap_indices(pairs)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    m=st.integers(4, 80),
+    seed=st.integers(0, 10_000),
+    C=st.sampled_from([0.05, 1.0, 20.0, math.inf]),
+    bias=st.booleans(),
+    shrinking=st.booleans(),
+    slots=st.sampled_from([2, 3, 7, 1000]),
+    gram=st.booleans(),
+)
+def test_the_compiled_loop_takes_the_python_loops_steps_bit_for_bit(
+    m: int,
+    seed: int,
+    C: float,
+    bias: bool,
+    shrinking: bool,
+    slots: int,
+    gram: bool,
+) -> None:
+    """solve on a KernelQ or GramQ (whose columns the compiled loop reads) and
+    on the same Q-matrix seen only through get_Q: the same α, G and steps to
+    the last bit, the same kernel evaluations and the same columns cached in
+    the same order (caches of a few slots make the compiled loop hand columns
+    back to Python often); the monitor sees the same iterates."""
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((m, 2))
+    y = np.where(np.arange(m) % 2 == 0, 1.0, -1.0)
+    rng.shuffle(y)
+    kernel = Gaussian(0.7)
+
+    def q_matrix() -> QMatrix:
+        if gram:
+            Q = _Q(kernel, X, y)
+            keep = np.flatnonzero(np.arange(m) != m // 2)
+            return GramQ(Q, np.diagonal(Q).copy(), keep)
+        return KernelQ(kernel, X, y, cache_bytes=8 * m * slots)
+
+    seen: list[list[tuple[np.ndarray, np.ndarray, int]]] = [[], []]
+    results, qs = [], []
+    for k, wrap in enumerate((lambda q: q, PythonOnly)):
+        q = q_matrix()
+        n = m - 1 if gram else m
+        monitor = partial(_record, seen[k])
+        result = solve(
+            wrap(q),
+            y[np.arange(m) != m // 2] if gram else y,
+            C,
+            1e-6,
+            np.zeros(n),
+            -np.ones(n),
+            max_iter=3_000,
+            shrinking=shrinking,
+            bias=bias,
+            monitor=monitor,
+        )
+        results.append(result)
+        qs.append(q)
+    fast, slow = results
+    assert fast.n_iter == slow.n_iter
+    assert fast.converged == slow.converged
+    np.testing.assert_array_equal(fast.alpha, slow.alpha)
+    np.testing.assert_array_equal(fast.G, slow.G)
+    assert qs[0].n_evals == qs[1].n_evals
+    if not gram:
+        assert qs[0].cached == qs[1].cached
+    assert [s[2] for s in seen[0]] == [s[2] for s in seen[1]]
+    for (a0, g0, _), (a1, g1, _) in zip(*seen, strict=True):
+        np.testing.assert_array_equal(a0, a1)
+        np.testing.assert_array_equal(g0, g1)
+
+
+def _record(
+    out: list[tuple[np.ndarray, np.ndarray, int]],
+    alpha: np.ndarray,
+    G: np.ndarray,
+    n_iter: int,
+) -> None:
+    out.append((alpha.copy(), G.copy(), n_iter))

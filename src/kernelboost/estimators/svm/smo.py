@@ -66,7 +66,7 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -124,6 +124,31 @@ class QMatrix(ABC):
         for i, j in pairs.tolist():
             self.swap_index(i, j)
 
+    def columns(self) -> Columns | None:
+        """The arrays from which the compiled loop reads columns without
+        Python (:class:`Columns`), or None: every step then asks
+        :meth:`get_Q`."""
+        return None
+
+
+@dataclass(frozen=True)
+class Columns:
+    """What the compiled loop of :func:`solve` reads of a Q-matrix: the arrays
+    themselves, which the Q-matrix keeps current (its swaps permute them in
+    place). Either a Gram matrix (``gram``: ``Q_full`` and the positions'
+    ``index``, :class:`GramQ`) or a column cache (:class:`KernelQ`: its slots,
+    the slot of each position, each slot's valid length, its last use and
+    the clock of uses)."""
+
+    gram: bool
+    Q_full: np.ndarray = field(default_factory=lambda: np.empty((0, 0)))
+    index: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
+    buffer: np.ndarray = field(default_factory=lambda: np.empty((0, 0)))
+    slot_of: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
+    cached: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
+    used: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
+    clock: np.ndarray = field(default_factory=lambda: np.zeros(1, dtype=np.int64))
+
 
 class KernelQ(QMatrix):
     """Q_ij = y_i y_j k(x_i, x_j), columns on demand in a least-recently-used cache.
@@ -164,7 +189,7 @@ class KernelQ(QMatrix):
         self._owner = np.full(n_slots, -1, dtype=np.int64)  # slot → position
         self._length = np.zeros(n_slots, dtype=np.int64)  # valid prefix
         self._used = np.full(n_slots, -1, dtype=np.int64)  # LRU clock
-        self._clock = 0
+        self._clock = np.zeros(1, dtype=np.int64)  # uses so far
         self._Xp = X  # X in the current order, re-gathered after swaps
         self._state = kernel._prepare(X)
         self._stale = False
@@ -180,15 +205,25 @@ class KernelQ(QMatrix):
         return self.QD
 
     def get_Q(self, i: int, length: int) -> np.ndarray:
-        self._clock += 1
+        self._clock[0] += 1
         slot, start = _cache_slot(
-            self._slot_of, self._owner, self._length, self._used, self._clock, i
+            self._slot_of, self._owner, self._length, self._used, self._clock[0], i
         )
         column = self._buffer[slot]
         if start < length:
             self._compute(i, start, length, column[start:length])
             self._length[slot] = length
         return column[:length]
+
+    def columns(self) -> Columns:
+        return Columns(
+            gram=False,
+            buffer=self._buffer,
+            slot_of=self._slot_of,
+            cached=self._length,
+            used=self._used,
+            clock=self._clock,
+        )
 
     def _compute(self, i: int, start: int, stop: int, out: np.ndarray) -> None:
         """out = y_i y_t k(x_i, x_t) for the positions t in [start, stop)."""
@@ -249,6 +284,10 @@ class GramQ(QMatrix):
 
     def get_Q(self, i: int, length: int) -> np.ndarray:
         return self.Q_full[self.index[i]].take(self.index[:length])
+
+    def columns(self) -> Columns:
+        Q_full = np.ascontiguousarray(self.Q_full, dtype=np.float64)
+        return Columns(gram=True, Q_full=Q_full, index=self.index)
 
     def swap_index(self, i: int, j: int) -> None:
         index, QD = self.index, self.QD
@@ -425,30 +464,24 @@ def _select_single(
     return i, best
 
 
-def _pair_step(
+def _pair_alphas(
     y: np.ndarray,
     G: np.ndarray,
     alpha: np.ndarray,
-    status: np.ndarray,
     QD: np.ndarray,
     Q_i: np.ndarray,
-    Q_j: np.ndarray,
     i: int,
     j: int,
     C: float,
-    n: int,
-) -> tuple[bool, bool]:
-    """Platt's step on (α_i, α_j), clipped to the box; G updated on the prefix.
+) -> tuple[float, float]:
+    """Platt's step on (α_i, α_j), clipped to the box: the new (α_i, α_j).
 
     Along the direction that keeps yᵀα fixed, f is a parabola with curvature
     a = Q_ii + Q_jj − 2 y_i y_j Q_ij (a ≤ 0 → τ); its minimum is clipped to
-    0 ≤ α ≤ C (libsvm's update with C_i = C_j = C). Then
-    G_t += Q_ti Δα_i + Q_tj Δα_j. Returns whether α_i, α_j were at C before
-    (for Ḡ).
+    0 ≤ α ≤ C (libsvm's update with C_i = C_j = C).
     """
     yi, yj = y[i], y[j]
     ai, aj = alpha[i], alpha[j]
-    old_i, old_j = ai, aj
     quad = QD[i] + QD[j] - 2.0 * yi * yj * Q_i[j]
     if quad <= 0.0:
         quad = TAU
@@ -482,14 +515,44 @@ def _pair_step(
                 aj, ai = 0.0, total
             if ai < 0.0:
                 ai, aj = 0.0, total
+    return ai, aj
+
+
+def _pair_step(
+    y: np.ndarray,
+    G: np.ndarray,
+    alpha: np.ndarray,
+    status: np.ndarray,
+    QD: np.ndarray,
+    Q_i: np.ndarray,
+    Q_j: np.ndarray,
+    i: int,
+    j: int,
+    C: float,
+    n: int,
+) -> tuple[bool, bool]:
+    """The step of :func:`_pair_alphas`, taken; G updated on the prefix.
+
+    G_t += Q_ti Δα_i + Q_tj Δα_j. Returns whether α_i, α_j were at C before
+    (for Ḡ).
+    """
+    ai, aj = _pair_alphas(y, G, alpha, QD, Q_i, i, j, C)
+    di, dj = ai - alpha[i], aj - alpha[j]
     alpha[i], alpha[j] = ai, aj
-    di, dj = ai - old_i, aj - old_j
     for t in range(n):
         G[t] += Q_i[t] * di + Q_j[t] * dj
     was_i, was_j = status[i] == UPPER, status[j] == UPPER
     status[i] = _status(ai, C)
     status[j] = _status(aj, C)
     return was_i, was_j
+
+
+def _single_alpha(
+    G: np.ndarray, alpha: np.ndarray, QD: np.ndarray, i: int, C: float
+) -> float:
+    """The new α_i without the equality constraint: clip(α_i − G_i / Q_ii, 0, C)."""
+    quad = QD[i] if QD[i] > 0.0 else TAU
+    return min(max(alpha[i] - G[i] / quad, 0.0), C)
 
 
 def _single_step(
@@ -502,9 +565,8 @@ def _single_step(
     C: float,
     n: int,
 ) -> bool:
-    """Exact minimization along α_i: α_i ← clip(α_i − G_i / Q_ii, 0, C)."""
-    quad = QD[i] if QD[i] > 0.0 else TAU
-    new = min(max(alpha[i] - G[i] / quad, 0.0), C)
+    """Exact minimization along α_i (:func:`_single_alpha`), taken."""
+    new = _single_alpha(G, alpha, QD, i, C)
     d = new - alpha[i]
     alpha[i] = new
     for t in range(n):
@@ -592,6 +654,145 @@ def _axpy(a: float, x: np.ndarray, out: np.ndarray, start: int) -> None:
         out[t] += a * x[t]
 
 
+def _column(
+    t: int,
+    length: int,
+    gram: bool,
+    Q_full: np.ndarray,
+    index: np.ndarray,
+    scratch: np.ndarray,
+    buffer: np.ndarray,
+    slot_of: np.ndarray,
+    cached: np.ndarray,
+) -> tuple[bool, np.ndarray]:
+    """Q_t on the first ``length`` positions, if it is at hand without Python.
+
+    From a Gram matrix (:class:`GramQ`) always, gathered into ``scratch``; from
+    a :class:`KernelQ` only when the cache holds that much of the column
+    (``cached`` is each slot's valid length), as a view of its slot. Reading
+    does not mark the column used: :func:`_touch` does, when the step is taken.
+    """
+    if gram:
+        row = Q_full[index[t]]
+        for k in range(length):
+            scratch[k] = row[index[k]]
+        return True, scratch[:length]
+    slot = slot_of[t]
+    if slot < 0 or cached[slot] < length:
+        return False, scratch[:0]
+    return True, buffer[slot, :length]
+
+
+def _touch(
+    t: int, gram: bool, slot_of: np.ndarray, used: np.ndarray, clock: np.ndarray
+) -> None:
+    """Mark cached column t used, as :meth:`KernelQ.get_Q` does."""
+    if not gram:
+        clock[0] += 1
+        used[slot_of[t]] = clock[0]
+
+
+def _run(
+    y: np.ndarray,
+    G: np.ndarray,
+    alpha: np.ndarray,
+    status: np.ndarray,
+    QD: np.ndarray,
+    G_bar: np.ndarray,
+    has_G_bar: bool,
+    C: float,
+    tol: float,
+    bias: bool,
+    n: int,
+    m: int,
+    counters: np.ndarray,
+    max_iter: int,
+    check_every: int,
+    gram: bool,
+    Q_full: np.ndarray,
+    index: np.ndarray,
+    scratch_i: np.ndarray,
+    scratch_j: np.ndarray,
+    buffer: np.ndarray,
+    slot_of: np.ndarray,
+    cached: np.ndarray,
+    used: np.ndarray,
+    clock: np.ndarray,
+) -> bool:
+    """The iterations of :func:`solve` that need nothing of Python, compiled.
+
+    Takes whole iterations (select, step, Ḡ) exactly as :func:`solve`'s loop
+    does, with the same arithmetic, for as long as every column an iteration
+    reads is at hand (:func:`_column`). It stops *before* an iteration that
+    needs Python: shrinking is due, the active prefix is optimal, a column
+    must be computed, or ``max_iter`` steps are taken; the caller then runs
+    that iteration itself. ``counters`` = [shrinking counter, steps so far],
+    updated in place. Returns True when it stopped after a step at which the
+    monitor is due (``check_every`` > 0).
+    """
+    counter, n_iter = counters[0], counters[1]
+    due = False
+    while n_iter < max_iter and counter != 1:
+        if bias:
+            i, gmax = _select_i(y, G, status, n)
+            if i < 0:
+                break
+            ok, Q_i = _column(
+                i, n, gram, Q_full, index, scratch_i, buffer, slot_of, cached
+            )
+            if not ok:
+                break
+            j, gmax2 = _select_j(y, G, status, QD, Q_i, i, gmax, n)
+            if j < 0 or gmax + gmax2 < tol:
+                break
+            ok, Q_j = _column(
+                j, n, gram, Q_full, index, scratch_j, buffer, slot_of, cached
+            )
+            if not ok:
+                break
+            ai, aj = _pair_alphas(y, G, alpha, QD, Q_i, i, j, C)
+        else:
+            i, v = _select_single(y, G, status, n)
+            if i < 0 or v < tol:
+                break
+            ok, Q_i = _column(
+                i, n, gram, Q_full, index, scratch_i, buffer, slot_of, cached
+            )
+            if not ok:
+                break
+            j, Q_j = -1, Q_i
+            ai, aj = _single_alpha(G, alpha, QD, i, C), 0.0
+        # Ḡ changes when α_i (α_j) reaches or leaves C: its whole column.
+        bar_i = has_G_bar and (status[i] == UPPER) != (_status(ai, C) == UPPER)
+        bar_j = (
+            has_G_bar and j >= 0 and (status[j] == UPPER) != (_status(aj, C) == UPPER)
+        )
+        short_i = bar_i and not gram and cached[slot_of[i]] < m
+        if short_i or (bar_j and not gram and cached[slot_of[j]] < m):
+            break
+        # The iteration is taken, in the order of solve's loop.
+        counter -= 1
+        n_iter += 1
+        _touch(i, gram, slot_of, used, clock)
+        if bias:
+            _touch(j, gram, slot_of, used, clock)
+            was_i, was_j = _pair_step(y, G, alpha, status, QD, Q_i, Q_j, i, j, C, n)
+        else:
+            was_i, was_j = _single_step(G, alpha, status, QD, Q_i, i, C, n), False
+        for t, bar, was in ((i, bar_i, was_i), (j, bar_j, was_j)):
+            if bar:
+                _touch(t, gram, slot_of, used, clock)
+                _, Q_t = _column(
+                    t, m, gram, Q_full, index, scratch_i, buffer, slot_of, cached
+                )
+                _axpy((-1.0 if was else 1.0) * C, Q_t, G_bar, 0)
+        if check_every > 0 and n_iter % check_every == 0:
+            due = True
+            break
+    counters[0], counters[1] = counter, n_iter
+    return due
+
+
 #: The functions above that numba compiles, callees before their callers.
 _COMPILED = (
     "_in_up",
@@ -602,7 +803,9 @@ _COMPILED = (
     "_select_i",
     "_select_j",
     "_select_single",
+    "_pair_alphas",
     "_pair_step",
+    "_single_alpha",
     "_single_step",
     "_violations",
     "_shrink",
@@ -611,6 +814,9 @@ _COMPILED = (
     "_times_labels",
     "_cache_slot",
     "_swap_cache",
+    "_column",
+    "_touch",
+    "_run",
 )
 _compiled = False
 
@@ -766,6 +972,35 @@ class _Solver:
         self.update_G_bar(j, was_j)
 
 
+def _compiled_run(
+    s: _Solver, Q: QMatrix, tol: float, bias: bool, max_iter: int, monitored: bool
+) -> Callable[[int, int], tuple[int, int, bool]] | None:
+    """The compiled loop (:func:`_run`) on the solver ``s``, as a function of
+    (counter, steps) returning (counter, steps, monitor due); None when ``Q``
+    offers no :class:`Columns`."""
+    columns = Q.columns()
+    if columns is None:
+        return None
+    counters = np.zeros(2, dtype=np.int64)
+    scratch_i, scratch_j = np.empty(s.m), np.empty(s.m)
+    no_G_bar = np.empty(0)
+
+    def run(counter: int, n_iter: int) -> tuple[int, int, bool]:
+        counters[0], counters[1] = counter, n_iter
+        due = _run(
+            s.y, s.G, s.alpha, s.status, s.QD,
+            no_G_bar if s.G_bar is None else s.G_bar, s.G_bar is not None,
+            s.C, tol, bias, s.n, s.m, counters, max_iter,
+            CHECK_EVERY if monitored else 0,
+            columns.gram, columns.Q_full, columns.index, scratch_i, scratch_j,
+            columns.buffer, columns.slot_of, columns.cached, columns.used,
+            columns.clock,
+        )  # fmt: skip
+        return int(counters[0]), int(counters[1]), bool(due)
+
+    return run
+
+
 def _gap(g1: float, g2: float, bias: bool) -> float:
     """m(α) − M(α) = g1 + g2 with the bias; the largest violation without."""
     return g1 + g2 if bias else max(g1, g2)
@@ -824,7 +1059,16 @@ def solve(
     n_iter = 0
     counter = min(m, SHRINK_EVERY) + 1
     converged = False
+    run = _compiled_run(s, Q, tol, bias, max_iter, monitor is not None)
     while n_iter < max_iter:
+        if run is not None:
+            # As many iterations as the compiled loop can take, then one here.
+            counter, n_iter, due = run(counter, n_iter)
+            if due:
+                monitor(s.alpha[: s.n], s.G[: s.n], n_iter)
+                continue
+            if n_iter >= max_iter:
+                break
         counter -= 1
         if counter == 0:
             counter = min(m, SHRINK_EVERY)

@@ -1,6 +1,37 @@
-# One rule per experiment of the registry (src/kernelboost/experiments/), one
-# job per run; a sweep's tables are stacked over its runs by stack_tables.
+# One rule per experiment of the registry (src/kernelboost/experiments/). A
+# sweep (one run per dataset, kernel, C, ...) is one job that runs every run
+# and stacks their tables; with the configuration's one_job_per_run (a
+# cluster's), one job per run, and stack_tables stacks.
 for exp in EXPERIMENTS:
+    if PLAN.in_one_job(exp):
+
+        rule:
+            name:
+                exp.name
+            input:
+                PLAN.sweep_inputs(exp),
+            output:
+                PLAN.sweep_outputs(exp),
+            log:
+                PLAN.study_log(exp, "log"),
+            benchmark:
+                PLAN.study_log(exp, "bench.tsv")
+            conda:
+                "../envs/kernelboost.yaml"
+            threads: workflow.cores if exp.threads == "all" else 1
+            resources:
+                **exp.resources,
+            params:
+                study=exp.study,
+                tables=list(exp.tables),
+                label=exp.label or "",
+                runs=PLAN.sweep_runs(exp),
+                stacked=PLAN.sweep_stacked(exp),
+                library=PLAN.sweep_library(exp),
+            script:
+                "../scripts/sweep.py"
+
+        continue
 
     rule:
         name:

@@ -10,7 +10,8 @@ tables, figures and claims are listed in :mod:`kernelboost.experiments`.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from importlib import import_module
 from pathlib import Path
@@ -71,6 +72,30 @@ def run_study(
         if label:
             frame.insert(0, label, run)
         write_frame_atomic(frame, outputs[name])
+
+
+def run_sweep(
+    study: str,
+    tables: Sequence[str],
+    runs: Mapping[str, Mapping[str, Any]],
+    stacked: Mapping[str, Sequence[str]],
+    *,
+    label: str | None = None,
+    log: Callable[[str], None] = print,
+) -> None:
+    """Every run of a sweep in turn, as :func:`run_study` runs one (``runs``:
+    per run id, its ``args``, ``data`` and ``outputs``), then each stacked
+    table from the runs' files (``stacked``: its path → the files, in run
+    order, :func:`stack_tables`). ``log`` gets a line per run with its time."""
+    for k, (run, spec) in enumerate(runs.items(), start=1):
+        start = time.perf_counter()
+        run_study(
+            study, tables, spec["args"], spec["data"], spec["outputs"],
+            label=label, run=run,
+        )  # fmt: skip
+        log(f"run {k}/{len(runs)} {run}: {time.perf_counter() - start:.1f} s")
+    for path, sources in stacked.items():
+        stack_tables(sources, path)
 
 
 def read_tables(paths: Mapping[str, str | Sequence[str]]) -> dict[str, Table]:

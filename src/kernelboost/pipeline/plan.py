@@ -99,15 +99,62 @@ class Plan:
         """Whether ``exp`` runs as several jobs (one per run)."""
         return list(self.runs(exp)) != [""]
 
+    def in_one_job(self, exp: Experiment) -> bool:
+        """Whether ``exp`` is a sweep whose runs one job makes, with its
+        stacked tables (configuration ``one_job_per_run`` false)."""
+        return self.is_sweep(exp) and not self.cfg.get("one_job_per_run", False)
+
     def study_outputs(self, exp: Experiment) -> dict[str, str]:
-        """The study's tables by name, with a ``{run}`` wildcard for a sweep."""
+        """The study's tables by name, with a ``{run}`` wildcard for a sweep
+        of one job per run."""
         run = "{run}" if self.is_sweep(exp) else ""
         return {t: exp.table_path(t, run) for t in exp.tables}
 
     def study_log(self, exp: Experiment, ext: str) -> str:
         """The log (``ext`` "log") or timings ("bench.tsv") of a study job."""
         folder = f"results/logs/{exp.name}"
-        return f"{folder}/{{run}}.{ext}" if self.is_sweep(exp) else f"{folder}.{ext}"
+        per_run = self.is_sweep(exp) and not self.in_one_job(exp)
+        return f"{folder}/{{run}}.{ext}" if per_run else f"{folder}.{ext}"
+
+    # -- a sweep in one job ------------------------------------------------------
+    def sweep_runs(self, exp: Experiment) -> dict[str, dict[str, Any]]:
+        """Per run of the sweep ``exp``, in run order: its study ``args``, its
+        ``data`` files and its tables' ``outputs`` by name."""
+        return {
+            run: {
+                "args": self.study_args(exp, run),
+                "data": self.study_data(exp, run),
+                "outputs": {t: exp.table_path(t, run) for t in exp.tables},
+            }
+            for run in self.runs(exp)
+        }
+
+    def sweep_stacked(self, exp: Experiment) -> dict[str, list[str]]:
+        """The sweep's stacked tables: their file, and the runs' files stacked
+        into it in run order."""
+        return {
+            exp.table_path(t): self.stacked_sources(exp.name, t)
+            for t in exp.tables
+            if t not in exp.per_run
+        }
+
+    def sweep_inputs(self, exp: Experiment) -> list[str]:
+        """The dataset files of all the sweep's runs, each once."""
+        return list(
+            dict.fromkeys(p for r in self.runs(exp) for p in self.study_inputs(exp, r))
+        )
+
+    def sweep_outputs(self, exp: Experiment) -> list[str]:
+        """Every run's tables, then the stacked tables."""
+        runs = self.sweep_runs(exp).values()
+        return [p for r in runs for p in r["outputs"].values()] + list(
+            self.sweep_stacked(exp)
+        )
+
+    def sweep_library(self, exp: Experiment) -> str:
+        """The digest of the study's code and of the functions that run and
+        stack it."""
+        return self.digest(exp.study, "pipeline.jobs:run_sweep")
 
     def run_constraint(self, exp: Experiment) -> dict[str, str]:
         """A sweep's ``{run}`` wildcard matches exactly its run ids."""
@@ -145,7 +192,7 @@ class Plan:
 
     def stacked_constraints(self) -> dict[str, str]:
         """Wildcard patterns of the sweeps' stacked tables."""
-        sweeps = [e for e in EXPERIMENTS if self.is_sweep(e)]
+        sweeps = [e for e in EXPERIMENTS if self.is_sweep(e) and not self.in_one_job(e)]
         names = sorted({t for e in sweeps for t in e.tables if t not in e.per_run})
         return {
             "experiment": "|".join(e.name for e in sweeps) or "^$",
@@ -189,7 +236,7 @@ class Plan:
         """Compute every job's code digest now (each job of a run needs its
         digest to decide whether to rerun), then save what the digests read."""
         for exp in EXPERIMENTS:
-            self.study_library(exp)
+            self.sweep_library(exp) if self.in_one_job(exp) else self.study_library(exp)
         for kind, names in (
             ("figure", self.cfg["figures"]),
             ("applet", self.shown_applets),

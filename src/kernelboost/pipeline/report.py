@@ -80,7 +80,13 @@ def claim_status(path: str | Path = "results/claims.csv") -> dict[str, str]:
     return {name: status_sentence(figure(name).claims, rows) for name in figures()}
 
 
+#: Entries that say how the jobs run, not what they compute.
+EXECUTION_ENTRIES = ("one_job_per_run",)
+
+
 def resolved_config(cfg: Mapping[str, Any]) -> dict[str, Any]:
-    """The configuration a run used, without the report's entries, keys sorted
-    (what ``results/config.yaml`` holds)."""
-    return {k: cfg[k] for k in sorted(cfg) if k not in REPORT_ENTRIES}
+    """The configuration a run used, without the report's entries and those
+    of :data:`EXECUTION_ENTRIES`, keys sorted (what ``results/config.yaml``
+    holds)."""
+    left_out = (*REPORT_ENTRIES, *EXECUTION_ENTRIES)
+    return {k: cfg[k] for k in sorted(cfg) if k not in left_out}

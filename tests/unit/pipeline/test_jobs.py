@@ -11,9 +11,11 @@ from types import SimpleNamespace
 import numpy as np
 import pandas as pd
 import pytest
+import yaml
 
 from kernelboost.core.datasets import write_dataset
 from kernelboost.experiments._shared.rows import ClaimRow
+from kernelboost.pipeline import config as checks
 from kernelboost.pipeline.jobs import claim_rows, place_rows
 
 from ...conftest import LINEAR, ROOT
@@ -153,3 +155,88 @@ def test_a_study_job_does_not_load_matplotlib() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "False"
+
+
+def test_a_sweep_in_one_job_writes_the_files_of_one_job_per_run(
+    blobs, tmp_path, monkeypatch
+) -> None:
+    """workflow/scripts/sweep.py (a sweep in one job) against experiment.py
+    once per run and stack_tables.py: the same files, byte for byte, and a
+    log line per run."""
+    from kernelboost.experiments import experiment
+
+    write_dataset(blobs, tmp_path / "blobs.csv")
+    # The project's configuration, with two small runs.
+    schema = checks.load_schema(ROOT / "workflow/schemas/config.schema.yaml")
+    project = yaml.safe_load((ROOT / "config.yaml").read_text())
+    project["adaboost"] = {"datasets": ["blobs", "blobs2"], "n_rounds": 5}
+    project["datasets"]["blobs2"] = project["datasets"]["blobs"]
+    cfg, problem = checks.check(project, schema)
+    assert problem is None
+    write_dataset(blobs, tmp_path / "blobs2.csv")
+    exp = experiment("adaboost")
+    runs = exp.runs(cfg)
+    apart, together = tmp_path / "apart", tmp_path / "together"
+    for folder in (apart, together):
+        for run in runs:
+            (folder / run).mkdir(parents=True)
+    specs = {}
+    for run, spec in runs.items():
+        data = {
+            arg: str(tmp_path / f"{ref.name}.csv") for arg, ref in spec.data.items()
+        }
+        outputs = {t: str(apart / run / f"{t}.csv") for t in exp.tables}
+        _run(
+            "experiment.py",
+            SimpleNamespace(
+                output=_Named(outputs),
+                log=[str(apart / f"{run}.log")],
+                params=SimpleNamespace(
+                    study=exp.study, tables=list(exp.tables), label=exp.label or "",
+                    run=run, args=dict(spec.args), data=data,
+                ),
+            ),
+            monkeypatch,
+        )  # fmt: skip
+        specs[run] = {
+            "args": dict(spec.args),
+            "data": data,
+            "outputs": {t: str(together / run / f"{t}.csv") for t in exp.tables},
+        }
+    stacked = [t for t in exp.tables if t not in exp.per_run]
+    for t in stacked:
+        _run(
+            "stack_tables.py",
+            SimpleNamespace(
+                input=[str(apart / run / f"{t}.csv") for run in runs],
+                output=[str(apart / f"{t}.csv")],
+                log=[str(apart / f"stack.{t}.log")],
+            ),
+            monkeypatch,
+        )
+    _run(
+        "sweep.py",
+        SimpleNamespace(
+            log=[str(together / "sweep.log")],
+            params=SimpleNamespace(
+                study=exp.study,
+                tables=list(exp.tables),
+                label=exp.label or "",
+                runs=specs,
+                stacked={
+                    str(together / f"{t}.csv"): [
+                        str(together / run / f"{t}.csv") for run in runs
+                    ]
+                    for t in stacked
+                },
+            ),
+        ),
+        monkeypatch,
+    )
+    written = sorted(p.relative_to(apart) for p in apart.rglob("*.csv"))
+    assert written == sorted(p.relative_to(together) for p in together.rglob("*.csv"))
+    assert len(written) == len(runs) * len(exp.tables) + len(stacked)
+    for rel in written:
+        assert (apart / rel).read_bytes() == (together / rel).read_bytes(), rel
+    log = (together / "sweep.log").read_text().splitlines()
+    assert [line.split(":")[0] for line in log] == ["run 1/2 blobs", "run 2/2 blobs2"]

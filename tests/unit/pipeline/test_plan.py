@@ -46,6 +46,12 @@ def plan() -> Plan:
     return Plan(copy.deepcopy(SMALL))
 
 
+@pytest.fixture
+def per_run() -> Plan:
+    """The plan of a cluster's run: one job per run of a sweep."""
+    return Plan({**copy.deepcopy(SMALL), "one_job_per_run": True})
+
+
 def test_runs_are_computed_once_per_experiment(plan: Plan) -> None:
     calls: list[str] = []
     originals = {exp.name: exp.runs for exp in X.EXPERIMENTS}
@@ -80,8 +86,10 @@ def test_runs_are_computed_once_per_experiment(plan: Plan) -> None:
     assert sorted(calls) == sorted(e.name for e in X.EXPERIMENTS)
 
 
-def test_a_sweep_has_a_run_wildcard_and_a_single_run_none(plan: Plan) -> None:
+def test_a_sweep_has_a_run_wildcard_and_a_single_run_none(per_run: Plan) -> None:
+    plan = per_run
     adaboost, losses = X.experiment("adaboost"), X.experiment("losses")
+    assert not plan.in_one_job(adaboost)
     assert plan.is_sweep(adaboost)
     assert not plan.is_sweep(losses)
     assert plan.study_outputs(adaboost)["history"] == (
@@ -138,14 +146,48 @@ def test_targets_follow_the_figures_asked_for(plan: Plan) -> None:
     assert plan.all_targets()[-2:] == ["results/site", "results/claims.html"]
 
 
-def test_stacked_tables_are_the_sweeps_tables(plan: Plan) -> None:
-    constraints = plan.stacked_constraints()
+def test_stacked_tables_are_the_sweeps_tables(per_run: Plan) -> None:
+    constraints = per_run.stacked_constraints()
     assert "adaboost" in constraints["experiment"].split("|")
     assert "losses" not in constraints["experiment"].split("|")
-    assert plan.stacked_sources("adaboost", "history") == [
+    assert per_run.stacked_sources("adaboost", "history") == [
         f"results/metrics/adaboost/{d}/history.csv"
         for d in SMALL["adaboost"]["datasets"]
     ]
+
+
+def test_a_sweep_in_one_job_makes_every_runs_tables_and_stacks_them(
+    plan: Plan, per_run: Plan
+) -> None:
+    """By default a sweep is one job: its outputs are the files the jobs of a
+    cluster's run (one per run, one per stacked table) make, its inputs the
+    datasets of all its runs, and its log one file."""
+    adaboost, losses = X.experiment("adaboost"), X.experiment("losses")
+    assert plan.in_one_job(adaboost)
+    assert not plan.in_one_job(losses)  # one run: one job either way
+    datasets = SMALL["adaboost"]["datasets"]
+    runs = plan.sweep_runs(adaboost)
+    assert list(runs) == list(per_run.runs(adaboost)) == list(datasets)
+    for run, spec in runs.items():
+        assert spec["args"] == per_run.study_args(adaboost, run)
+        assert spec["data"] == per_run.study_data(adaboost, run)
+        assert spec["outputs"] == {
+            t: p.replace("{run}", run)
+            for t, p in per_run.study_outputs(adaboost).items()
+        }
+    stacked = {
+        f"results/metrics/adaboost/{t}.csv": per_run.stacked_sources("adaboost", t)
+        for t in adaboost.tables
+        if t not in adaboost.per_run
+    }
+    assert plan.sweep_stacked(adaboost) == stacked
+    assert plan.sweep_outputs(adaboost) == [
+        p for spec in runs.values() for p in spec["outputs"].values()
+    ] + list(stacked)
+    assert plan.sweep_inputs(adaboost) == [f"results/data/{d}.csv" for d in datasets]
+    assert plan.study_log(adaboost, "log") == "results/logs/adaboost.log"
+    # No stack_tables job for it.
+    assert "adaboost" not in plan.stacked_constraints()["experiment"].split("|")
 
 
 def test_a_user_csv_is_an_input_of_its_dataset_job(tmp_path: Path) -> None:

@@ -35,6 +35,13 @@ def test_claim_status_counts_the_rows_of_a_figures_claims(tmp_path: Path) -> Non
     assert status["adaboost_bound"] == ""
 
 
-def test_the_resolved_config_leaves_out_the_report_entries() -> None:
+def test_the_resolved_config_leaves_out_the_report_and_execution_entries() -> None:
+    """results/config.yaml is the same whether a run made one job per run of
+    a sweep (a cluster's) or one per sweep."""
     cfg = {"b": 1, "a": 2, "claim_status": {}, "figure_captions": {}}
     assert report.resolved_config(cfg) == {"a": 2, "b": 1}
+    for per_run in (True, False):
+        assert report.resolved_config({**cfg, "one_job_per_run": per_run}) == {
+            "a": 2,
+            "b": 1,
+        }

@@ -528,24 +528,24 @@ def _pair_alphas(
 
 
 def _pair_step(
-    y: np.ndarray,
     G: np.ndarray,
     alpha: np.ndarray,
     status: np.ndarray,
-    QD: np.ndarray,
     Q_i: np.ndarray,
     Q_j: np.ndarray,
     i: int,
     j: int,
+    ai: float,
+    aj: float,
     C: float,
     n: int,
 ) -> tuple[bool, bool]:
-    """The step of :func:`_pair_alphas`, taken; G updated on the prefix.
+    """The step to (α_i, α_j) = (ai, aj) of :func:`_pair_alphas`, taken; G
+    updated on the prefix.
 
     G_t += Q_ti Δα_i + Q_tj Δα_j. Returns whether α_i, α_j were at C before
     (for Ḡ).
     """
-    ai, aj = _pair_alphas(y, G, alpha, QD, Q_i, i, j, C)
     di, dj = ai - alpha[i], aj - alpha[j]
     alpha[i], alpha[j] = ai, aj
     for t in range(n):
@@ -568,14 +568,13 @@ def _single_step(
     G: np.ndarray,
     alpha: np.ndarray,
     status: np.ndarray,
-    QD: np.ndarray,
     Q_i: np.ndarray,
     i: int,
+    new: float,
     C: float,
     n: int,
 ) -> bool:
-    """Exact minimization along α_i (:func:`_single_alpha`), taken."""
-    new = _single_alpha(G, alpha, QD, i, C)
+    """The step to α_i = ``new`` of :func:`_single_alpha`, taken."""
     d = new - alpha[i]
     alpha[i] = new
     for t in range(n):
@@ -785,9 +784,9 @@ def _run(
         _touch(i, gram, slot_of, used, clock)
         if bias:
             _touch(j, gram, slot_of, used, clock)
-            was_i, was_j = _pair_step(y, G, alpha, status, QD, Q_i, Q_j, i, j, C, n)
+            was_i, was_j = _pair_step(G, alpha, status, Q_i, Q_j, i, j, ai, aj, C, n)
         else:
-            was_i, was_j = _single_step(G, alpha, status, QD, Q_i, i, C, n), False
+            was_i, was_j = _single_step(G, alpha, status, Q_i, i, ai, C, n), False
         for t, bar, was in ((i, bar_i, was_i), (j, bar_j, was_j)):
             if bar:
                 _touch(t, gram, slot_of, used, clock)
@@ -965,18 +964,15 @@ class _Solver:
 
         ``Q_i`` is the column that :meth:`select` read (``None`` without bias).
         """
-        Q, n = self.Q, self.n
+        Q, n, G, alpha, C = self.Q, self.n, self.G, self.alpha, self.C
         if not bias:
-            was = _single_step(
-                self.G, self.alpha, self.status, self.QD, Q.get_Q(i, n), i, self.C, n
-            )
+            new = _single_alpha(G, alpha, self.QD, i, C)
+            was = _single_step(G, alpha, self.status, Q.get_Q(i, n), i, new, C, n)
             self.update_G_bar(i, was)
             return
         Q_j = Q.get_Q(j, n)  # Q_i stays valid: the cache keeps two columns
-        was_i, was_j = _pair_step(
-            self.y, self.G, self.alpha, self.status, self.QD, Q_i, Q_j, i, j,
-            self.C, n,
-        )  # fmt: skip
+        ai, aj = _pair_alphas(self.y, G, alpha, self.QD, Q_i, i, j, C)
+        was_i, was_j = _pair_step(G, alpha, self.status, Q_i, Q_j, i, j, ai, aj, C, n)
         self.update_G_bar(i, was_i)
         self.update_G_bar(j, was_j)
 

@@ -263,7 +263,7 @@ def test_slurm_run_is_byte_identical_to_a_local_run(
         f"\nsubset of the small configuration: SLURM {cluster_seconds:.1f} s "
         f"({len(submitted)} SLURM jobs), local {local_seconds:.1f} s"
     )
-    # Same effective configuration (the profile's one_job_per_run, how the
+    # Same effective configuration (the profile's one_job_per_output, how the
     # sweeps become jobs, aside: results/config.yaml leaves it out), every job
     # through SLURM, the same files.
     (local_log,) = (local_wf / ".snakemake" / "log").glob("*.snakemake.log")

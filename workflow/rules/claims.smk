@@ -7,6 +7,8 @@ rule claim_rows:
         "results/logs/claims/{claim}.log",
     benchmark:
         "results/logs/claims/{claim}.bench.tsv"
+    wildcard_constraints:
+        **PLAN.single_constraints("claim"),
     conda:
         "../envs/kernelboost.yaml"
     params:
@@ -26,6 +28,8 @@ rule timing_rows:
         "results/logs/timings/{claim}.log",
     benchmark:
         "results/logs/timings/{claim}.bench.tsv"
+    wildcard_constraints:
+        **PLAN.single_constraints("timing"),
     conda:
         "../envs/kernelboost.yaml"
     params:

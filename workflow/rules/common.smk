@@ -12,6 +12,7 @@ SRC = Path(workflow.basedir, "src")
 if not (SRC / "kernelboost" / "__init__.py").is_file():
     sys.exit(f"The kernelboost library is missing from {SRC}: run from a checkout.")
 sys.path.insert(0, str(SRC))
+from kernelboost.core.io import write_text_atomic
 from kernelboost.experiments import EXPERIMENTS, applets, caption, claims, figures
 from kernelboost.pipeline import config as checks
 from kernelboost.pipeline import report as reporting
@@ -106,3 +107,33 @@ def dataset(what):
     """Input function or param of a dataset job: its ``source`` or ``spec``."""
     get = getattr(PLAN, f"dataset_{what}")
     return lambda wildcards: get(wildcards.name)
+
+
+# The report's caption of a figure (workflow/report/figure.rst).
+FIGURE_CAPTION = Path(workflow.basedir, "workflow", "report", "figure.rst")
+
+
+def figure_report(name):
+    """Figure ``name`` as an output of its experiment's job, for the report:
+    its category, and the caption template with its name set (written to
+    .snakemake/kernelboost/captions/ when it changes), since the job's
+    wildcards do not name it."""
+    text = reporting.named_caption(name, FIGURE_CAPTION.read_text())
+    path = Path(".snakemake", "kernelboost", "captions", f"{name}.rst").resolve()
+    if not path.is_file() or path.read_text() != text:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_text_atomic(text, path)
+    return report(
+        f"results/figures/{name}.png",
+        caption=str(path),
+        category=reporting.figure_category(name),
+    )
+
+
+def readers_outputs(exp):
+    """What ``exp``'s one job writes, each figure's PNG marked for the report."""
+    return [
+        path if reader["kind"] != "figure" or k else figure_report(reader["name"])
+        for reader in PLAN.readers_jobs(exp)
+        for k, path in enumerate(reader["outputs"])
+    ]

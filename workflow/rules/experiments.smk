@@ -1,6 +1,6 @@
 # One rule per experiment of the registry (src/kernelboost/experiments/). A
 # sweep (one run per dataset, kernel, C, ...) is one job that runs every run
-# and stacks their tables; with the configuration's one_job_per_run (a
+# and stacks their tables; with the configuration's one_job_per_output (a
 # cluster's), one job per run, and stack_tables stacks.
 for exp in EXPERIMENTS:
     if PLAN.in_one_job(exp):

@@ -16,6 +16,8 @@ rule applet:
         "results/logs/applet/{applet}.log",
     benchmark:
         "results/logs/applet/{applet}.bench.tsv"
+    wildcard_constraints:
+        **PLAN.single_constraints("applet"),
     conda:
         "../envs/kernelboost.yaml"
     params:

@@ -98,12 +98,24 @@ def run_sweep(
         stack_tables(sources, path)
 
 
-def read_tables(paths: Mapping[str, str | Sequence[str]]) -> dict[str, Table]:
-    """Tables by name: a path gives a DataFrame, a list of paths a list."""
+def read_tables(
+    paths: Mapping[str, str | Sequence[str]],
+    cache: dict[str, pd.DataFrame] | None = None,
+) -> dict[str, Table]:
+    """Tables by name: a path gives a DataFrame, a list of paths a list.
+
+    With a ``cache`` (path → table), a file is read once, and each call gets
+    its own copy of the table, which the function it is given may change."""
+
+    def read(path: str) -> pd.DataFrame:
+        if cache is None:
+            return pd.read_csv(path)
+        if path not in cache:
+            cache[path] = pd.read_csv(path)
+        return cache[path].copy()
+
     return {
-        name: pd.read_csv(value)
-        if isinstance(value, str)
-        else [pd.read_csv(p) for p in value]
+        name: read(value) if isinstance(value, str) else [read(p) for p in value]
         for name, value in paths.items()
     }
 
@@ -175,6 +187,31 @@ def write_applet(function: str, tables: Mapping[str, Table], path: str) -> None:
     tables, by name, and write it to ``path`` as compact JSON (no NaN)."""
     data = resolve(function)(**tables)
     write_text_atomic(json.dumps(data, separators=(",", ":"), allow_nan=False), path)
+
+
+def run_readers(
+    jobs: Sequence[Mapping[str, Any]], *, log: Callable[[str], None] = print
+) -> None:
+    """The figure, applet, claim and timing jobs of one experiment in turn,
+    each as its own job runs it (:func:`draw_figure`, :func:`write_applet`,
+    :func:`write_claim_rows`), reading each table file once. ``jobs``: per
+    job, its ``kind``, ``name``, ``function``, ``tables`` (by name) and
+    ``outputs``. ``log`` gets a line per job with its time."""
+    cache: dict[str, pd.DataFrame] = {}
+    for k, job in enumerate(jobs, start=1):
+        start = time.perf_counter()
+        kind, name, outputs = job["kind"], job["name"], job["outputs"]
+        tables = read_tables(job["tables"], cache)
+        if kind == "figure":
+            draw_figure(job["function"], tables, *outputs)
+        elif kind == "applet":
+            write_applet(job["function"], tables, *outputs)
+        elif kind in ("claim", "timing"):
+            write_claim_rows(name, tables, *outputs, job["function"])
+        else:
+            raise ValueError(f"{name}: no job kind {kind!r}")
+        seconds = time.perf_counter() - start
+        log(f"{kind} {k}/{len(jobs)} {name}: {seconds:.1f} s")
 
 
 def stack_tables(paths: Sequence[str], path: str) -> None:

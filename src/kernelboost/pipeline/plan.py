@@ -24,15 +24,17 @@ from ..experiments import (
     applets,
     claim_experiment,
     claim_order,
+    claims,
     experiment,
     figure,
     figure_experiment,
+    figures,
     timed_claims,
 )
 from ..experiments._shared.entry import DataRef, Experiment, Run
 from .digest import Digests, shared
 
-__all__ = ["KINDS", "MAX_PRESET_POINTS", "Job", "Plan"]
+__all__ = ["KINDS", "MAX_PRESET_POINTS", "OUTPUTS", "Job", "Plan"]
 
 #: The most points of a dataset the live SMO applet of the atlas offers as a
 #: preset: it retrains while a point is dragged, and shows the brute-force
@@ -45,6 +47,15 @@ KINDS = ("figure", "applet", "claim", "timing")
 
 #: A table as a job reads it: one CSV, or a sweep's per-run CSVs in run order.
 Paths = str | list[str]
+
+#: The files each kind of job writes, with ``{}`` for its figure, applet or
+#: claim.
+OUTPUTS = {
+    "figure": ("results/figures/{}.png", "results/figures/{}.pdf"),
+    "applet": ("results/applets/{}.json",),
+    "claim": ("results/claims/{}.csv",),
+    "timing": ("results/timings/{}.csv",),
+}
 
 #: The function of :mod:`.jobs` that runs each kind of job.
 _RUNNER = {
@@ -64,6 +75,10 @@ class Job:
     tables: dict[str, Paths]
     inputs: list[str]
     library: str
+
+
+def _targets(kind: str, names: list[str]) -> list[str]:
+    return [path.format(name) for name in names for path in OUTPUTS[kind]]
 
 
 def _flat(tables: Mapping[str, Paths]) -> list[str]:
@@ -99,10 +114,17 @@ class Plan:
         """Whether ``exp`` runs as several jobs (one per run)."""
         return list(self.runs(exp)) != [""]
 
+    @property
+    def one_job_per_output(self) -> bool:
+        """The configuration's ``one_job_per_output`` (a cluster's): one job
+        per run of a sweep, per stacked table, per figure, claim and applet;
+        else one job makes a sweep's runs and one an experiment's figures."""
+        return bool(self.cfg.get("one_job_per_output", False))
+
     def in_one_job(self, exp: Experiment) -> bool:
         """Whether ``exp`` is a sweep whose runs one job makes, with its
-        stacked tables (configuration ``one_job_per_run`` false)."""
-        return self.is_sweep(exp) and not self.cfg.get("one_job_per_run", False)
+        stacked tables."""
+        return self.is_sweep(exp) and not self.one_job_per_output
 
     def study_outputs(self, exp: Experiment) -> dict[str, str]:
         """The study's tables by name, with a ``{run}`` wildcard for a sweep
@@ -232,11 +254,82 @@ class Plan:
             )
         return self._jobs[key]
 
+    # -- an experiment's figures, claims and applets in one job ----------------
+    @cached_property
+    def readers(self) -> dict[str, list[tuple[str, str]]]:
+        """Per experiment with a figure in the run, the jobs that read its
+        tables, as ``(kind, name)``: its figures, applets, claims and timings
+        of the run, in that order and each in target order. Without
+        ``one_job_per_output`` one job makes them all (:meth:`readers_jobs`)."""
+        found: dict[str, list[tuple[str, str]]] = {}
+        for kind, names, owner in (
+            ("figure", self.cfg["figures"], figure_experiment),
+            ("applet", self.shown_applets, applet_experiment),
+            ("claim", self.shown_claims, claim_experiment),
+            ("timing", self.shown_timings, claim_experiment),
+        ):
+            for name in names:
+                found.setdefault(owner(name).name, []).append((kind, name))
+        return found
+
+    def in_readers_job(self, exp: Experiment) -> bool:
+        """Whether one job makes ``exp``'s figures, applets, claim and timing
+        rows (:meth:`readers`)."""
+        return exp.name in self.readers and not self.one_job_per_output
+
+    def readers_jobs(self, exp: Experiment) -> list[dict[str, Any]]:
+        """The jobs of ``exp``'s one job, in turn: each job's ``kind``,
+        ``name``, ``function``, ``tables`` (by name) and ``outputs``."""
+        return [
+            {
+                "kind": kind,
+                "name": name,
+                "function": self.job(kind, name).function,
+                "tables": self.job(kind, name).tables,
+                "outputs": [path.format(name) for path in OUTPUTS[kind]],
+            }
+            for kind, name in self.readers[exp.name]
+        ]
+
+    def readers_inputs(self, exp: Experiment) -> list[str]:
+        """The tables ``exp``'s one job reads, each once."""
+        jobs = self.readers[exp.name]
+        return list(dict.fromkeys(p for k, n in jobs for p in self.job(k, n).inputs))
+
+    def readers_library(self, exp: Experiment) -> str:
+        """The digest of the code of every job of ``exp``'s one job and of the
+        function that runs them."""
+        functions = [self.job(k, n).function for k, n in self.readers[exp.name]]
+        runners = [_RUNNER[kind] for kind, _ in self.readers[exp.name]]
+        return self.digest(*functions, *runners, "pipeline.jobs:run_readers")
+
+    def single_constraints(self, kind: str) -> dict[str, str]:
+        """The names the one-job rule of ``kind`` (``{figure}``, ``{applet}``
+        or ``{claim}``) makes: those of the registry that no experiment's
+        one job makes."""
+        batched = {
+            name
+            for exp in EXPERIMENTS
+            if self.in_readers_job(exp)
+            for k, name in self.readers[exp.name]
+            if k == kind
+        }
+        known = {
+            "figure": figures(),
+            "applet": applets(),
+            "claim": claims(),
+            "timing": timed_claims(),
+        }[kind]
+        left = [re.escape(name) for name in known if name not in batched]
+        return {"claim" if kind == "timing" else kind: "|".join(left) or "^$"}
+
     def prepare(self) -> None:
         """Compute every job's code digest now (each job of a run needs its
         digest to decide whether to rerun), then save what the digests read."""
         for exp in EXPERIMENTS:
             self.sweep_library(exp) if self.in_one_job(exp) else self.study_library(exp)
+            if self.in_readers_job(exp):
+                self.readers_library(exp)
         for kind, names in (
             ("figure", self.cfg["figures"]),
             ("applet", self.shown_applets),
@@ -281,14 +374,10 @@ class Plan:
         return [f"results/data/{name}.csv" for name in self.presets]
 
     def figure_targets(self) -> list[str]:
-        return [
-            f"results/figures/{name}.{ext}"
-            for name in self.cfg["figures"]
-            for ext in ("png", "pdf")
-        ]
+        return _targets("figure", self.cfg["figures"])
 
     def claim_row_targets(self) -> list[str]:
-        return [f"results/claims/{claim}.csv" for claim in self.shown_claims]
+        return _targets("claim", self.shown_claims)
 
     @cached_property
     def shown_timings(self) -> list[str]:
@@ -296,7 +385,7 @@ class Plan:
         return [c for c in timed_claims() if c in self.shown_claims]
 
     def timing_row_targets(self) -> list[str]:
-        return [f"results/timings/{claim}.csv" for claim in self.shown_timings]
+        return _targets("timing", self.shown_timings)
 
     @cached_property
     def shown_applets(self) -> list[str]:
@@ -305,7 +394,7 @@ class Plan:
         return [name for name in applets() if set(applet(name).claims) & shown]
 
     def applet_targets(self) -> list[str]:
-        return [f"results/applets/{name}.json" for name in self.shown_applets]
+        return _targets("applet", self.shown_applets)
 
     def all_targets(self) -> list[str]:
         """Everything a full run makes."""

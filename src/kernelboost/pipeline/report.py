@@ -22,6 +22,7 @@ __all__ = [
     "claim_status",
     "figure_captions",
     "figure_category",
+    "named_caption",
     "resolved_config",
 ]
 
@@ -37,6 +38,19 @@ def figure_category(name: str) -> str:
 def figure_captions() -> dict[str, str]:
     """Per figure, its caption text (``<figure>.rst`` in its room)."""
     return {name: caption(name).read_text(encoding="utf-8") for name in figures()}
+
+
+def named_caption(name: str, template: str) -> str:
+    """The caption template ``template`` (``workflow/report/figure.rst``) for
+    figure ``name`` alone, as a job that draws several figures needs: its
+    wildcards do not name the figure, so the template sets it.
+
+    Examples
+    --------
+    >>> named_caption("losses", "{{ figure }}")
+    '{% set figure = "losses" %}\n{{ figure }}'
+    """
+    return f'{{% set figure = "{name}" %}}\n{template}'
 
 
 def status_sentence(claims: tuple[str, ...], rows: list[dict[str, str]]) -> str:
@@ -81,7 +95,7 @@ def claim_status(path: str | Path = "results/claims.csv") -> dict[str, str]:
 
 
 #: Entries that say how the jobs run, not what they compute.
-EXECUTION_ENTRIES = ("one_job_per_run",)
+EXECUTION_ENTRIES = ("one_job_per_output",)
 
 
 def resolved_config(cfg: Mapping[str, Any]) -> dict[str, Any]:

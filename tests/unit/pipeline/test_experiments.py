@@ -57,7 +57,7 @@ def test_names_are_unique_and_match_config_sections() -> None:
     claims = [c for e in X.EXPERIMENTS for c in e.claims]
     assert len(set(claims)) == len(claims)
     schema = yaml.safe_load((ROOT / "workflow/schemas/config.schema.yaml").read_text())
-    shared = {"datasets", "figures", "split", "cv", "one_job_per_run"}
+    shared = {"datasets", "figures", "split", "cv", "one_job_per_output"}
     sections = set(schema["properties"]) - shared
     assert sections == set(names)
 

@@ -157,7 +157,7 @@ def test_a_study_job_does_not_load_matplotlib() -> None:
     assert out.stdout.strip() == "False"
 
 
-def test_a_sweep_in_one_job_writes_the_files_of_one_job_per_run(
+def test_a_sweep_in_one_job_writes_the_files_of_one_job_per_output(
     blobs, tmp_path, monkeypatch
 ) -> None:
     """workflow/scripts/sweep.py (a sweep in one job) against experiment.py

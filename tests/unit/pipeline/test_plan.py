@@ -49,7 +49,7 @@ def plan() -> Plan:
 @pytest.fixture
 def per_run() -> Plan:
     """The plan of a cluster's run: one job per run of a sweep."""
-    return Plan({**copy.deepcopy(SMALL), "one_job_per_run": True})
+    return Plan({**copy.deepcopy(SMALL), "one_job_per_output": True})
 
 
 def test_runs_are_computed_once_per_experiment(plan: Plan) -> None:

@@ -41,7 +41,7 @@ def test_the_resolved_config_leaves_out_the_report_and_execution_entries() -> No
     cfg = {"b": 1, "a": 2, "claim_status": {}, "figure_captions": {}}
     assert report.resolved_config(cfg) == {"a": 2, "b": 1}
     for per_run in (True, False):
-        assert report.resolved_config({**cfg, "one_job_per_run": per_run}) == {
+        assert report.resolved_config({**cfg, "one_job_per_output": per_run}) == {
             "a": 2,
             "b": 1,
         }

@@ -264,7 +264,7 @@ def test_slurm_run_is_byte_identical_to_a_local_run(
         f"({len(submitted)} SLURM jobs), local {local_seconds:.1f} s"
     )
     # Same effective configuration (the profile's one_job_per_output, how the
-    # sweeps become jobs, aside: results/config.yaml leaves it out), every job
+    # runs, figures and claims become jobs, aside: results/config.yaml leaves it out), every job
     # through SLURM, the same files.
     (local_log,) = (local_wf / ".snakemake" / "log").glob("*.snakemake.log")
     assert _config_md5(local_log.read_text()) != _config_md5(out)
@@ -280,7 +280,11 @@ def test_slurm_run_is_byte_identical_to_a_local_run(
     local_rules = set(re.findall(r"\(Rule: (\w+)\)", local_log.read_text()))
     assert "loo_vs_sv_bound" in local_rules
     assert "stack_tables" not in local_rules
+    # One job per figure and per claim on the cluster; locally one job per
+    # experiment made its figures and claim rows.
     assert {"boosting_cost", "figure", "claim_rows", "claims_table"} <= rules
+    assert "boosting_cost_figures" in local_rules
+    assert not {"figure", "claim_rows", "timing_rows"} & local_rules
     expected = digests(local_wf)
     assert "results/claims.csv" in expected
     assert digests(cluster_wf) == expected

@@ -48,7 +48,8 @@ def plan() -> Plan:
 
 @pytest.fixture
 def per_run() -> Plan:
-    """The plan of a cluster's run: one job per run of a sweep."""
+    """The plan of a cluster's run: one job per run of a sweep, per stacked
+    table, per figure, applet, claim and timing."""
     return Plan({**copy.deepcopy(SMALL), "one_job_per_output": True})
 
 
@@ -188,6 +189,61 @@ def test_a_sweep_in_one_job_makes_every_runs_tables_and_stacks_them(
     assert plan.study_log(adaboost, "log") == "results/logs/adaboost.log"
     # No stack_tables job for it.
     assert "adaboost" not in plan.stacked_constraints()["experiment"].split("|")
+
+
+def test_an_experiments_figures_applets_and_claims_are_one_job(
+    plan: Plan, per_run: Plan
+) -> None:
+    """By default one job per experiment makes what reads its tables: between
+    them exactly the run's figures, applets, claim and timing rows, each once,
+    each with the function and tables of its own job in a cluster's run; the
+    rules of one output each are left the registry's other names."""
+    made = [
+        path
+        for exp in X.EXPERIMENTS
+        if plan.in_readers_job(exp)
+        for job in plan.readers_jobs(exp)
+        for path in job["outputs"]
+    ]
+    targets = (
+        plan.figure_targets()
+        + plan.applet_targets()
+        + plan.claim_row_targets()
+        + plan.timing_row_targets()
+    )
+    assert sorted(made) == sorted(targets)
+    assert len(set(made)) == len(made)
+    exp = X.experiment("boosting_cost")
+    jobs = plan.readers_jobs(exp)
+    assert [(j["kind"], j["name"]) for j in jobs] == [
+        ("figure", "boosting_cost"),
+        ("claim", "B11"),
+        ("timing", "B11"),
+    ]
+    for j in jobs:
+        own = per_run.job(j["kind"], j["name"])
+        assert (j["function"], j["tables"]) == (own.function, own.tables)
+    inputs = [p for j in jobs for p in per_run.job(j["kind"], j["name"]).inputs]
+    assert plan.readers_inputs(exp) == list(dict.fromkeys(inputs))
+    assert len(plan.readers_library(exp)) == 16
+    # Every name of the run is made by its experiment's job...
+    assert plan.single_constraints("figure") == {"figure": "^$"}
+    assert plan.single_constraints("timing") == {"claim": "^$"}
+    # ... or, with fewer figures, the others by the one-output rules.
+    few = Plan({**copy.deepcopy(SMALL), "figures": ["losses"]})
+    assert [e.name for e in X.EXPERIMENTS if few.in_readers_job(e)] == ["losses"]
+    assert few.single_constraints("figure")["figure"].split("|") == [
+        f for f in X.figures() if f != "losses"
+    ]
+    assert few.single_constraints("claim")["claim"].split("|") == [
+        c for c in X.claims() if c != "B13"
+    ]
+    assert few.single_constraints("applet") == {"applet": "|".join(X.applets())}
+    # A cluster's run: one job per output, every name to the one-output rules.
+    assert not any(per_run.in_readers_job(e) for e in X.EXPERIMENTS)
+    assert per_run.single_constraints("timing") == {
+        "claim": "|".join(X.timed_claims())
+    }
 
 
 def test_a_user_csv_is_an_input_of_its_dataset_job(tmp_path: Path) -> None:

@@ -264,8 +264,8 @@ def test_slurm_run_is_byte_identical_to_a_local_run(
         f"({len(submitted)} SLURM jobs), local {local_seconds:.1f} s"
     )
     # Same effective configuration (the profile's one_job_per_output, how the
-    # runs, figures and claims become jobs, aside: results/config.yaml leaves it out), every job
-    # through SLURM, the same files.
+    # runs, figures and claims become jobs, aside: results/config.yaml leaves
+    # it out), every job through SLURM, the same files.
     (local_log,) = (local_wf / ".snakemake" / "log").glob("*.snakemake.log")
     assert _config_md5(local_log.read_text()) != _config_md5(out)
     resolved = "results/config.yaml"

@@ -19,7 +19,7 @@ for exp in EXPERIMENTS:
             conda:
                 "../envs/kernelboost.yaml"
             threads: workflow.cores if exp.threads == "all" else 1
-            priority: 1 if exp.threads == "all" else 0
+            priority: PLAN.priority(exp)
             resources:
                 **exp.resources,
             params:
@@ -50,10 +50,9 @@ for exp in EXPERIMENTS:
         conda:
             "../envs/kernelboost.yaml"
         # A timing job runs alone: its CPU times are measured without other
-        # jobs. It runs first (it reads no dataset), so that its figures are
-        # drawn beside other jobs instead of last.
+        # jobs. Those, and the longest studies, start first (PLAN.priority).
         threads: workflow.cores if exp.threads == "all" else 1
-        priority: 1 if exp.threads == "all" else 0
+        priority: PLAN.priority(exp)
         resources:
             **exp.resources,
         params:

@@ -126,6 +126,16 @@ class Plan:
         stacked tables."""
         return self.is_sweep(exp) and not self.one_job_per_output
 
+    def priority(self, exp: Experiment) -> int:
+        """The Snakemake priority of ``exp``'s study job: the registry's, and
+        above every other for a study that runs alone (``threads`` "all"):
+        while it runs no other job can, so it runs before the others (it
+        reads no dataset, or few) rather than last, when its figures would
+        then be drawn alone too."""
+        if exp.threads == "all":
+            return 1 + max(e.priority for e in EXPERIMENTS)
+        return exp.priority
+
     def study_outputs(self, exp: Experiment) -> dict[str, str]:
         """The study's tables by name, with a ``{run}`` wildcard for a sweep
         of one job per run."""

@@ -47,8 +47,9 @@ def named_caption(name: str, template: str) -> str:
 
     Examples
     --------
-    >>> named_caption("losses", "{{ figure }}")
-    '{% set figure = "losses" %}\n{{ figure }}'
+    >>> print(named_caption("losses", "{{ figure }}"))
+    {% set figure = "losses" %}
+    {{ figure }}
     """
     return f'{{% set figure = "{name}" %}}\n{template}'
 

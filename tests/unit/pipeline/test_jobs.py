@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import runpy
 import sys
+from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
@@ -240,3 +241,83 @@ def test_a_sweep_in_one_job_writes_the_files_of_one_job_per_output(
         assert (apart / rel).read_bytes() == (together / rel).read_bytes(), rel
     log = (together / "sweep.log").read_text().splitlines()
     assert [line.split(":")[0] for line in log] == ["run 1/2 blobs", "run 2/2 blobs2"]
+
+
+def test_an_experiments_one_job_writes_the_files_of_one_job_per_output(
+    tmp_path, monkeypatch
+) -> None:
+    """workflow/scripts/readers.py (an experiment's figures, claim rows and
+    timing rows in one job) against figure.py and claim_rows.py once per
+    output: the same files, byte for byte (PNG and PDF too), and a log line
+    per output."""
+    from kernelboost.experiments import experiment
+    from kernelboost.pipeline.jobs import run_study
+    from kernelboost.pipeline.plan import Plan
+
+    schema = checks.load_schema(ROOT / "workflow/schemas/config.schema.yaml")
+    project = yaml.safe_load((ROOT / "config.yaml").read_text())
+    project["figures"] = ["losses", "boosting_cost"]
+    project["boosting_cost"] = {
+        "m_sizes": [200, 400], "n_sizes": [2, 4], "t_sizes": [5, 10],
+        "fixed_m": 200, "fixed_n": 2, "fixed_t": 5, "repeats": 1,
+    }  # fmt: skip
+    cfg, problem = checks.check(project, schema)
+    assert problem is None
+    monkeypatch.chdir(tmp_path)
+    plan = Plan(cfg)
+    jobs = []
+    for name in ("losses", "boosting_cost"):
+        exp = experiment(name)
+        assert plan.in_readers_job(exp)
+        run_study(
+            exp.study, exp.tables, plan.study_args(exp, ""), {},
+            plan.study_outputs(exp),
+        )  # fmt: skip
+        jobs += plan.readers_jobs(exp)
+    assert {j["kind"] for j in jobs} == {"figure", "claim", "timing"}
+    apart, together = tmp_path / "apart", tmp_path / "together"
+    for job in jobs:
+        outputs = [str(apart / path) for path in job["outputs"]]
+        params = SimpleNamespace(tables=job["tables"])
+        if job["kind"] == "figure":
+            params.plotter = job["function"]
+            script, output = "figure.py", _Named(png=outputs[0], pdf=outputs[1])
+        else:
+            params.function = job["function"]
+            script, output = "claim_rows.py", outputs
+        for path in outputs:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        log = apart / f"{job['kind']}.{job['name']}.log"
+        _run(
+            script,
+            SimpleNamespace(
+                output=output,
+                log=[str(log)],
+                params=params,
+                wildcards=SimpleNamespace(claim=job["name"]),
+            ),
+            monkeypatch,
+        )
+    moved = [
+        {**job, "outputs": [str(together / p) for p in job["outputs"]]} for job in jobs
+    ]
+    for job in moved:
+        for path in job["outputs"]:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+    log = tmp_path / "readers.log"
+    _run(
+        "readers.py",
+        SimpleNamespace(log=[str(log)], params=SimpleNamespace(jobs=moved)),
+        monkeypatch,
+    )
+    written = sorted(p.relative_to(apart) for p in apart.rglob("results/**/*.*"))
+    assert written == sorted(
+        p.relative_to(together) for p in together.rglob("results/**/*.*")
+    )
+    assert len(written) == sum(len(j["outputs"]) for j in jobs)
+    for rel in written:
+        assert (apart / rel).read_bytes() == (together / rel).read_bytes(), rel
+    lines = log.read_text().splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        f"{j['kind']} {k}/{len(jobs)} {j['name']}" for k, j in enumerate(jobs, 1)
+    ]

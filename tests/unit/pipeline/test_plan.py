@@ -241,9 +241,17 @@ def test_an_experiments_figures_applets_and_claims_are_one_job(
     assert few.single_constraints("applet") == {"applet": "|".join(X.applets())}
     # A cluster's run: one job per output, every name to the one-output rules.
     assert not any(per_run.in_readers_job(e) for e in X.EXPERIMENTS)
-    assert per_run.single_constraints("timing") == {
-        "claim": "|".join(X.timed_claims())
-    }
+    assert per_run.single_constraints("timing") == {"claim": "|".join(X.timed_claims())}
+
+
+def test_studies_that_run_alone_start_first_then_the_longest(plan: Plan) -> None:
+    timed = [e for e in X.EXPERIMENTS if e.threads == "all"]
+    assert {e.name for e in timed} >= {"boosting_cost", "kernel_cost"}
+    loo = X.experiment("loo_vs_sv_bound")
+    others = [e for e in X.EXPERIMENTS if e not in timed and e is not loo]
+    assert {plan.priority(e) for e in timed} == {2}
+    assert plan.priority(loo) == 1
+    assert {plan.priority(e) for e in others} == {0}
 
 
 def test_a_user_csv_is_an_input_of_its_dataset_job(tmp_path: Path) -> None:

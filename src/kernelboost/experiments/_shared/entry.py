@@ -190,8 +190,9 @@ class Experiment:
         Names of the tables the study returns.
     runs : callable
         Configuration → ``{run id: Run}``. A single run has the id ``""``;
-        otherwise the experiment is a sweep, one job per run, and its tables
-        are the runs' tables stacked in run order.
+        otherwise the experiment is a sweep (one job for all its runs, or one
+        job per run with the configuration's ``one_job_per_output``), and its
+        tables are the runs' tables stacked in run order.
     figures : mapping
         Figure name → :class:`Figure` (its plotter and the claims it shows).
     claims : mapping
@@ -208,6 +209,12 @@ class Experiment:
         tables, in run order, instead of stacked.
     threads : str
         ``"all"`` for a job that must run alone (its CPU times are measured).
+    priority : int
+        Among the jobs ready to run, those of higher priority start first
+        (Snakemake's ``priority``): a study that takes a large share of the
+        run, so that it starts early and the run does not end waiting for it
+        alone. A study that runs alone starts before every other
+        (:meth:`kernelboost.pipeline.plan.Plan.priority`).
     resources : mapping
         What one job needs beyond the profiles' defaults (``mem_mb``,
         ``runtime`` in minutes), e.g. for a cluster executor.
@@ -231,6 +238,7 @@ class Experiment:
     label: str | None = None
     per_run: tuple[str, ...] = ()
     threads: str = "one"
+    priority: int = 0
     resources: Mapping[str, int] = field(default_factory=dict)
     applets: Mapping[str, Applet] = field(default_factory=dict)
     room: str = ""

@@ -26,8 +26,8 @@ the environment's ``snakemake``:
 - ``dry_run``: ``snakemake -n`` on the finished run (it parses the workflow,
   reads every job's parameters and finds nothing to do);
 - ``one_figure``: ``results/figures/<figure>.png`` and ``.pdf`` deleted, then
-  ``snakemake -c1 results/figures/<figure>.png``, which must run exactly that
-  one job;
+  ``snakemake -c1 results/figures/<figure>.png``, which must run exactly one
+  job (the one that draws its experiment's figures and writes its claim rows);
 - ``snakemake_floor``, the peer: ``snakemake -n`` on a workflow of one rule
   whose output exists, in a temporary folder: what any Snakemake call costs
   before a workflow of its own. ``ratio`` is each measure's median over the

@@ -16,9 +16,10 @@ reproduce: $(VENV)/.installed-data
 	$(BIN)/python -m kernelboost.archive results
 
 # Two test processes (pytest-xdist): the end-to-end runs wait on Snakemake and
-# SLURM much of the time; tests sharing one small run stay in one process.
+# SLURM much of the time; tests sharing one small run stay in one process. The
+# 25 slowest tests are listed at the end (where CI's minutes go).
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -n 2 --dist loadgroup
+	$(BIN)/python -m pytest -n 2 --dist loadgroup --durations=25
 
 # The unit and evidence tests, without the end-to-end runs of the pipeline.
 test-fast: $(VENV)/.installed-test

@@ -9,7 +9,6 @@ rule dataset:
         "results/logs/dataset/{name}.bench.tsv"
     conda:
         "../envs/kernelboost.yaml"
-    priority: PLAN.dataset_priority()
     params:
         library=PLAN.digest("core.datasets:make_dataset", "core.datasets:write_dataset"),
         spec=dataset("spec"),

@@ -129,18 +129,13 @@ class Plan:
     def priority(self, exp: Experiment) -> int:
         """The Snakemake priority of ``exp``'s study job: the registry's, and
         above every other study's for one that runs alone (``threads``
-        "all"): while it runs no other job can, so the studies that run alone
-        run one after the other as soon as their datasets are made, rather
-        than last, when their figures would then be drawn alone too."""
+        "all"): while it runs no other job can, and Snakemake's scheduler
+        starts it only when every core is free, so one that reads no dataset
+        starts with the run, rather than last, when its figures would then be
+        drawn alone too."""
         if exp.threads == "all":
             return 1 + max(e.priority for e in EXPERIMENTS)
         return exp.priority
-
-    def dataset_priority(self) -> int:
-        """The Snakemake priority of the dataset jobs: above every study's.
-        They are short, and the studies wait for them; a study that runs
-        alone can start only when no other job runs."""
-        return 2 + max(e.priority for e in EXPERIMENTS)
 
     def study_outputs(self, exp: Experiment) -> dict[str, str]:
         """The study's tables by name, with a ``{run}`` wildcard for a sweep

@@ -17,6 +17,12 @@ workflow profile ``workflow/profiles/small``; ``full``: config.yaml), once:
   it). From the run's own Snakemake benchmark files
   (``results/logs/**/*.bench.tsv``, one per job): the number of jobs, the sum
   of their times, and the longest job and its time;
+- ``report_<config>`` and ``archive_<config>``: then the report
+  (``snakemake --report results/report.html``) and the archive (``python -m
+  kernelboost.archive results``), as ``make reproduce`` (full) and ``make
+  artifacts`` (small) make them after the run;
+- ``make_<config>``: the sum of the three, what those make targets take once
+  the environment is installed;
 - ``noop_<config>``: ``snakemake -n`` on that finished run, three times (it
   must find nothing to do).
 
@@ -87,7 +93,10 @@ rule done:
 
 
 def _timed(
-    args: Sequence[str], cwd: Path, pythonpath: str | None = None
+    args: Sequence[str],
+    cwd: Path,
+    pythonpath: str | None = None,
+    program: Sequence[str] = (str(SNAKEMAKE),),
 ) -> tuple[float, str]:
     import os
 
@@ -96,12 +105,12 @@ def _timed(
         env["PYTHONPATH"] = pythonpath
     start = time.perf_counter()
     proc = subprocess.run(
-        [str(SNAKEMAKE), *args], cwd=cwd, capture_output=True, text=True, env=env
+        [*program, *args], cwd=cwd, capture_output=True, text=True, env=env
     )
     seconds = time.perf_counter() - start
     if proc.returncode != 0:
         raise RuntimeError(
-            f"snakemake {' '.join(args)} failed in {cwd}:\n{proc.stderr[-2000:]}"
+            f"{' '.join([*program, *args])} failed in {cwd}:\n{proc.stderr[-2000:]}"
         )
     return seconds, proc.stdout + proc.stderr
 
@@ -179,6 +188,17 @@ def clean_run(config: str, cores: int, repeats: int) -> list[dict]:
             ["--cores", str(cores), *CONFIGS[config]], wf, pythonpath=env_src
         )
         times = job_times(wf / "results")
+        report, _ = _timed(
+            [*CONFIGS[config], "--report", "results/report.html"],
+            wf,
+            pythonpath=env_src,
+        )
+        archive, _ = _timed(
+            ["-m", "kernelboost.archive", "results"],
+            wf,
+            pythonpath=env_src,
+            program=(sys.executable,),
+        )
         noop = []
         for _ in range(repeats):
             took, out = _timed(["-n", *CONFIGS[config]], wf, pythonpath=env_src)
@@ -193,7 +213,14 @@ def clean_run(config: str, cores: int, repeats: int) -> list[dict]:
         longest_job_s=times[longest],
         longest_job=longest.removesuffix(".bench.tsv"),
     )
-    return [row, summary(f"noop_{config}", "(the finished fresh copy)", noop, 0)]
+    after = "(the finished fresh copy)"
+    return [
+        row,
+        summary(f"report_{config}", after, [report], 0),
+        summary(f"archive_{config}", after, [archive], 0),
+        summary(f"make_{config}", after, [seconds + report + archive], 0),
+        summary(f"noop_{config}", after, noop, 0),
+    ]
 
 
 def measure(directory: Path, figure: str, repeats: int) -> list[dict]:

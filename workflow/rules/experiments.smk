@@ -16,10 +16,10 @@ for exp in EXPERIMENTS:
                 PLAN.study_log(exp, "log"),
             benchmark:
                 PLAN.study_log(exp, "bench.tsv")
+            priority: PLAN.priority(exp)
             conda:
                 "../envs/kernelboost.yaml"
             threads: workflow.cores if exp.threads == "all" else 1
-            priority: PLAN.priority(exp)
             resources:
                 **exp.resources,
             params:
@@ -47,12 +47,12 @@ for exp in EXPERIMENTS:
             PLAN.study_log(exp, "bench.tsv")
         wildcard_constraints:
             **PLAN.run_constraint(exp),
+        priority: PLAN.priority(exp)
         conda:
             "../envs/kernelboost.yaml"
         # A timing job runs alone: its CPU times are measured without other
-        # jobs. Those, and the longest studies, start first (PLAN.priority).
+        # jobs (it starts first, as the longest studies do: priority above).
         threads: workflow.cores if exp.threads == "all" else 1
-        priority: PLAN.priority(exp)
         resources:
             **exp.resources,
         params:

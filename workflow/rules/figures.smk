@@ -1,9 +1,9 @@
 # The jobs that read an experiment's tables: its figures, the data of its
 # applets, its claims' rows and timings. On one machine one job per experiment
-# makes them all; the rules below of one figure, applet or claim each
-# (figure, applet: site.smk; claim_rows, timing_rows: claims.smk) make the
-# rest, and everything with the configuration's one_job_per_output (a
-# cluster's). The same files either way.
+# makes all those of the run (rule <experiment>_figures). The rules that make
+# one output each, a figure (below), an applet (site.smk), a claim's rows or
+# timings (claims.smk), make any other, and all of them with the
+# configuration's one_job_per_output (a cluster's). The same files either way.
 
 for exp in EXPERIMENTS:
     if not PLAN.in_readers_job(exp):

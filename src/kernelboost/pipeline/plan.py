@@ -268,9 +268,9 @@ class Plan:
     # -- an experiment's figures, claims and applets in one job ----------------
     @cached_property
     def readers(self) -> dict[str, list[tuple[str, str]]]:
-        """Per experiment with a figure in the run, the jobs that read its
-        tables, as ``(kind, name)``: its figures, applets, claims and timings
-        of the run, in that order and each in target order. Without
+        """Per experiment whose tables the run reads, the jobs that read them,
+        as ``(kind, name)``: its figures, applets, claims and timings of the
+        run, in that order and each in target order. Without
         ``one_job_per_output`` one job makes them all (:meth:`readers_jobs`)."""
         found: dict[str, list[tuple[str, str]]] = {}
         for kind, names, owner in (
@@ -315,9 +315,11 @@ class Plan:
         return self.digest(*functions, *runners, "pipeline.jobs:run_readers")
 
     def single_constraints(self, kind: str) -> dict[str, str]:
-        """The names the one-job rule of ``kind`` (``{figure}``, ``{applet}``
-        or ``{claim}``) makes: those of the registry that no experiment's
-        one job makes."""
+        """The wildcard constraint of the rule that makes one output of
+        ``kind`` per job (``{figure}``, ``{applet}``, or ``{claim}`` for a
+        claim's rows or timings): the registry's names that no experiment's
+        one job makes (:meth:`in_readers_job`); every name with
+        ``one_job_per_output``."""
         batched = {
             name
             for exp in EXPERIMENTS

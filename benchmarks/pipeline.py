@@ -169,9 +169,11 @@ def _tracked_copy(folder: Path) -> Path:
         ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
     ).stdout.decode()
     for name in filter(None, listed.split("\0")):
-        source = ROOT / name
-        if source.is_file():
-            target = folder / name
+        source, target = ROOT / name, folder / name
+        if source.is_symlink():  # profiles/ -> workflow/profiles/, as in a clone
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.symlink_to(source.readlink())
+        elif source.is_file():
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target)
     return folder

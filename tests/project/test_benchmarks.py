@@ -258,3 +258,7 @@ def test_the_pipeline_benchmark_reads_every_jobs_time(tmp_path: Path) -> None:
     assert (copy / "config.yaml").read_bytes() == (ROOT / "config.yaml").read_bytes()
     assert [p.name for p in (copy / "results").iterdir()] == ["README.md"]
     assert not (copy / "runs").exists()
+    # The profiles' link, as a clone has it: a plain `snakemake` finds its
+    # workflow profile (cores, scheduler) through it.
+    assert (copy / "profiles").is_symlink()
+    assert (copy / "profiles" / "default" / "config.yaml").is_file()

@@ -7,6 +7,7 @@ rule dataset:
         "results/logs/dataset/{name}.log",
     benchmark:
         "results/logs/dataset/{name}.bench.tsv"
+    priority: PLAN.dataset_priority()
     conda:
         "../envs/kernelboost.yaml"
     params:

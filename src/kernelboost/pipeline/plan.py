@@ -137,6 +137,15 @@ class Plan:
             return 1 + max(e.priority for e in EXPERIMENTS)
         return exp.priority
 
+    def dataset_priority(self) -> int:
+        """The Snakemake priority of the dataset jobs: that of the longest
+        studies (the registry's highest), above the other studies and the
+        figures, below the studies that run alone. Among jobs of one priority
+        Snakemake's greedy scheduler starts those with the largest inputs
+        first; a dataset job has none, so without it the datasets, and the
+        longest study that waits for them, would start late."""
+        return max(e.priority for e in EXPERIMENTS)
+
     def study_outputs(self, exp: Experiment) -> dict[str, str]:
         """The study's tables by name, with a ``{run}`` wildcard for a sweep
         of one job per run."""

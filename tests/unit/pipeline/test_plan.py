@@ -252,6 +252,7 @@ def test_studies_that_run_alone_start_first_then_the_longest(plan: Plan) -> None
     assert {plan.priority(e) for e in timed} == {2}
     assert plan.priority(loo) == 1
     assert {plan.priority(e) for e in others} == {0}
+    assert plan.dataset_priority() == 1  # with the longest study, below those
 
 
 def test_a_user_csv_is_an_input_of_its_dataset_job(tmp_path: Path) -> None:

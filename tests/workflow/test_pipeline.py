@@ -197,7 +197,8 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
 def test_every_job_left_a_log_and_a_benchmark(small_run: Path) -> None:
     logs = small_run / "results" / "logs"
     assert len(list(logs.rglob("*.log"))) == len(list(logs.rglob("*.bench.tsv")))
-    assert (logs / "dataset" / "moons.bench.tsv").exists()
+    assert (logs / "datasets.bench.tsv").exists()  # one job makes every dataset
+    assert "results/data/moons.csv: 80 rows" in (logs / "datasets.log").read_text()
 
 
 def test_up_to_date_tree_has_nothing_to_do(small_run: Path) -> None:

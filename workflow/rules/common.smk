@@ -104,9 +104,13 @@ def job(kind, what):
 
 
 def dataset(what):
-    """Input function or param of a dataset job: its ``source`` or ``spec``."""
+    """Input function or param of the job of one dataset: its ``source`` (a
+    user CSV), or its ``specs`` or ``paths`` by name (as PLAN gives them for
+    all datasets)."""
+    if what == "source":
+        return lambda wildcards: PLAN.dataset_source(wildcards.name)
     get = getattr(PLAN, f"dataset_{what}")
-    return lambda wildcards: get(wildcards.name)
+    return lambda wildcards: {wildcards.name: get()[wildcards.name]}
 
 
 # The report's caption of a figure (workflow/report/figure.rst).

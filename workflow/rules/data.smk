@@ -1,17 +1,46 @@
-rule dataset:
-    input:
-        dataset("source"),
-    output:
-        "results/data/{name}.csv",
-    log:
-        "results/logs/dataset/{name}.log",
-    benchmark:
-        "results/logs/dataset/{name}.bench.tsv"
-    priority: PLAN.dataset_priority()
-    conda:
-        "../envs/kernelboost.yaml"
-    params:
-        library=PLAN.digest("core.datasets:make_dataset", "core.datasets:write_dataset"),
-        spec=dataset("spec"),
-    script:
-        "../scripts/dataset.py"
+# The datasets of the config, in results/data/. On one machine one job makes
+# them all (about a second), first and alone (every core), so that the
+# studies that run alone can follow it (PLAN.dataset_priority); with the
+# configuration's one_job_per_output (a cluster's), one job per dataset.
+if PLAN.one_job_per_output:
+
+    rule dataset:
+        input:
+            dataset("source"),
+        output:
+            "results/data/{name}.csv",
+        log:
+            "results/logs/dataset/{name}.log",
+        benchmark:
+            "results/logs/dataset/{name}.bench.tsv"
+        priority: PLAN.dataset_priority()
+        conda:
+            "../envs/kernelboost.yaml"
+        params:
+            library=PLAN.digest("pipeline.jobs:write_datasets"),
+            specs=dataset("specs"),
+            paths=dataset("paths"),
+        script:
+            "../scripts/dataset.py"
+
+else:
+
+    rule datasets:
+        input:
+            PLAN.dataset_sources(),
+        output:
+            PLAN.data_targets(),
+        log:
+            "results/logs/datasets.log",
+        benchmark:
+            "results/logs/datasets.bench.tsv"
+        priority: PLAN.dataset_priority()
+        conda:
+            "../envs/kernelboost.yaml"
+        threads: workflow.cores
+        params:
+            library=PLAN.digest("pipeline.jobs:write_datasets"),
+            specs=PLAN.dataset_specs(),
+            paths=PLAN.dataset_paths(),
+        script:
+            "../scripts/dataset.py"

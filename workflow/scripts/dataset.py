@@ -1,18 +1,16 @@
-"""Write one dataset of the config to results/data/<name>.csv."""
+"""Write datasets of the config to results/data/<name>.csv: one, or all of them
+in one job."""
 
 import sys
 
-sys.stderr = open(snakemake.log[0], "w")  # noqa: SIM115
+sys.stderr = open(snakemake.log[0], "w", buffering=1)  # noqa: SIM115
 sys.path.insert(0, f"{snakemake.scriptdir}/../../src")  # this checkout's library
 
-from kernelboost.core.datasets import DatasetError, make_dataset, write_dataset  # noqa: E402
+from kernelboost.core.datasets import DatasetError  # noqa: E402
+from kernelboost.pipeline.jobs import write_datasets  # noqa: E402
 
+p = snakemake.params
 try:
-    data = make_dataset(snakemake.params.spec)
+    write_datasets(p.specs, p.paths, log=lambda line: print(line, file=sys.stderr))
 except DatasetError as err:
-    sys.exit(f"dataset {snakemake.wildcards.name!r}: {err}")
-write_dataset(data, snakemake.output[0])
-print(
-    f"{snakemake.output[0]}: {data.n_samples} rows, {data.X.shape[1]} features",
-    file=sys.stderr,
-)
+    sys.exit(str(err))

@@ -19,7 +19,13 @@ from typing import Any
 
 import pandas as pd
 
-from ..core.datasets import Dataset, read_dataset
+from ..core.datasets import (
+    Dataset,
+    DatasetError,
+    make_dataset,
+    read_dataset,
+    write_dataset,
+)
 from ..core.io import write_frame_atomic, write_text_atomic
 from ..experiments import claim_experiment, figure
 from ..experiments._shared.rows import ClaimRow, to_frame
@@ -96,6 +102,33 @@ def run_sweep(
         log(f"run {k}/{len(runs)} {run}: {time.perf_counter() - start:.1f} s")
     for path, sources in stacked.items():
         stack_tables(sources, path)
+
+
+def write_datasets(
+    specs: Mapping[str, Mapping[str, Any]],
+    paths: Mapping[str, str],
+    *,
+    log: Callable[[str], None] = print,
+) -> None:
+    """Make every dataset of ``specs`` (name → config entry,
+    :func:`~kernelboost.core.datasets.make_dataset`), then write each to its
+    path in ``paths``: a bad one stops them all before any is written. ``log``
+    gets a line per dataset with its size.
+
+    Raises
+    ------
+    DatasetError
+        Naming the dataset whose entry or CSV is bad.
+    """
+    made = {}
+    for name, spec in specs.items():
+        try:
+            made[name] = make_dataset(spec)
+        except DatasetError as err:
+            raise DatasetError(f"dataset {name!r}: {err}") from err
+    for name, data in made.items():
+        write_dataset(data, paths[name])
+        log(f"{paths[name]}: {data.n_samples} rows, {data.X.shape[1]} features")
 
 
 def read_tables(

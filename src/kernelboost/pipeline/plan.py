@@ -138,13 +138,20 @@ class Plan:
         return exp.priority
 
     def dataset_priority(self) -> int:
-        """The Snakemake priority of the dataset jobs: that of the longest
-        studies (the registry's highest), above the other studies and the
-        figures, below the studies that run alone. Among jobs of one priority
-        Snakemake's greedy scheduler starts those with the largest inputs
-        first; a dataset job has none, so without it the datasets, and the
-        longest study that waits for them, would start late."""
-        return max(e.priority for e in EXPERIMENTS)
+        """The Snakemake priority of the dataset job(s).
+
+        Without ``one_job_per_output``, one job makes every dataset (about a
+        second) and it runs first and alone (it holds every core): above
+        every study. Then both cores are free together, and the studies that
+        run alone (a timing study reads a dataset too) run one after the other
+        before any other job. With it, one job per dataset, at the priority
+        of the longest studies (the registry's highest), above the other
+        studies and the figures: among jobs of one priority Snakemake's
+        greedy scheduler starts those with the largest inputs first, and a
+        dataset job has none, so the datasets, and the longest study waiting
+        for them, would start late."""
+        top = max(e.priority for e in EXPERIMENTS)
+        return top if self.one_job_per_output else top + 2
 
     def study_outputs(self, exp: Experiment) -> dict[str, str]:
         """The study's tables by name, with a ``{run}`` wildcard for a sweep
@@ -435,6 +442,22 @@ class Plan:
     def dataset_spec(self, name: str) -> dict[str, Any]:
         """The config entry of one dataset, keys sorted (stable params)."""
         return dict(sorted(self.cfg["datasets"][name].items()))
+
+    def dataset_specs(self) -> dict[str, dict[str, Any]]:
+        """Every dataset's config entry (:meth:`dataset_spec`), by name."""
+        return {name: self.dataset_spec(name) for name in sorted(self.cfg["datasets"])}
+
+    def dataset_paths(self) -> dict[str, str]:
+        """Every dataset's file, by name."""
+        return dict(zip(sorted(self.cfg["datasets"]), self.data_targets(), strict=True))
+
+    def dataset_sources(self) -> list[str]:
+        """The user CSVs of every dataset (:meth:`dataset_source`)."""
+        return [
+            p
+            for name in sorted(self.cfg["datasets"])
+            for p in self.dataset_source(name)
+        ]
 
     def dataset_source(self, name: str) -> list[str]:
         """A user CSV is an input file of its dataset job; generated data have

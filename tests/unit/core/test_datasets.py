@@ -901,24 +901,6 @@ def test_load_csv_line_numbers_count_blank_lines(tmp_path: Path) -> None:
         load_csv(path)
 
 
-def test_make_dataset_bad_csv_writes_nothing(tmp_path: Path) -> None:
-    bad = _write(tmp_path / "mine.csv", "x1,label\n1,1\n2,oops\n3,maybe\n")
-    out = tmp_path / "results" / "data" / "mine.csv"
-    # Mirrors workflow/scripts/dataset.py: write only after make_dataset succeeds.
-    error: DatasetError | None = None
-    try:
-        data = make_dataset({"generator": "csv", "path": str(bad)})
-    except DatasetError as err:
-        error = err
-    else:
-        write_dataset(data, out)
-    assert error is not None
-    assert str(bad) in str(error)
-    assert "found 3" in str(error)
-    assert not out.exists()
-    assert not out.parent.exists()
-
-
 # --------------------------------------------------------------------------
 # make_dataset: specification errors
 # --------------------------------------------------------------------------

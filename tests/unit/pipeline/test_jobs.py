@@ -321,3 +321,32 @@ def test_an_experiments_one_job_writes_the_files_of_one_job_per_output(
     assert [line.split(":")[0] for line in lines] == [
         f"{j['kind']} {k}/{len(jobs)} {j['name']}" for k, j in enumerate(jobs, 1)
     ]
+
+
+def test_a_bad_dataset_stops_the_dataset_job_before_any_is_written(tmp_path) -> None:
+    """As the dataset job runs it (kernelboost.pipeline.jobs.write_datasets):
+    every dataset is made before any is written, so a bad one leaves none."""
+    from kernelboost.core.datasets import DatasetError, make_dataset
+    from kernelboost.pipeline.jobs import write_datasets
+
+    bad = tmp_path / "mine.csv"
+    bad.write_text("x1,label\n1,1\n2,oops\n3,maybe\n")
+    folder = tmp_path / "results" / "data"
+    specs = {
+        "blobs": {"generator": "blobs", "n_samples": 20, "seed": 0},
+        "mine": {"generator": "csv", "path": str(bad)},
+    }
+    with pytest.raises(DatasetError) as caught:
+        write_datasets(specs, {name: str(folder / f"{name}.csv") for name in specs})
+    error = str(caught.value)
+    assert error.startswith("dataset 'mine': ")
+    assert str(bad) in error
+    assert "found 3" in error
+    assert not folder.exists()
+    # Without the bad one, the good one is written, with a line in the log.
+    lines: list[str] = []
+    write_datasets(
+        {"blobs": specs["blobs"]}, {"blobs": str(folder / "b.csv")}, log=lines.append
+    )
+    assert lines == [f"{folder / 'b.csv'}: 20 rows, 2 features"]
+    assert make_dataset(specs["blobs"]).n_samples == 20

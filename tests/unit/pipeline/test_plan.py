@@ -252,7 +252,11 @@ def test_studies_that_run_alone_start_first_then_the_longest(plan: Plan) -> None
     assert {plan.priority(e) for e in timed} == {2}
     assert plan.priority(loo) == 1
     assert {plan.priority(e) for e in others} == {0}
-    assert plan.dataset_priority() == 1  # with the longest study, below those
+    # One job makes every dataset, first; one per dataset on a cluster, with
+    # the longest study, below the studies that run alone.
+    assert plan.dataset_priority() == 3
+    per_output = Plan({**copy.deepcopy(SMALL), "one_job_per_output": True})
+    assert per_output.dataset_priority() == 1
 
 
 def test_a_user_csv_is_an_input_of_its_dataset_job(tmp_path: Path) -> None:
@@ -262,3 +266,8 @@ def test_a_user_csv_is_an_input_of_its_dataset_job(tmp_path: Path) -> None:
     assert plan.dataset_source("mine") == ["data/mine.csv"]
     assert plan.dataset_source("moons") == []
     assert list(plan.dataset_spec("moons")) == sorted(plan.dataset_spec("moons"))
+    # The one job of every dataset: each entry, file and user CSV.
+    assert plan.dataset_specs()["moons"] == plan.dataset_spec("moons")
+    assert list(plan.dataset_paths().values()) == plan.data_targets()
+    assert plan.dataset_paths()["mine"] == "results/data/mine.csv"
+    assert plan.dataset_sources() == ["data/mine.csv"]

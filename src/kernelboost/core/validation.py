@@ -8,11 +8,11 @@ Error messages follow one format, modelled on scikit-learn's::
 from __future__ import annotations
 
 import numbers
+import sys
 import warnings
 from typing import Literal
 
 import numpy as np
-from scipy import sparse
 
 from .exceptions import DataConversionWarning
 
@@ -124,6 +124,14 @@ def check_random_state(seed: int | np.random.Generator | None) -> np.random.Gene
     )
 
 
+def _is_sparse(X: object) -> bool:
+    """Whether ``X`` is a scipy sparse matrix or array. Until something has
+    imported ``scipy.sparse`` nothing can be one, so it is not imported here:
+    that would cost every pipeline job about 0.08 s."""
+    sparse = sys.modules.get("scipy.sparse")
+    return sparse is not None and bool(sparse.issparse(X))
+
+
 def check_array(X: object, name: str = "X") -> np.ndarray:
     """Return ``X`` as a finite float64 array of shape (n_samples, n_features).
 
@@ -139,7 +147,7 @@ def check_array(X: object, name: str = "X") -> np.ndarray:
         "0 feature(s) (shape=…) while a minimum of 1 is required", "NaN",
         "inf", "Complex data not supported").
     """
-    if sparse.issparse(X):
+    if _is_sparse(X):
         raise TypeError(
             f"{name} is a sparse {type(X).__name__}; kernelboost needs dense data "
             f"(use {name}.toarray())."

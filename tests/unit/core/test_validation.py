@@ -393,3 +393,12 @@ def test_check_labels_names_first_bad_index(
 def test_check_labels_message_shows_plain_value() -> None:
     with pytest.raises(ValueError, match=re.escape("got 2.0 at index 2.")):
         check_labels([1, -1, 2], 3)
+
+
+@pytest.mark.parametrize("kind", ["csr_matrix", "csr_array", "coo_matrix"])
+def test_check_array_refuses_sparse_input(kind: str) -> None:
+    from scipy import sparse
+
+    X = getattr(sparse, kind)(np.eye(3))
+    with pytest.raises(TypeError, match=rf"X is a sparse {kind}; .*X\.toarray\(\)"):
+        check_array(X)

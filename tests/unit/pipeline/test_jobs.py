@@ -144,18 +144,21 @@ def test_the_generic_script_runs_each_experiment(blobs, tmp_path, monkeypatch) -
 
 
 def test_a_study_job_does_not_load_matplotlib() -> None:
-    """Every study job imports kernelboost.pipeline: it stays light."""
+    """Every job imports kernelboost.pipeline: it stays light, without
+    matplotlib (for a study) or scipy (the input checks ask for scipy.sparse
+    only when something else imported it)."""
     import subprocess
     import sys
 
     code = (
         f"import sys; sys.path.insert(0, {str(ROOT / 'src')!r}); "
-        "import kernelboost.pipeline.jobs; print('matplotlib' in sys.modules)"
+        "import kernelboost.pipeline.jobs; "
+        "print('matplotlib' in sys.modules, 'scipy' in sys.modules)"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
-    assert out.stdout.strip() == "False"
+    assert out.stdout.strip() == "False False"
 
 
 def test_a_sweep_in_one_job_writes_the_files_of_one_job_per_output(

@@ -1,10 +1,11 @@
 """What the workflow's generic scripts do, without Snakemake.
 
 The scripts under ``workflow/scripts`` read their job's inputs, outputs and
-parameters from Snakemake and call these functions: run one experiment's study
-for one run, draw one figure, compute one claim's rows, build one applet's
-data. The experiments, their
-tables, figures and claims are listed in :mod:`kernelboost.experiments`.
+parameters from Snakemake and call these functions: make the datasets, run one
+experiment's study for one run (or every run of a sweep), draw one figure,
+compute one claim's rows, build one applet's data (or all of an experiment's
+figures, claim rows and applet data in turn). The experiments, their tables,
+figures and claims are listed in :mod:`kernelboost.experiments`.
 """
 
 from __future__ import annotations

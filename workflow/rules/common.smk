@@ -113,8 +113,9 @@ def dataset(what):
     return lambda wildcards: {wildcards.name: get()[wildcards.name]}
 
 
-# The report's caption of a figure (workflow/report/figure.rst).
+# The report's caption of a figure (workflow/report/figure.rst), and its text.
 FIGURE_CAPTION = Path(workflow.basedir, "workflow", "report", "figure.rst")
+FIGURE_CAPTION_TEXT = FIGURE_CAPTION.read_text()
 
 
 def figure_report(name):
@@ -122,7 +123,7 @@ def figure_report(name):
     its category, and the caption template with its name set (written to
     .snakemake/kernelboost/captions/ when it changes), since the job's
     wildcards do not name it."""
-    text = reporting.named_caption(name, FIGURE_CAPTION.read_text())
+    text = reporting.named_caption(name, FIGURE_CAPTION_TEXT)
     path = Path(".snakemake", "kernelboost", "captions", f"{name}.rst").resolve()
     if not path.is_file() or path.read_text() != text:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -313,7 +313,7 @@ class Plan:
                 "name": name,
                 "function": self.job(kind, name).function,
                 "tables": self.job(kind, name).tables,
-                "outputs": [path.format(name) for path in OUTPUTS[kind]],
+                "outputs": _targets(kind, [name]),
             }
             for kind, name in self.readers[exp.name]
         ]

@@ -2,6 +2,7 @@
 # plan (kernelboost.pipeline.plan) that answers what every rule asks. What the
 # pipeline computes and draws is the experiment registry,
 # src/kernelboost/experiments/; workflow/rules/experiments.smk makes its rules.
+import os
 import sys
 from pathlib import Path
 
@@ -13,7 +14,14 @@ if not (SRC / "kernelboost" / "__init__.py").is_file():
     sys.exit(f"The kernelboost library is missing from {SRC}: run from a checkout.")
 sys.path.insert(0, str(SRC))
 from kernelboost.core.io import write_text_atomic
-from kernelboost.experiments import EXPERIMENTS, applets, caption, claims, figures
+from kernelboost.experiments import (
+    EXPERIMENTS,
+    applets,
+    caption,
+    claims,
+    figures,
+    timed_claims,
+)
 from kernelboost.pipeline import config as checks
 from kernelboost.pipeline import report as reporting
 from kernelboost.pipeline.digest import Digests
@@ -81,7 +89,29 @@ def checked_plan(cfg):
     cfg["claim_status"] = reporting.claim_status()
     cfg["figure_captions"] = reporting.figure_captions()
     # The code digests keep what they read of the sources between runs.
-    return Plan(cfg, Digests(cache=Path(".snakemake", "kernelboost", "digests.json")))
+    digests = Digests(cache=Path(".snakemake", "kernelboost", "digests.json"))
+    return Plan(cfg, digests, targets=command_line_files())
+
+
+def command_line_files():
+    """The files named on the command line (as targets, or to an option such
+    as ``--forcerun``), relative to the working directory. Snakemake gives a
+    workflow its targets only after parsing it, so that the rules cannot ask
+    for them; a figure, applet, claim's rows or timings named here is made by
+    a job of its own (``PLAN.batched``)."""
+    cwd = Path.cwd().resolve()
+    files = set()
+    for arg in sys.argv[1:]:
+        if arg.startswith("-"):
+            continue
+        path = Path(arg)
+        if path.is_absolute():
+            try:
+                path = path.resolve().relative_to(cwd)
+            except ValueError:
+                continue
+        files.add(os.path.normpath(path))
+    return files
 
 
 def run_of(wildcards):
@@ -95,12 +125,12 @@ def study(exp, what):
     return lambda wildcards: get(exp, run_of(wildcards))
 
 
-def job(kind, what):
-    """Input function or param of a figure, applet, claim or timing job
-    (``kind``): its ``inputs``, ``tables``, ``function`` or ``library``. A
-    timing job is named by its claim (``{claim}``)."""
+def reader(kind, what):
+    """Input function or param of the job of one figure, applet, claim's rows
+    or timings (``kind``): its ``inputs``, ``jobs`` or ``library``
+    (``PLAN.reader``). A timing job is named by its claim (``{claim}``)."""
     wildcard = "claim" if kind == "timing" else kind
-    return lambda wildcards: getattr(PLAN.job(kind, wildcards.get(wildcard)), what)
+    return lambda wildcards: getattr(PLAN.reader(kind, wildcards.get(wildcard)), what)
 
 
 def dataset(what):
@@ -135,10 +165,48 @@ def figure_report(name):
     )
 
 
+#: The rules that make one figure, applet, claim's rows or timings, by kind.
+ONE_OUTPUT_RULES = {
+    "figure": "figure",
+    "applet": "applet",
+    "claim": "claim_rows",
+    "timing": "timing_rows",
+}
+
+
+def one_output(kind):
+    """What the job of one output of ``kind`` writes (``ONE_OUTPUT_RULES``):
+    a figure's PNG (for the report) and PDF, an applet's JSON, or a claim's
+    rows or timings (wildcard ``{claim}``)."""
+    if kind == "figure":
+        return {
+            "png": report(
+                "results/figures/{figure}.png",
+                caption=str(FIGURE_CAPTION),
+                category=lambda wildcards: reporting.figure_category(wildcards.figure),
+            ),
+            "pdf": "results/figures/{figure}.pdf",
+        }
+    return {
+        "applet": {"json": "results/applets/{applet}.json"},
+        "claim": {"csv": "results/claims/{claim}.csv"},
+        "timing": {"csv": "results/timings/{claim}.csv"},
+    }[kind]
+
+
+def one_output_log(kind, ext):
+    """The log (``ext`` "log") or benchmark ("bench.tsv") of that job."""
+    wildcard = {"figure": "figure", "applet": "applet"}.get(kind, "claim")
+    folder = {"figure": "figure", "applet": "applet", "claim": "claims"}.get(
+        kind, "timings"
+    )
+    return f"results/logs/{folder}/{{{wildcard}}}.{ext}"
+
+
 def readers_outputs(exp):
     """What ``exp``'s one job writes, each figure's PNG marked for the report."""
+    figures = {f"results/figures/{name}.png": name for name in config["figures"]}
     return [
-        path if reader["kind"] != "figure" or k else figure_report(reader["name"])
-        for reader in PLAN.readers_jobs(exp)
-        for k, path in enumerate(reader["outputs"])
+        figure_report(figures[path]) if path in figures else path
+        for path in PLAN.readers_outputs(exp)
     ]

@@ -1,9 +1,15 @@
 # The jobs that read an experiment's tables: its figures, the data of its
 # applets, its claims' rows and timings. On one machine one job per experiment
-# makes all those of the run (rule <experiment>_figures). The rules that make
-# one output each, a figure (below), an applet (site.smk), a claim's rows or
-# timings (claims.smk), make any other, and all of them with the
-# configuration's one_job_per_output (a cluster's). The same files either way.
+# makes all those of the run (rule <experiment>_figures) but the ones named on
+# the command line (PLAN.batched). The rules that make one output each (rules
+# figure, applet, claim_rows, timing_rows, below) make those, any other, and
+# all of them with the configuration's one_job_per_output (a cluster's).
+# Snakemake prefers a rule without wildcards (an experiment's) to one with.
+#
+# The same files either way, and a file made by one rule is up to date for the
+# other: both get the same parameters and inputs (PLAN.reader), and the same
+# code, which for a script rule Snakemake records as the text of its script
+# directive, indentation included; so both kinds of rule are written in a loop.
 
 for exp in EXPERIMENTS:
     if not PLAN.in_readers_job(exp):
@@ -29,27 +35,25 @@ for exp in EXPERIMENTS:
             "../scripts/readers.py"
 
 
-rule figure:
-    input:
-        job("figure", "inputs"),
-    output:
-        png=report(
-            "results/figures/{figure}.png",
-            caption=str(FIGURE_CAPTION),
-            category=lambda wildcards: reporting.figure_category(wildcards.figure),
-        ),
-        pdf="results/figures/{figure}.pdf",
-    log:
-        "results/logs/figure/{figure}.log",
-    benchmark:
-        "results/logs/figure/{figure}.bench.tsv"
-    wildcard_constraints:
-        **PLAN.single_constraints("figure"),
-    conda:
-        "../envs/kernelboost.yaml"
-    params:
-        plotter=job("figure", "function"),
-        tables=job("figure", "tables"),
-        library=job("figure", "library"),
-    script:
-        "../scripts/figure.py"
+for kind, name in ONE_OUTPUT_RULES.items():
+
+    rule:
+        name:
+            name
+        input:
+            reader(kind, "inputs"),
+        output:
+            **one_output(kind),
+        log:
+            one_output_log(kind, "log"),
+        benchmark:
+            one_output_log(kind, "bench.tsv")
+        wildcard_constraints:
+            claim="|".join(timed_claims() if kind == "timing" else claims()),
+        conda:
+            "../envs/kernelboost.yaml"
+        params:
+            jobs=reader(kind, "jobs"),
+            library=reader(kind, "library"),
+        script:
+            "../scripts/readers.py"

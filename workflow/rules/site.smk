@@ -7,27 +7,6 @@ SITE_ASSETS = [
 ]
 
 
-rule applet:
-    input:
-        job("applet", "inputs"),
-    output:
-        "results/applets/{applet}.json",
-    log:
-        "results/logs/applet/{applet}.log",
-    benchmark:
-        "results/logs/applet/{applet}.bench.tsv"
-    wildcard_constraints:
-        **PLAN.single_constraints("applet"),
-    conda:
-        "../envs/kernelboost.yaml"
-    params:
-        builder=job("applet", "function"),
-        tables=job("applet", "tables"),
-        library=job("applet", "library"),
-    script:
-        "../scripts/applet.py"
-
-
 rule site:
     input:
         claims="results/claims.csv",

@@ -1,5 +1,5 @@
-"""Draw an experiment's figures and write its applets' data, claim rows and
-timing rows, each from the experiment's tables, in one job."""
+"""Draw figures and write applets' data, claim rows and timing rows, each from
+its experiment's tables: those of the job's outputs, of the jobs it is given."""
 
 import sys
 
@@ -8,4 +8,8 @@ sys.path.insert(0, f"{snakemake.scriptdir}/../../src")  # this checkout's librar
 
 from kernelboost.pipeline.jobs import run_readers  # noqa: E402
 
-run_readers(snakemake.params.jobs, log=lambda line: print(line, file=sys.stderr))
+run_readers(
+    snakemake.params.jobs,
+    snakemake.output,
+    log=lambda line: print(line, file=sys.stderr),
+)

@@ -224,24 +224,48 @@ def write_applet(function: str, tables: Mapping[str, Table], path: str) -> None:
 
 
 def run_readers(
-    jobs: Sequence[Mapping[str, Any]], *, log: Callable[[str], None] = print
+    jobs: Sequence[Mapping[str, Any]],
+    outputs: Iterable[str] | None = None,
+    *,
+    log: Callable[[str], None] = print,
 ) -> None:
     """The figure, applet, claim and timing jobs of one experiment in turn,
-    each as its own job runs it (:func:`draw_figure`, :func:`write_applet`,
-    :func:`write_claim_rows`), reading each table file once. ``jobs``: per
-    job, its ``kind``, ``name``, ``function``, ``tables`` (by name) and
-    ``outputs``. ``log`` gets a line per job with its time."""
+    each as its own job would run it (:func:`draw_figure`,
+    :func:`write_applet`, :func:`write_claim_rows`), reading each table file
+    once. ``jobs``: per job, its ``kind``, ``name``, ``function``, ``tables``
+    (by name) and ``outputs``. Given ``outputs`` (the files to write), only
+    the jobs that write them run. ``log`` gets a line per job with its time.
+
+    Raises
+    ------
+    ValueError
+        When ``outputs`` names a file that no job writes, or only part of a
+        job's files (a figure's PNG without its PDF).
+    """
+    if outputs is not None:
+        wanted = set(map(str, outputs))
+        chosen = [job for job in jobs if wanted.intersection(job["outputs"])]
+        for job in chosen:
+            if not wanted.issuperset(job["outputs"]):
+                raise ValueError(
+                    f"{job['kind']} {job['name']} writes {', '.join(job['outputs'])}; "
+                    f"asked for only some of them"
+                )
+        unknown = wanted.difference(*(job["outputs"] for job in chosen))
+        if unknown:
+            raise ValueError(f"no job writes {', '.join(sorted(unknown))}")
+        jobs = chosen
     cache: dict[str, pd.DataFrame] = {}
     for k, job in enumerate(jobs, start=1):
         start = time.perf_counter()
-        kind, name, outputs = job["kind"], job["name"], job["outputs"]
+        kind, name, paths = job["kind"], job["name"], job["outputs"]
         tables = read_tables(job["tables"], cache)
         if kind == "figure":
-            draw_figure(job["function"], tables, *outputs)
+            draw_figure(job["function"], tables, *paths)
         elif kind == "applet":
-            write_applet(job["function"], tables, *outputs)
+            write_applet(job["function"], tables, *paths)
         elif kind in ("claim", "timing"):
-            write_claim_rows(name, tables, *outputs, job["function"])
+            write_claim_rows(name, tables, *paths, job["function"])
         else:
             raise ValueError(f"{name}: no job kind {kind!r}")
         seconds = time.perf_counter() - start

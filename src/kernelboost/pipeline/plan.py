@@ -12,7 +12,7 @@ hands its answers to the rules.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -24,17 +24,15 @@ from ..experiments import (
     applets,
     claim_experiment,
     claim_order,
-    claims,
     experiment,
     figure,
     figure_experiment,
-    figures,
     timed_claims,
 )
 from ..experiments._shared.entry import DataRef, Experiment, Run
 from .digest import Digests, shared
 
-__all__ = ["KINDS", "MAX_PRESET_POINTS", "OUTPUTS", "Job", "Plan"]
+__all__ = ["KINDS", "MAX_PRESET_POINTS", "OUTPUTS", "Job", "Plan", "Readers"]
 
 #: The most points of a dataset the live SMO applet of the atlas offers as a
 #: preset: it retrains while a point is dragged, and shows the brute-force
@@ -57,6 +55,14 @@ OUTPUTS = {
     "timing": ("results/timings/{}.csv",),
 }
 
+#: The experiment whose tables each kind of job reads, by the job's name.
+_OWNER = {
+    "figure": figure_experiment,
+    "applet": applet_experiment,
+    "claim": claim_experiment,
+    "timing": claim_experiment,
+}
+
 #: The function of :mod:`.jobs` that runs each kind of job.
 _RUNNER = {
     "figure": "pipeline.jobs:draw_figure",
@@ -69,10 +75,21 @@ _RUNNER = {
 @dataclass(frozen=True)
 class Job:
     """A figure, applet or claim job: its function, the tables it reads (by
-    parameter name), those tables' files, and the digest of its code."""
+    parameter name), and those tables' files."""
 
     function: str
     tables: dict[str, Paths]
+    inputs: list[str]
+
+
+@dataclass(frozen=True)
+class Readers:
+    """What the Snakemake job that makes one figure, applet, claim's rows or
+    timings is given: ``jobs``, the jobs of :func:`~.jobs.run_readers` (it
+    runs those whose outputs are the Snakemake job's), the tables they read
+    (``inputs``) and the digest of their code (``library``)."""
+
+    jobs: list[dict[str, Any]]
     inputs: list[str]
     library: str
 
@@ -91,13 +108,23 @@ class Plan:
 
     ``digests`` computes the jobs' code digests (by default from the sources,
     read once per process; the workflow passes one that keeps what it read
-    between runs)."""
+    between runs). ``targets`` are the files the command line names, relative
+    to the working directory: a figure, applet, claim's rows or timings among
+    them is made by a job of its own, even where one job makes the rest of
+    its experiment's (:meth:`batched`)."""
 
-    def __init__(self, cfg: Mapping[str, Any], digests: Digests | None = None) -> None:
+    def __init__(
+        self,
+        cfg: Mapping[str, Any],
+        digests: Digests | None = None,
+        targets: Iterable[str] = (),
+    ) -> None:
         self.cfg = cfg
         self.digests = digests if digests is not None else shared()
+        self.targets = frozenset(targets)
         self._runs: dict[str, dict[str, Run]] = {}
         self._jobs: dict[tuple[str, str], Job] = {}
+        self._readers: dict[tuple[str, str], Readers] = {}
 
     def digest(self, *refs: str) -> str:
         """The digest of the library code behind ``refs`` (:mod:`.digest`)."""
@@ -276,9 +303,7 @@ class Plan:
                 t: self.consumed(exp, t)
                 for t in self.digests.required_parameters(function)
             }
-            self._jobs[key] = Job(
-                function, tables, _flat(tables), self.digest(function, _RUNNER[kind])
-            )
+            self._jobs[key] = Job(function, tables, _flat(tables))
         return self._jobs[key]
 
     # -- an experiment's figures, claims and applets in one job ----------------
@@ -287,78 +312,9 @@ class Plan:
         """Per experiment whose tables the run reads, the jobs that read them,
         as ``(kind, name)``: its figures, applets, claims and timings of the
         run, in that order and each in target order. Without
-        ``one_job_per_output`` one job makes them all (:meth:`readers_jobs`)."""
+        ``one_job_per_output`` one job makes them all (:meth:`readers_jobs`),
+        but those the command line names (:meth:`batched`)."""
         found: dict[str, list[tuple[str, str]]] = {}
-        for kind, names, owner in (
-            ("figure", self.cfg["figures"], figure_experiment),
-            ("applet", self.shown_applets, applet_experiment),
-            ("claim", self.shown_claims, claim_experiment),
-            ("timing", self.shown_timings, claim_experiment),
-        ):
-            for name in names:
-                found.setdefault(owner(name).name, []).append((kind, name))
-        return found
-
-    def in_readers_job(self, exp: Experiment) -> bool:
-        """Whether one job makes ``exp``'s figures, applets, claim and timing
-        rows (:meth:`readers`)."""
-        return exp.name in self.readers and not self.one_job_per_output
-
-    def readers_jobs(self, exp: Experiment) -> list[dict[str, Any]]:
-        """The jobs of ``exp``'s one job, in turn: each job's ``kind``,
-        ``name``, ``function``, ``tables`` (by name) and ``outputs``."""
-        return [
-            {
-                "kind": kind,
-                "name": name,
-                "function": self.job(kind, name).function,
-                "tables": self.job(kind, name).tables,
-                "outputs": _targets(kind, [name]),
-            }
-            for kind, name in self.readers[exp.name]
-        ]
-
-    def readers_inputs(self, exp: Experiment) -> list[str]:
-        """The tables ``exp``'s one job reads, each once."""
-        jobs = self.readers[exp.name]
-        return list(dict.fromkeys(p for k, n in jobs for p in self.job(k, n).inputs))
-
-    def readers_library(self, exp: Experiment) -> str:
-        """The digest of the code of every job of ``exp``'s one job and of the
-        function that runs them."""
-        functions = [self.job(k, n).function for k, n in self.readers[exp.name]]
-        runners = [_RUNNER[kind] for kind, _ in self.readers[exp.name]]
-        return self.digest(*functions, *runners, "pipeline.jobs:run_readers")
-
-    def single_constraints(self, kind: str) -> dict[str, str]:
-        """The wildcard constraint of the rule that makes one output of
-        ``kind`` per job (``{figure}``, ``{applet}``, or ``{claim}`` for a
-        claim's rows or timings): the registry's names that no experiment's
-        one job makes (:meth:`in_readers_job`); every name with
-        ``one_job_per_output``."""
-        batched = {
-            name
-            for exp in EXPERIMENTS
-            if self.in_readers_job(exp)
-            for k, name in self.readers[exp.name]
-            if k == kind
-        }
-        known = {
-            "figure": figures(),
-            "applet": applets(),
-            "claim": claims(),
-            "timing": timed_claims(),
-        }[kind]
-        left = [re.escape(name) for name in known if name not in batched]
-        return {"claim" if kind == "timing" else kind: "|".join(left) or "^$"}
-
-    def prepare(self) -> None:
-        """Compute every job's code digest now (each job of a run needs its
-        digest to decide whether to rerun), then save what the digests read."""
-        for exp in EXPERIMENTS:
-            self.sweep_library(exp) if self.in_one_job(exp) else self.study_library(exp)
-            if self.in_readers_job(exp):
-                self.readers_library(exp)
         for kind, names in (
             ("figure", self.cfg["figures"]),
             ("applet", self.shown_applets),
@@ -366,7 +322,100 @@ class Plan:
             ("timing", self.shown_timings),
         ):
             for name in names:
-                self.job(kind, name)
+                found.setdefault(_OWNER[kind](name).name, []).append((kind, name))
+        return found
+
+    def batched(self, exp: Experiment) -> list[tuple[str, str]]:
+        """The jobs of :meth:`readers` that ``exp``'s one job makes: none with
+        ``one_job_per_output``; else all but those with an output among the
+        :attr:`targets`, which a job of their own makes, so that naming one
+        figure (or claim) redraws only that one. Both jobs get the same
+        parameters and inputs (:meth:`reader`), so either may make a file
+        that the other then finds up to date."""
+        if self.one_job_per_output:
+            return []
+        return [
+            (kind, name)
+            for kind, name in self.readers.get(exp.name, [])
+            if not self.targets.intersection(_targets(kind, [name]))
+        ]
+
+    def in_readers_job(self, exp: Experiment) -> bool:
+        """Whether one job makes some of ``exp``'s figures, applets, claim and
+        timing rows (:meth:`batched`)."""
+        return bool(self.batched(exp))
+
+    def readers_jobs(self, exp: Experiment) -> list[dict[str, Any]]:
+        """Every job of :meth:`readers` of ``exp``, in turn: each job's
+        ``kind``, ``name``, ``function``, ``tables`` (by name) and
+        ``outputs``."""
+        return [self._reader_job(kind, name) for kind, name in self.readers[exp.name]]
+
+    def _reader_job(self, kind: str, name: str) -> dict[str, Any]:
+        job = self.job(kind, name)
+        return {
+            "kind": kind,
+            "name": name,
+            "function": job.function,
+            "tables": job.tables,
+            "outputs": _targets(kind, [name]),
+        }
+
+    def readers_outputs(self, exp: Experiment) -> list[str]:
+        """The files ``exp``'s one job writes: those of :meth:`batched`."""
+        return [p for kind, name in self.batched(exp) for p in _targets(kind, [name])]
+
+    def readers_inputs(self, exp: Experiment) -> list[str]:
+        """The tables the jobs of :meth:`readers` of ``exp`` read, each once."""
+        jobs = self.readers[exp.name]
+        return list(dict.fromkeys(p for k, n in jobs for p in self.job(k, n).inputs))
+
+    def readers_library(self, exp: Experiment) -> str:
+        """The digest of the code of every job of :meth:`readers` of ``exp``
+        and of the function that runs them."""
+        functions = [self.job(k, n).function for k, n in self.readers[exp.name]]
+        runners = [_RUNNER[kind] for kind, _ in self.readers[exp.name]]
+        return self.digest(*functions, *runners, "pipeline.jobs:run_readers")
+
+    def reader(self, kind: str, name: str) -> Readers:
+        """What the job of one output of ``kind`` (a key of :data:`KINDS`),
+        ``name``, is given. Without ``one_job_per_output``, for an output of
+        the run, what its experiment's one job is given (the run's jobs of
+        the experiment, their tables and code digest), so that a file made
+        by either job is up to date for the other; else its own job only."""
+        key = (kind, name)
+        if key not in self._readers:
+            exp = _OWNER[kind](name)
+            if not self.one_job_per_output and key in self.readers.get(exp.name, []):
+                self._readers[key] = Readers(
+                    self.readers_jobs(exp),
+                    self.readers_inputs(exp),
+                    self.readers_library(exp),
+                )
+            else:
+                job = self.job(kind, name)
+                self._readers[key] = Readers(
+                    [self._reader_job(kind, name)],
+                    job.inputs,
+                    self.digest(
+                        job.function, _RUNNER[kind], "pipeline.jobs:run_readers"
+                    ),
+                )
+        return self._readers[key]
+
+    def prepare(self) -> None:
+        """Compute every job's code digest now (each job of a run needs its
+        digest to decide whether to rerun), then save what the digests read."""
+        for exp in EXPERIMENTS:
+            self.sweep_library(exp) if self.in_one_job(exp) else self.study_library(exp)
+        for kind, names in (
+            ("figure", self.cfg["figures"]),
+            ("applet", self.shown_applets),
+            ("claim", self.shown_claims),
+            ("timing", self.shown_timings),
+        ):
+            for name in names:
+                self.reader(kind, name)
         self.digests.save()
 
     # -- targets ---------------------------------------------------------------

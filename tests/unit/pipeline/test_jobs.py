@@ -5,8 +5,8 @@ experiment, and a study job does not load matplotlib."""
 from __future__ import annotations
 
 import runpy
+import shutil
 import sys
-from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
@@ -249,10 +249,10 @@ def test_a_sweep_in_one_job_writes_the_files_of_one_job_per_output(
 def test_an_experiments_one_job_writes_the_files_of_one_job_per_output(
     tmp_path, monkeypatch
 ) -> None:
-    """workflow/scripts/readers.py (an experiment's figures, claim rows and
-    timing rows in one job) against figure.py and claim_rows.py once per
-    output: the same files, byte for byte (PNG and PDF too), and a log line
-    per output."""
+    """workflow/scripts/readers.py given an experiment's jobs (its figures,
+    claim rows and timing rows): once for all of them, and once per output,
+    as the rule of one output runs it: the same files, byte for byte (PNG and
+    PDF too), and a log line per output."""
     from kernelboost.experiments import experiment
     from kernelboost.pipeline.jobs import run_study
     from kernelboost.pipeline.plan import Plan
@@ -266,7 +266,8 @@ def test_an_experiments_one_job_writes_the_files_of_one_job_per_output(
     }  # fmt: skip
     cfg, problem = checks.check(project, schema)
     assert problem is None
-    monkeypatch.chdir(tmp_path)
+    apart, together = tmp_path / "apart", tmp_path / "together"
+    monkeypatch.chdir(apart.mkdir() or apart)
     plan = Plan(cfg)
     jobs = []
     for name in ("losses", "boosting_cost"):
@@ -278,44 +279,41 @@ def test_an_experiments_one_job_writes_the_files_of_one_job_per_output(
         )  # fmt: skip
         jobs += plan.readers_jobs(exp)
     assert {j["kind"] for j in jobs} == {"figure", "claim", "timing"}
-    apart, together = tmp_path / "apart", tmp_path / "together"
-    for job in jobs:
-        outputs = [str(apart / path) for path in job["outputs"]]
-        params = SimpleNamespace(tables=job["tables"])
-        if job["kind"] == "figure":
-            params.plotter = job["function"]
-            script, output = "figure.py", _Named(png=outputs[0], pdf=outputs[1])
-        else:
-            params.function = job["function"]
-            script, output = "claim_rows.py", outputs
-        for path in outputs:
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        log = apart / f"{job['kind']}.{job['name']}.log"
+    shutil.copytree(apart / "results", together / "results")
+    for folder in ("figures", "claims", "timings"):
+        for root in (apart, together):
+            (root / "results" / folder).mkdir()
+    for job in jobs:  # one job per output, each given every job
         _run(
-            script,
+            "readers.py",
             SimpleNamespace(
-                output=output,
-                log=[str(log)],
-                params=params,
-                wildcards=SimpleNamespace(claim=job["name"]),
+                output=list(job["outputs"]),
+                log=[str(apart / f"{job['kind']}.{job['name']}.log")],
+                params=SimpleNamespace(jobs=jobs),
             ),
             monkeypatch,
         )
-    moved = [
-        {**job, "outputs": [str(together / p) for p in job["outputs"]]} for job in jobs
-    ]
-    for job in moved:
-        for path in job["outputs"]:
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        log = (apart / f"{job['kind']}.{job['name']}.log").read_text().splitlines()
+        assert [line.split(":")[0] for line in log] == [
+            f"{job['kind']} 1/1 {job['name']}"
+        ]
+    monkeypatch.chdir(together)
     log = tmp_path / "readers.log"
     _run(
         "readers.py",
-        SimpleNamespace(log=[str(log)], params=SimpleNamespace(jobs=moved)),
+        SimpleNamespace(
+            output=[p for j in jobs for p in j["outputs"]],
+            log=[str(log)],
+            params=SimpleNamespace(jobs=jobs),
+        ),
         monkeypatch,
     )
-    written = sorted(p.relative_to(apart) for p in apart.rglob("results/**/*.*"))
+    made = [apart / "results" / f for f in ("figures", "claims", "timings")]
+    written = sorted(p.relative_to(apart) for d in made for p in d.iterdir())
     assert written == sorted(
-        p.relative_to(together) for p in together.rglob("results/**/*.*")
+        p.relative_to(together)
+        for d in made
+        for p in (together / d.relative_to(apart)).iterdir()
     )
     assert len(written) == sum(len(j["outputs"]) for j in jobs)
     for rel in written:
@@ -324,6 +322,18 @@ def test_an_experiments_one_job_writes_the_files_of_one_job_per_output(
     assert [line.split(":")[0] for line in lines] == [
         f"{j['kind']} {k}/{len(jobs)} {j['name']}" for k, j in enumerate(jobs, 1)
     ]
+
+
+def test_the_readers_job_refuses_an_output_no_job_writes() -> None:
+    from kernelboost.pipeline.jobs import run_readers
+
+    jobs = [{"kind": "figure", "name": "f", "function": "x:y", "tables": {},
+             "outputs": ["f.png", "f.pdf"]}]  # fmt: skip
+    with pytest.raises(ValueError, match="no job writes g.png"):
+        run_readers(jobs, ["g.png"])
+    with pytest.raises(ValueError, match="asked for only some of them"):
+        run_readers(jobs, ["f.png"])
+    run_readers(jobs, [])  # nothing asked, nothing run
 
 
 def test_a_bad_dataset_stops_the_dataset_job_before_any_is_written(tmp_path) -> None:

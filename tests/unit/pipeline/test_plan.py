@@ -11,7 +11,7 @@ import yaml
 
 from kernelboost import experiments as X
 from kernelboost.pipeline import config as checks
-from kernelboost.pipeline.plan import KINDS, Plan
+from kernelboost.pipeline.plan import KINDS, Plan, Readers
 
 from ...conftest import ROOT
 
@@ -122,7 +122,6 @@ def test_a_figure_job_reads_exactly_its_plotters_tables(plan: Plan) -> None:
     assert job.function == "experiments.adaboost.figures:plot_adaboost_bound"
     assert job.tables == {"history": "results/metrics/adaboost/history.csv"}
     assert job.inputs == ["results/metrics/adaboost/history.csv"]
-    assert len(job.library) == 16
     # A sweep's per-run table is every run's file, in run order.
     grid = plan.job("figure", "svm_sigma_C_grid")
     panels = list(plan.runs(X.experiment("svm_sigma_C_grid")))
@@ -196,15 +195,8 @@ def test_an_experiments_figures_applets_and_claims_are_one_job(
 ) -> None:
     """By default one job per experiment makes what reads its tables: between
     them exactly the run's figures, applets, claim and timing rows, each once,
-    each with the function and tables of its own job in a cluster's run; the
-    rules of one output each are left the registry's other names."""
-    made = [
-        path
-        for exp in X.EXPERIMENTS
-        if plan.in_readers_job(exp)
-        for job in plan.readers_jobs(exp)
-        for path in job["outputs"]
-    ]
+    each with the function and tables of its own job in a cluster's run."""
+    made = [p for exp in X.EXPERIMENTS for p in plan.readers_outputs(exp)]
     targets = (
         plan.figure_targets()
         + plan.applet_targets()
@@ -213,6 +205,10 @@ def test_an_experiments_figures_applets_and_claims_are_one_job(
     )
     assert sorted(made) == sorted(targets)
     assert len(set(made)) == len(made)
+    assert made == [
+        p for exp in X.EXPERIMENTS if plan.in_readers_job(exp)
+        for job in plan.readers_jobs(exp) for p in job["outputs"]
+    ]  # fmt: skip
     exp = X.experiment("boosting_cost")
     jobs = plan.readers_jobs(exp)
     assert [(j["kind"], j["name"]) for j in jobs] == [
@@ -226,22 +222,52 @@ def test_an_experiments_figures_applets_and_claims_are_one_job(
     inputs = [p for j in jobs for p in per_run.job(j["kind"], j["name"]).inputs]
     assert plan.readers_inputs(exp) == list(dict.fromkeys(inputs))
     assert len(plan.readers_library(exp)) == 16
-    # Every name of the run is made by its experiment's job...
-    assert plan.single_constraints("figure") == {"figure": "^$"}
-    assert plan.single_constraints("timing") == {"claim": "^$"}
-    # ... or, with fewer figures, the others by the one-output rules.
+    # A cluster's run: one job per output, each given only its own job.
+    assert not any(per_run.in_readers_job(e) for e in X.EXPERIMENTS)
+    own = per_run.reader("timing", "B11")
+    assert own.jobs == [jobs[2]]
+    assert own.inputs == per_run.job("timing", "B11").inputs
+    assert own.library != plan.readers_library(exp)
+
+
+def test_an_output_named_on_the_command_line_is_a_job_of_its_own() -> None:
+    """A figure (or claim, applet, timing) among the plan's targets leaves its
+    experiment's one job, which makes the rest; its own job is given what the
+    experiment's job is given, so that a file made by either is up to date for
+    the other. An output the run does not make gets its own job only."""
+    whole = Plan(copy.deepcopy(SMALL))
+    named = Plan(
+        copy.deepcopy(SMALL),
+        targets={"results/figures/boosting_cost.pdf", "results/claims/K2.csv"},
+    )
+    cost, kernel = X.experiment("boosting_cost"), X.experiment("kernel_cost")
+    assert named.batched(cost) == [("claim", "B11"), ("timing", "B11")]
+    assert named.readers_outputs(cost) == [
+        "results/claims/B11.csv",
+        "results/timings/B11.csv",
+    ]
+    assert ("claim", "K2") not in named.batched(kernel)
+    assert named.readers_jobs(cost) == whole.readers_jobs(cost)
+    for plan in (whole, named):
+        for kind, name in (("figure", "boosting_cost"), ("claim", "B11")):
+            assert plan.reader(kind, name) == Readers(
+                whole.readers_jobs(cost),
+                whole.readers_inputs(cost),
+                whole.readers_library(cost),
+            )
+    # Every output of an experiment named: no job of the experiment's.
+    alone = Plan(
+        copy.deepcopy(SMALL),
+        targets={p for j in whole.readers_jobs(cost) for p in j["outputs"]},
+    )
+    assert not alone.in_readers_job(cost)
+    assert alone.in_readers_job(kernel)
+    # A figure that the configuration does not ask for.
     few = Plan({**copy.deepcopy(SMALL), "figures": ["losses"]})
     assert [e.name for e in X.EXPERIMENTS if few.in_readers_job(e)] == ["losses"]
-    assert few.single_constraints("figure")["figure"].split("|") == [
-        f for f in X.figures() if f != "losses"
-    ]
-    assert few.single_constraints("claim")["claim"].split("|") == [
-        c for c in X.claims() if c != "B13"
-    ]
-    assert few.single_constraints("applet") == {"applet": "|".join(X.applets())}
-    # A cluster's run: one job per output, every name to the one-output rules.
-    assert not any(per_run.in_readers_job(e) for e in X.EXPERIMENTS)
-    assert per_run.single_constraints("timing") == {"claim": "|".join(X.timed_claims())}
+    own = few.reader("figure", "boosting_cost")
+    assert [(j["kind"], j["name"]) for j in own.jobs] == [("figure", "boosting_cost")]
+    assert own.inputs == few.job("figure", "boosting_cost").inputs
 
 
 def test_studies_that_run_alone_start_first_then_the_longest(plan: Plan) -> None:

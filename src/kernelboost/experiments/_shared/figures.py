@@ -55,18 +55,27 @@ def new_figure(
 def save_figure(fig: Figure, *paths: str | os.PathLike[str]) -> None:
     """Save ``fig`` to each path (format from the suffix), then close it.
 
-    The files carry no timestamp or software metadata, so the same figure gives
-    the same bytes on every run; each file is written to a temporary name and
-    renamed, so a failure never leaves a partial figure behind.
+    The figure is laid out once, at the PNG's resolution (its layout engine,
+    e.g. constrained layout, runs then), and every file is cropped to the same
+    box: the drawn artists' tight bounding box with ``savefig.pad_inches``
+    around it (what ``bbox_inches="tight"`` gives the PNG, where each call of
+    ``savefig`` would lay the figure out and draw it twice). The files carry
+    no timestamp or software metadata, so the same figure gives the same
+    bytes on every run; each file is written to a temporary name and renamed,
+    so a failure never leaves a partial figure behind.
     """
     try:
         with plt.rc_context(STYLE):
+            fig.set_dpi(plt.rcParams["savefig.dpi"])
+            fig.draw_without_rendering()
+            box = fig.get_tightbbox().padded(plt.rcParams["savefig.pad_inches"])
+            fig.set_layout_engine("none")
             for path in map(Path, paths):
                 with atomic_path(path) as tmp:
                     fig.savefig(
                         tmp,
                         metadata=_METADATA.get(path.suffix.lower()),
-                        bbox_inches="tight",
+                        bbox_inches=box,
                     )
     finally:
         plt.close(fig)

@@ -250,21 +250,45 @@ def planned_jobs(dry_run_output: str) -> dict[str, int]:
     raise AssertionError("no 'total' line in the job stats")
 
 
-def test_deleting_a_figure_rebuilds_only_its_job(small_run: Path) -> None:
-    """The one job of its experiment's figures and claims redraws it, from
-    the tables as they are, and writes the same bytes."""
+def test_a_named_figure_or_claim_is_rebuilt_alone_with_the_same_bytes(
+    small_run: Path,
+) -> None:
+    """A figure and a claim's rows named on the command line are made by a job
+    each, from the tables as they are, without the other figures and claims
+    of their experiment's one job; the files are the same bytes as that job's,
+    and up to date for it. Made by the experiment's job again, the same bytes
+    once more."""
     results = small_run / "results"
-    figure = results / "figures" / "losses.png"
-    metrics = results / "metrics" / "losses" / "curves.csv"
-    other = results / "figures" / "adaboost_bound.png"
-    before = {p: p.stat().st_mtime_ns for p in (metrics, other)}
-    drawn = figure.read_bytes()
-    figure.unlink()
-    plan = snakemake(small_run, *SMALL, "-n", "results/figures/losses.png")
-    assert planned_jobs(plan.stdout + plan.stderr) == {"losses_figures": 1}
-    snakemake(small_run, *SMALL, "results/figures/losses.png")
-    assert figure.read_bytes() == drawn
-    assert {p: p.stat().st_mtime_ns for p in before} == before
+    named = [results / "figures" / "adaboost_bound.png", results / "claims" / "B1.csv"]
+    named.append(named[0].with_suffix(".pdf"))
+    untouched = [
+        results / "metrics" / "adaboost" / "history.csv",
+        results / "figures" / "margin_bound.png",
+        results / "claims" / "B5.csv",
+    ]
+    before = {p: p.stat().st_mtime_ns for p in untouched}
+    made = {p: p.read_bytes() for p in named}
+    targets = [str(p.relative_to(small_run)) for p in named[:2]]
+    for path in named:
+        path.unlink()
+    plan = snakemake(small_run, *SMALL, "-n", *targets)
+    assert planned_jobs(plan.stdout + plan.stderr) == {"claim_rows": 1, "figure": 1}
+    snakemake(small_run, *SMALL, *targets)
+    assert {p: p.read_bytes() for p in named} == made
+    assert {p: p.stat().st_mtime_ns for p in untouched} == before
+    log = (results / "logs" / "figure" / "adaboost_bound.log").read_text()
+    assert log.startswith("figure 1/1 adaboost_bound: ")
+    for args in ((), targets):  # up to date for the run and for themselves
+        proc = snakemake(small_run, *SMALL, "-n", *args)
+        assert "Nothing to be done" in proc.stdout + proc.stderr, args
+    # The experiment's one job makes them again: the same bytes.
+    named[0].unlink()
+    plan = snakemake(small_run, *SMALL, "-n")
+    assert planned_jobs(plan.stdout + plan.stderr)["adaboost_figures"] == 1
+    snakemake(small_run, *SMALL)
+    assert {p: p.read_bytes() for p in named} == made
+    proc = snakemake(small_run, *SMALL, "-n")
+    assert "Nothing to be done" in proc.stdout + proc.stderr
 
 
 def test_bad_user_csv_fails_its_job_and_writes_nothing(workflow_copy: Path) -> None:

@@ -4,7 +4,7 @@ and a dry run and one figure rebuilt on a finished run.
 Usage (from the project root)::
 
     python benchmarks/pipeline.py --directory runs/full [--repeats 5]
-        [--figure losses] [--clean small full] [--cores 2]
+        [--figure NAME ...] [--clean small full] [--cores 2]
         [--out results/benchmarks_pipeline.csv]
 
 With ``--clean``, first, for each configuration named (``small``: the
@@ -31,9 +31,12 @@ the environment's ``snakemake``:
 
 - ``dry_run``: ``snakemake -n`` on the finished run (it parses the workflow,
   reads every job's parameters and finds nothing to do);
-- ``one_figure``: ``results/figures/<figure>.png`` and ``.pdf`` deleted, then
-  ``snakemake -c1 results/figures/<figure>.png``, which must run exactly one
-  job (the one that draws its experiment's figures and writes its claim rows);
+- ``one_figure_<figure>``, for each ``--figure`` (by default every figure of
+  the three experiments whose one job of figures and claims took longest in
+  that run, from its benchmark files): ``results/figures/<figure>.png`` and
+  ``.pdf`` deleted, then ``snakemake -c1 results/figures/<figure>.png``, which
+  must run exactly one job, the one that draws that figure alone; ``--figure
+  all`` times every figure of the run;
 - ``snakemake_floor``, the peer: ``snakemake -n`` on a workflow of one rule
   whose output exists, in a temporary folder: what any Snakemake call costs
   before a workflow of its own. ``ratio`` is each measure's median over the
@@ -225,7 +228,35 @@ def clean_run(config: str, cores: int, repeats: int) -> list[dict]:
     ]
 
 
-def measure(directory: Path, figure: str, repeats: int) -> list[dict]:
+def slowest_figures(results: Path, experiments: int = 3) -> list[str]:
+    """The figures of the ``experiments`` experiments whose one job of
+    figures and claims (``results/logs/figures/<experiment>.log``, a line per
+    output) took longest, in the order of their jobs' times."""
+    times = {
+        key.removeprefix("figures/").removesuffix(".bench.tsv"): seconds
+        for key, seconds in job_times(results).items()
+        if key.startswith("figures/")
+    }
+    slowest = sorted(times, key=times.__getitem__, reverse=True)[:experiments]
+    names = []
+    for exp in slowest:
+        for line in (
+            (results / "logs" / "figures" / f"{exp}.log").read_text().splitlines()
+        ):
+            kind, _, name = line.split(":")[0].split()
+            if kind == "figure":
+                names.append(name)
+    return names
+
+
+def all_figures(results: Path) -> list[str]:
+    """Every figure of the finished run, as its resolved configuration lists them."""
+    import yaml
+
+    return yaml.safe_load((results / "config.yaml").read_text())["figures"]
+
+
+def measure(directory: Path, figures: Sequence[str], repeats: int) -> list[dict]:
     """The table's rows (see the module docstring)."""
     where = ["--directory", str(directory.resolve())]
     seconds, out = _timed(["-n", *where], ROOT)
@@ -238,17 +269,24 @@ def measure(directory: Path, figure: str, repeats: int) -> list[dict]:
     dry = [_timed(["-n", *where], ROOT)[0] for _ in range(repeats)]
     rows = [summary("dry_run", str(directory), dry, 0)]
 
-    target = f"results/figures/{figure}.png"
-    figure_times, jobs = [], set()
-    for _ in range(repeats):
-        for ext in ("png", "pdf"):
-            (directory / "results" / "figures" / f"{figure}.{ext}").unlink()
-        seconds, out = _timed(["-c1", *where, target], ROOT)
-        figure_times.append(seconds)
-        jobs.add(jobs_listed(out))
-    if jobs != {1}:
-        raise RuntimeError(f"rebuilding {target} ran {sorted(jobs)} jobs, not 1")
-    rows.append(summary("one_figure", str(directory), figure_times, 1))
+    results = directory / "results"
+    if not figures:
+        figures = slowest_figures(results)
+    elif list(figures) == ["all"]:
+        figures = all_figures(results)
+    for figure in figures:
+        target = f"results/figures/{figure}.png"
+        figure_times, jobs = [], set()
+        for _ in range(repeats):
+            for ext in ("png", "pdf"):
+                (results / "figures" / f"{figure}.{ext}").unlink()
+            seconds, out = _timed(["-c1", *where, target], ROOT)
+            figure_times.append(seconds)
+            jobs.add(jobs_listed(out))
+            print(f"one_figure_{figure}: {seconds:.2f} s", file=sys.stderr)
+        if jobs != {1}:
+            raise RuntimeError(f"rebuilding {target} ran {sorted(jobs)} jobs, not 1")
+        rows.append(summary(f"one_figure_{figure}", str(directory), figure_times, 1))
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -270,7 +308,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="a finished run (a folder with results/) to measure the dry run and "
         "one figure on; without it, only the --clean runs",
     )
-    parser.add_argument("--figure", default="losses")
+    parser.add_argument(
+        "--figure",
+        action="append",
+        default=[],
+        help="a figure to rebuild alone (repeatable; 'all': every figure of the "
+        "run); by default the figures of the three slowest experiments",
+    )
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument(

@@ -26,7 +26,6 @@ import math
 from functools import cache
 
 import numpy as np
-from scipy.special import gammaln
 
 from .validation import check_array, check_scalar
 
@@ -195,6 +194,10 @@ def gaussian_series(X: object, sigma: float, degree: int) -> np.ndarray:
     >>> np.round(phi / np.exp(-0.5), 6).tolist()
     [[1.0, 1.0, 0.707107]]
     """
+    # Imported here: the workflow's configuration check reads this module
+    # (series_dimension) and need not load scipy.special.
+    from scipy.special import gammaln
+
     X = check_array(X)
     s = float(
         check_scalar(sigma, "sigma", "gaussian_series", low=0.0, closed="neither")

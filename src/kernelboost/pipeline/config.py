@@ -296,7 +296,8 @@ def duplicate_key_problem(path: str | Path) -> str | None:
     """
     import yaml
 
-    loader = yaml.SafeLoader(Path(path).read_text(encoding="utf-8"))
+    parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # as load_schema
+    loader = parser(Path(path).read_text(encoding="utf-8"))
     try:
         root = loader.get_single_node()
         for key, first, second in _mapping_keys(loader, root, ()):

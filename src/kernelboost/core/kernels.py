@@ -175,12 +175,11 @@ class Gaussian(Kernel):
     def _column(
         self, Z: np.ndarray, state: Any, i: int, start: int, stop: int, out: np.ndarray
     ) -> None:
-        # As _fill, with ‖z_i‖²/(2σ²) read from the state.
+        # As _fill, with ‖z_i‖²/(2σ²) read from the state, and the two
+        # subtractions and the clipping in one compiled pass.
         zt, z_half, _ = state
         np.matmul(Z[i], zt[:, start:stop], out=out)
-        out -= z_half[i]
-        out -= z_half[start:stop]
-        np.minimum(out, 0.0, out=out)
+        _compiled("_gaussian_exponent")(out, z_half, i, start)
         np.exp(out, out=out)
 
     def _fill(self, Xb: np.ndarray, state: Any, out: np.ndarray) -> None:
@@ -272,6 +271,39 @@ class Laplacian(Kernel):
 
     def _diag(self, X: np.ndarray) -> np.ndarray:
         return np.ones(X.shape[0])
+
+
+def _gaussian_exponent(out: np.ndarray, z_half: np.ndarray, i: int, start: int) -> None:
+    """out_t ← min(out_t − z_half_i − z_half_{start+t}, 0), in one pass.
+
+    The same operations, in the same order, as ``out -= z_half[i]``,
+    ``out -= z_half[start:stop]`` and ``np.minimum(out, 0.0, out=out)``, so the
+    same values (a NaN stays NaN); one pass over ``out`` instead of three.
+    """
+    zi = z_half[i]
+    z_t = z_half[start : start + out.shape[0]]
+    for k in range(out.shape[0]):
+        v = out[k] - zi - z_t[k]
+        out[k] = 0.0 if v > 0.0 else v
+
+
+#: The numba versions of the loops above, compiled at their first use.
+_COMPILED: dict[str, Any] = {}
+
+
+def _compiled(name: str) -> Any:
+    """The loop ``name`` of this module compiled by numba (once per process).
+
+    numba is imported at the first use, by a solver's kernel column, so that
+    the kernels themselves never load it; ``cache=True`` keeps the machine
+    code in ``__pycache__``.
+    """
+    function = _COMPILED.get(name)
+    if function is None:
+        from numba import njit
+
+        function = _COMPILED[name] = njit(cache=True)(globals()[name])
+    return function
 
 
 def _squared_distances(

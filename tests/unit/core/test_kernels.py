@@ -196,3 +196,36 @@ def test_squared_distances_match_sklearn_and_have_a_zero_diagonal() -> None:
     D = squared_distances(X)
     np.testing.assert_array_equal(np.diag(D), 0.0)
     assert np.all(D >= 0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    m=st.integers(1, 300),
+    n=st.integers(1, 6),
+    scale=st.sampled_from([0.01, 1.0, 30.0]),
+    sigma=st.sampled_from([0.05, 0.7, 5.0]),
+    seed=st.integers(0, 10_000),
+)
+def test_a_gaussian_column_is_the_numpy_formula_to_the_last_bit(
+    m: int, n: int, scale: float, sigma: float, seed: int
+) -> None:
+    """Gaussian._column (the two subtractions and the clip in one compiled
+    pass) gives the values of the numpy operations that form a Gram block:
+    product, −‖z_i‖²/(2σ²), −‖z_t‖²/(2σ²), clip at 0, exp; duplicates too."""
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((m, n)) * scale
+    X[rng.integers(0, m, size=m // 3)] = X[0]  # exponents at or above 0
+    kernel = Gaussian(sigma=sigma)
+    state = kernel._prepare(X)
+    zt, z_half, _ = state
+    i, start = int(rng.integers(0, m)), int(rng.integers(0, m))
+    stop = int(rng.integers(start, m + 1))
+    out = np.empty(stop - start)
+    kernel._column(X, state, i, start, stop, out)
+    expected = np.empty(stop - start)
+    np.matmul(X[i], zt[:, start:stop], out=expected)
+    expected -= z_half[i]
+    expected -= z_half[start:stop]
+    np.minimum(expected, 0.0, out=expected)
+    np.exp(expected, out=expected)
+    np.testing.assert_array_equal(out.view(np.int64), expected.view(np.int64))

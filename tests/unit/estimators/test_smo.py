@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from kernelboost.core.datasets import make_dataset
 from kernelboost.core.kernels import Gaussian, Laplacian, Linear, Polynomial
+from kernelboost.estimators.svm import smo
 from kernelboost.estimators.svm.classifier import SVM
 from kernelboost.estimators.svm.smo import GramQ, KernelQ, QMatrix, rho, solve
 
@@ -393,3 +394,84 @@ def _record(
     n_iter: int,
 ) -> None:
     out.append((alpha.copy(), G.copy(), n_iter))
+
+
+def _swap_one_pair_at_a_time(pairs, order, y, QD, buffer, slot_of, owner, length, used):  # noqa: ANN001, ANN202
+    """libsvm's swap_index for each pair in turn, over every cached column."""
+    for i0, j0 in pairs.tolist():
+        i, j = min(i0, j0), max(i0, j0)
+        if i == j:
+            continue
+        for a in (order, y, QD, slot_of):
+            a[i], a[j] = a[j], a[i]
+        if slot_of[i] >= 0:
+            owner[slot_of[i]] = i
+        if slot_of[j] >= 0:
+            owner[slot_of[j]] = j
+        for s in range(owner.shape[0]):
+            if length[s] > j:
+                buffer[s, i], buffer[s, j] = buffer[s, j], buffer[s, i]
+            elif length[s] > i:
+                slot_of[owner[s]] = -1
+                owner[s], length[s], used[s] = -1, 0, -1
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    m=st.integers(2, 40),
+    slots=st.integers(1, 12),
+    n_pairs=st.integers(0, 30),
+    shrink_like=st.booleans(),
+    seed=st.integers(0, 10_000),
+)
+def test_the_swaps_of_the_cache_are_those_of_one_pair_at_a_time(
+    m: int, slots: int, n_pairs: int, shrink_like: bool, seed: int
+) -> None:
+    """_swap_cache (positions first, then each column through all the pairs)
+    leaves the order, labels, diagonal, slots, lengths, uses and every
+    entry a cached column holds as swapping one pair at a time over every
+    column does, columns given up included."""
+    rng = np.random.default_rng(seed)
+    slots = min(slots, m)
+    owner = np.full(slots, -1, dtype=np.int64)
+    held = rng.choice(m, size=slots, replace=False)
+    taken = rng.random(slots) < 0.8
+    owner[taken] = held[taken]
+    slot_of = np.full(m, -1, dtype=np.int64)
+    slot_of[owner[taken]] = np.flatnonzero(taken)
+    length = np.where(taken, rng.integers(1, m + 1, size=slots), 0).astype(np.int64)
+    used = np.where(taken, rng.permutation(slots), -1).astype(np.int64)
+    buffer = rng.standard_normal((slots, m))
+    if shrink_like:  # as _shrink makes them: i rising, j falling, i < j
+        i = np.sort(rng.choice(m, size=min(n_pairs, m // 2), replace=False))
+        j = m - 1 - np.arange(i.size)
+        pairs = np.stack([i, np.maximum(i, j)], axis=1)
+    else:
+        pairs = rng.integers(0, m, size=(n_pairs, 2))
+    pairs = np.ascontiguousarray(pairs, dtype=np.int64)
+    state = (
+        np.arange(m),
+        rng.choice([-1.0, 1.0], size=m),
+        rng.random(m),
+        buffer,
+        slot_of,
+        owner,
+        length,
+        used,
+    )
+    expected = [a.copy() for a in state]
+    smo._compile()
+    smo._swap_cache(pairs, *state)
+    _swap_one_pair_at_a_time(pairs, *expected)
+    order, y, QD, buffer, slot_of, owner, length, used = state
+    for name, got, want in zip(
+        ("order", "y", "QD", "slot_of", "owner", "length", "used"),
+        (order, y, QD, slot_of, owner, length, used),
+        (*expected[:3], *expected[4:]),
+        strict=True,
+    ):
+        np.testing.assert_array_equal(got, want, err_msg=name)
+    for s in np.flatnonzero(owner >= 0):
+        np.testing.assert_array_equal(
+            buffer[s, : length[s]], expected[3][s, : length[s]]
+        )

@@ -42,13 +42,16 @@ precomputed Gram matrix, optionally with points removed, as leave-one-out
 needs) or the option ``bias`` of :func:`solve`; there is one loop.
 
 The inner loops over the active set (selection, the gradient update,
-shrinking, the cache bookkeeping) are compiled with numba, and so is every
-iteration that needs no new kernel column (:func:`_run`): it reads the
-columns a Q-matrix holds (:class:`Columns`) and hands the iteration back to
-the Python loop, which asks :meth:`QMatrix.get_Q`, when one is missing or
-shrinking is due. Both take the same steps with the same arithmetic, so the
-iterates do not depend on which of them took a step. Kernel columns are
-computed by the kernels' vectorized numpy code. Compiled, because an SMO
+shrinking, the cache bookkeeping) are compiled with numba, and so are the
+iterations between two shrinking passes (:func:`_run`). The compiled loop
+reads the columns a Q-matrix holds (:class:`Columns`); when an iteration
+needs one that the cache lacks, it takes the cache slot as
+:meth:`QMatrix.get_Q` would and returns, Python computes the column with the
+kernel's vectorized numpy code (:meth:`QMatrix.fill`), and the iteration
+resumes. The Python loop takes only the iterations at which shrinking is
+due or the active prefix is optimal. Both take the same steps with the same
+arithmetic and the same uses of the cache, so the iterates do not depend on
+which of them took a step. Compiled, because an SMO
 step at m in the thousands is a few fused passes over the active set:
 written as numpy operations (one pass each, a dozen per step) the same loop
 took 2.4× the time of scikit-learn's SVC (libsvm) at m = 2 000 and 3.5× at
@@ -139,6 +142,15 @@ class QMatrix(ABC):
         :meth:`get_Q`."""
         return None
 
+    def fill(self, i: int, slot: int, start: int, stop: int) -> None:
+        """Compute Q_{i,t} for t in [start, stop) into cache slot ``slot``.
+
+        The compiled loop's request for a column it does not hold, after it
+        took the slot as :meth:`get_Q` would have (only for a Q-matrix whose
+        :meth:`columns` is a cache).
+        """
+        raise NotImplementedError(f"{type(self).__name__} keeps no column cache.")
+
 
 @dataclass(frozen=True)
 class Columns:
@@ -146,14 +158,16 @@ class Columns:
     themselves, which the Q-matrix keeps current (its swaps permute them in
     place). Either a Gram matrix (``gram``: ``Q_full`` and the positions'
     ``index``, :class:`GramQ`) or a column cache (:class:`KernelQ`: its slots,
-    the slot of each position, each slot's valid length, its last use and
-    the clock of uses)."""
+    the slot of each position, the position of each slot, each slot's valid
+    length, its last use and the clock of uses; a column it lacks is asked of
+    :meth:`QMatrix.fill`)."""
 
     gram: bool
     Q_full: np.ndarray = field(default_factory=lambda: np.empty((0, 0)))
     index: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
     buffer: np.ndarray = field(default_factory=lambda: np.empty((0, 0)))
     slot_of: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
+    owner: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
     cached: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
     used: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
     clock: np.ndarray = field(default_factory=lambda: np.zeros(1, dtype=np.int64))
@@ -218,31 +232,32 @@ class KernelQ(QMatrix):
         slot, start = _cache_slot(
             self._slot_of, self._owner, self._length, self._used, self._clock[0], i
         )
-        column = self._buffer[slot]
         if start < length:
-            self._compute(i, start, length, column[start:length])
-            self._length[slot] = length
-        return column[:length]
+            self.fill(i, slot, start, length)
+        return self._buffer[slot, :length]
+
+    def fill(self, i: int, slot: int, start: int, stop: int) -> None:
+        # Q_{i,t} = y_i y_t k(x_i, x_t) for the positions t in [start, stop).
+        if self._stale:
+            self._Xp = self.X[self.order]
+            self._state = self.kernel._prepare(self._Xp)
+            self._stale = False
+        out = self._buffer[slot, start:stop]
+        self.kernel._column(self._Xp, self._state, i, start, stop, out)
+        _times_labels(out, self.y, self.QD, i, start)
+        self.n_evals += stop - start
+        self._length[slot] = stop
 
     def columns(self) -> Columns:
         return Columns(
             gram=False,
             buffer=self._buffer,
             slot_of=self._slot_of,
+            owner=self._owner,
             cached=self._length,
             used=self._used,
             clock=self._clock,
         )
-
-    def _compute(self, i: int, start: int, stop: int, out: np.ndarray) -> None:
-        """out = y_i y_t k(x_i, x_t) for the positions t in [start, stop)."""
-        if self._stale:
-            self._Xp = self.X[self.order]
-            self._state = self.kernel._prepare(self._Xp)
-            self._stale = False
-        self.kernel._column(self._Xp, self._state, i, start, stop, out)
-        _times_labels(out, self.y, self.QD, i, start)
-        self.n_evals += stop - start
 
     def swap_index(self, i: int, j: int) -> None:
         self.swap_indices(np.array([[i, j]], dtype=np.int64))
@@ -307,10 +322,16 @@ class GramQ(QMatrix):
 def _times_labels(
     out: np.ndarray, y: np.ndarray, QD: np.ndarray, i: int, start: int
 ) -> None:
-    """out_t ← y_i y_t out_t (t from ``start`` on); Q_ii = k(x_i, x_i) exactly."""
+    """out_t ← y_i y_t out_t (t from ``start`` on); Q_ii = k(x_i, x_i) exactly.
+
+    One branch-free pass (the compiler vectorizes it), then the diagonal entry.
+    """
+    yi = y[i]
+    ys = y[start : start + out.shape[0]]
     for k in range(out.shape[0]):
-        t = start + k
-        out[k] = QD[i] if t == i else y[i] * y[t] * out[k]
+        out[k] = yi * ys[k] * out[k]
+    if start <= i < start + out.shape[0]:
+        out[i - start] = QD[i]
 
 
 def _cache_slot(
@@ -352,13 +373,19 @@ def _swap_cache(
     length: np.ndarray,
     used: np.ndarray,
 ) -> None:
-    """KernelQ.swap_index for each pair: the order, y, QD and the cache."""
-    for p in range(pairs.shape[0]):
+    """KernelQ.swap_index for each pair: the order, y, QD and the cache.
+
+    First the positions (order, y, QD, and which slot holds which column),
+    pair after pair; then each cached column, pair after pair: its entries i
+    and j are swapped, and a column that holds entry i but not j is given up
+    (then its owner, having followed the later swaps, loses its slot). The
+    result is that of one pair at a time over every column (libsvm's
+    ``swap_index``), with each column's swaps made while it is in the
+    processor's cache.
+    """
+    n_pairs = pairs.shape[0]
+    for p in range(n_pairs):
         i, j = pairs[p, 0], pairs[p, 1]
-        if i == j:
-            continue
-        if i > j:
-            i, j = j, i
         order[i], order[j] = order[j], order[i]
         y[i], y[j] = y[j], y[i]
         QD[i], QD[j] = QD[j], QD[i]
@@ -368,15 +395,23 @@ def _swap_cache(
             owner[sj] = i
         if si >= 0:
             owner[si] = j
-        for s in range(owner.shape[0]):
-            n = length[s]
+    for s in range(owner.shape[0]):
+        n = length[s]
+        if n == 0:
+            continue
+        column = buffer[s]
+        for p in range(n_pairs):
+            i, j = pairs[p, 0], pairs[p, 1]
+            if i > j:
+                i, j = j, i
             if n > j:
-                buffer[s, i], buffer[s, j] = buffer[s, j], buffer[s, i]
+                column[i], column[j] = column[j], column[i]
             elif n > i:  # holds entry i but not j: give the column up
                 slot_of[owner[s]] = -1
                 owner[s] = -1
                 length[s] = 0
                 used[s] = -1
+                break
 
 
 # --- the solver ---------------------------------------------------------------
@@ -658,8 +693,9 @@ def _add_free(
 
 def _axpy(a: float, x: np.ndarray, out: np.ndarray, start: int) -> None:
     """out[start:] += a · x[start:]."""
-    for t in range(start, out.shape[0]):
-        out[t] += a * x[t]
+    x_t, out_t = x[start : out.shape[0]], out[start:]
+    for t in range(out_t.shape[0]):
+        out_t[t] += a * x_t[t]
 
 
 def _column(
@@ -700,6 +736,41 @@ def _touch(
         used[slot_of[t]] = clock[0]
 
 
+#: Why the compiled loop (:func:`_run`) returned: it stopped before an
+#: iteration that Python takes, the monitor is due, or it asks for a column.
+_STOPPED, _MONITOR_DUE, _FILL = 0, 1, 2
+#: Entries of the compiled loop's integer state: the shrinking counter, the
+#: steps so far, how far the pending iteration got (0: nothing selected, 1: i
+#: selected, 2: j too) and its i and j, and the column it asks for (position,
+#: slot, the range of positions [start, stop) to compute).
+_COUNTER, _N_ITER, _STAGE, _I, _J = 0, 1, 2, 3, 4
+_FILL_T, _FILL_SLOT, _FILL_START, _FILL_STOP = 5, 6, 7, 8
+
+
+def _want(
+    t: int,
+    length: int,
+    slot_of: np.ndarray,
+    owner: np.ndarray,
+    cached: np.ndarray,
+    used: np.ndarray,
+    clock: np.ndarray,
+    state: np.ndarray,
+) -> int:
+    """Ask Python for Q_t on the first ``length`` positions.
+
+    Column t is marked used and given a slot as :meth:`KernelQ.get_Q` does
+    (a column not cached takes a free slot or evicts the least recently used
+    one), and the part the slot lacks is recorded in ``state`` for
+    :meth:`QMatrix.fill`.
+    """
+    clock[0] += 1
+    slot, start = _cache_slot(slot_of, owner, cached, used, clock[0], t)
+    state[_FILL_T], state[_FILL_SLOT] = t, slot
+    state[_FILL_START], state[_FILL_STOP] = start, length
+    return _FILL
+
+
 def _run(
     y: np.ndarray,
     G: np.ndarray,
@@ -713,7 +784,8 @@ def _run(
     bias: bool,
     n: int,
     m: int,
-    counters: np.ndarray,
+    state: np.ndarray,
+    gmax_kept: np.ndarray,
     max_iter: int,
     check_every: int,
     gram: bool,
@@ -723,62 +795,86 @@ def _run(
     scratch_j: np.ndarray,
     buffer: np.ndarray,
     slot_of: np.ndarray,
+    owner: np.ndarray,
     cached: np.ndarray,
     used: np.ndarray,
     clock: np.ndarray,
-) -> bool:
-    """The iterations of :func:`solve` that need nothing of Python, compiled.
+) -> int:
+    """The iterations of :func:`solve` between two shrinking passes, compiled.
 
     Takes whole iterations (select, step, Ḡ) exactly as :func:`solve`'s loop
-    does, with the same arithmetic, for as long as every column an iteration
-    reads is at hand (:func:`_column`). It stops *before* an iteration that
-    needs Python: shrinking is due, the active prefix is optimal, a column
-    must be computed, or ``max_iter`` steps are taken; the caller then runs
-    that iteration itself. ``counters`` = [shrinking counter, steps so far],
-    updated in place. Returns True when it stopped after a step at which the
-    monitor is due (``check_every`` > 0).
+    does, with the same arithmetic and the same uses of the column cache. It
+    stops *before* an iteration that Python takes: shrinking is due, the
+    active prefix is optimal, or ``max_iter`` steps are taken
+    (returns ``_STOPPED``), and after a step at which the monitor is due
+    (``_MONITOR_DUE``, when ``check_every`` > 0). When an iteration needs a
+    column that the cache lacks (or holds too short), it marks the columns
+    the iteration has used so far, then that one, as :meth:`KernelQ.get_Q`
+    would (:func:`_want`), and returns ``_FILL``: the caller computes the
+    column (:meth:`QMatrix.fill`) and calls again, and the iteration resumes
+    where it stopped, with the working set selected before (``state`` and
+    ``gmax_kept`` keep it; nothing else has changed). Marking a column used
+    again before resuming changes no order of the least-recently-used cache.
+    ``state`` holds the counters (see ``_COUNTER`` …), updated in place.
     """
-    counter, n_iter = counters[0], counters[1]
-    due = False
+    counter, n_iter, stage = state[_COUNTER], state[_N_ITER], state[_STAGE]
+    code = _STOPPED
     while n_iter < max_iter and counter != 1:
+        if stage == 0:
+            if bias:
+                i, gmax = _select_i(y, G, status, n)
+                if i < 0:
+                    break
+            else:
+                i, gmax = _select_single(y, G, status, n)
+                if i < 0 or gmax < tol:
+                    break
+            state[_I], gmax_kept[0], stage = i, gmax, 1
+        i, gmax = state[_I], gmax_kept[0]
+        ok, Q_i = _column(i, n, gram, Q_full, index, scratch_i, buffer, slot_of, cached)
+        if not ok:
+            code = _want(i, n, slot_of, owner, cached, used, clock, state)
+            break
         if bias:
-            i, gmax = _select_i(y, G, status, n)
-            if i < 0:
-                break
-            ok, Q_i = _column(
-                i, n, gram, Q_full, index, scratch_i, buffer, slot_of, cached
-            )
-            if not ok:
-                break
-            j, gmax2 = _select_j(y, G, status, QD, Q_i, i, gmax, n)
-            if j < 0 or gmax + gmax2 < tol:
-                break
+            if stage == 1:
+                j, gmax2 = _select_j(y, G, status, QD, Q_i, i, gmax, n)
+                if j < 0 or gmax + gmax2 < tol:
+                    stage = 0
+                    break
+                state[_J], stage = j, 2
+            j = state[_J]
             ok, Q_j = _column(
                 j, n, gram, Q_full, index, scratch_j, buffer, slot_of, cached
             )
             if not ok:
+                _touch(i, gram, slot_of, used, clock)
+                code = _want(j, n, slot_of, owner, cached, used, clock, state)
                 break
             ai, aj = _pair_alphas(y, G, alpha, QD, Q_i, i, j, C)
         else:
-            i, v = _select_single(y, G, status, n)
-            if i < 0 or v < tol:
-                break
-            ok, Q_i = _column(
-                i, n, gram, Q_full, index, scratch_i, buffer, slot_of, cached
-            )
-            if not ok:
-                break
             j, Q_j = -1, Q_i
             ai, aj = _single_alpha(G, alpha, QD, i, C), 0.0
-        # Ḡ changes when α_i (α_j) reaches or leaves C: its whole column.
+        # Ḡ changes when α_i (α_j) reaches or leaves C: its whole column,
+        # which solve's loop asks for after the step (as the last uses).
         bar_i = has_G_bar and (status[i] == UPPER) != (_status(ai, C) == UPPER)
         bar_j = (
             has_G_bar and j >= 0 and (status[j] == UPPER) != (_status(aj, C) == UPPER)
         )
-        short_i = bar_i and not gram and cached[slot_of[i]] < m
-        if short_i or (bar_j and not gram and cached[slot_of[j]] < m):
+        if bar_i and not gram and cached[slot_of[i]] < m:
+            _touch(i, gram, slot_of, used, clock)
+            if bias:
+                _touch(j, gram, slot_of, used, clock)
+            code = _want(i, m, slot_of, owner, cached, used, clock, state)
+            break
+        if bar_j and not gram and cached[slot_of[j]] < m:
+            _touch(i, gram, slot_of, used, clock)
+            _touch(j, gram, slot_of, used, clock)
+            if bar_i:
+                _touch(i, gram, slot_of, used, clock)
+            code = _want(j, m, slot_of, owner, cached, used, clock, state)
             break
         # The iteration is taken, in the order of solve's loop.
+        stage = 0
         counter -= 1
         n_iter += 1
         _touch(i, gram, slot_of, used, clock)
@@ -795,10 +891,12 @@ def _run(
                 )
                 _axpy((-1.0 if was else 1.0) * C, Q_t, G_bar, 0)
         if check_every > 0 and n_iter % check_every == 0:
-            due = True
+            code = _MONITOR_DUE
             break
-    counters[0], counters[1] = counter, n_iter
-    return due
+    if code != _FILL:
+        stage = 0  # the caller takes the iteration from its start
+    state[_COUNTER], state[_N_ITER], state[_STAGE] = counter, n_iter, stage
+    return code
 
 
 #: The functions above that numba compiles, callees before their callers.
@@ -824,6 +922,7 @@ _COMPILED = (
     "_swap_cache",
     "_column",
     "_touch",
+    "_want",
     "_run",
 )
 _compiled = False
@@ -981,27 +1080,35 @@ def _compiled_run(
     s: _Solver, Q: QMatrix, tol: float, bias: bool, max_iter: int, monitored: bool
 ) -> Callable[[int, int], tuple[int, int, bool]] | None:
     """The compiled loop (:func:`_run`) on the solver ``s``, as a function of
-    (counter, steps) returning (counter, steps, monitor due); None when ``Q``
-    offers no :class:`Columns`."""
+    (counter, steps) returning (counter, steps, monitor due); it computes the
+    columns the loop asks for (:meth:`QMatrix.fill`) and lets it resume. None
+    when ``Q`` offers no :class:`Columns`."""
     columns = Q.columns()
     if columns is None:
         return None
-    counters = np.zeros(2, dtype=np.int64)
+    state = np.zeros(9, dtype=np.int64)
+    gmax_kept = np.zeros(1)
     scratch_i, scratch_j = np.empty(s.m), np.empty(s.m)
     no_G_bar = np.empty(0)
+    fill = Q.fill
 
     def run(counter: int, n_iter: int) -> tuple[int, int, bool]:
-        counters[0], counters[1] = counter, n_iter
-        due = _run(
+        state[_COUNTER], state[_N_ITER] = counter, n_iter
+        args = (
             s.y, s.G, s.alpha, s.status, s.QD,
             no_G_bar if s.G_bar is None else s.G_bar, s.G_bar is not None,
-            s.C, tol, bias, s.n, s.m, counters, max_iter,
+            s.C, tol, bias, s.n, s.m, state, gmax_kept, max_iter,
             CHECK_EVERY if monitored else 0,
             columns.gram, columns.Q_full, columns.index, scratch_i, scratch_j,
-            columns.buffer, columns.slot_of, columns.cached, columns.used,
-            columns.clock,
+            columns.buffer, columns.slot_of, columns.owner, columns.cached,
+            columns.used, columns.clock,
         )  # fmt: skip
-        return int(counters[0]), int(counters[1]), bool(due)
+        code = _run(*args)
+        while code == _FILL:
+            t, slot, start, stop = state[_FILL_T : _FILL_STOP + 1].tolist()
+            fill(t, slot, start, stop)
+            code = _run(*args)
+        return int(state[_COUNTER]), int(state[_N_ITER]), code == _MONITOR_DUE
 
     return run
 

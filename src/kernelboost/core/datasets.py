@@ -21,13 +21,15 @@ import os
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
-import pandas as pd
 
 from .io import write_frame_atomic
 from .validation import check_random_state, check_scalar
+
+if TYPE_CHECKING:  # pandas is imported where it is used: the workflow's
+    import pandas as pd  # configuration check reads this module and needs none
 
 Task = Literal["classification", "regression"]
 
@@ -71,6 +73,8 @@ class Dataset:
         feature named ``flipped`` (or ``label``, ``target``) keeps its own
         column and :func:`read_dataset` tells them apart by position.
         """
+        import pandas as pd
+
         frame = pd.DataFrame(self.X, columns=list(self.feature_names))
         if self.task == "classification":
             frame.insert(
@@ -649,6 +653,8 @@ def load_csv(path: str | os.PathLike[str]) -> Dataset:
 def _load_csv(path: Path) -> tuple[Dataset, tuple[str, str]]:
     """:func:`load_csv`'s dataset, and its two labels as the file spells them
     (the −1 class's first)."""
+    import pandas as pd
+
     if not path.is_file():
         raise DatasetError(f"{path}: no such file")
     # The header first: a file with another separator has rows of several
@@ -872,6 +878,8 @@ def _two_class_labels(
     labels: pd.Series, where: Callable[[str, int], str], path: Path
 ) -> tuple[np.ndarray, tuple[str, str]]:
     """±1 labels and the two classes as the file spells them, −1's first."""
+    import pandas as pd
+
     empty = (labels == "").to_numpy()
     if empty.any():
         raise DatasetError(
@@ -1133,6 +1141,8 @@ def read_dataset(path: str | os.PathLike[str]) -> Dataset:
     name (a user's feature may be called ``flipped``, ``label`` or
     ``target``).
     """
+    import pandas as pd
+
     frame = pd.read_csv(path)
     # The header as written (pandas renames repeated names: a feature called
     # 'flipped' beside the noise mask would come back as 'flipped.1').

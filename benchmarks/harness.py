@@ -6,19 +6,25 @@ flipping which one goes first on every repeat (ours, peer | peer, ours | ...),
 so that slow drift of the machine (frequency scaling, other load, a warming
 cache) falls on both sides evenly.
 Reported times are medians over the repeats; ``ratio = ours_s / peer_s``.
+:func:`machine` says what the times were measured on (the processor, numpy's
+SIMD code paths, numba's target, the BLAS), the same for every case.
 
-This module only imports the standard library and pandas; the cases themselves
-live in ``cases.py``.
+This module only imports the standard library and pandas (numpy, llvmlite and
+threadpoolctl only to describe the machine, when present); the cases
+themselves live in ``cases.py``.
 """
 
 from __future__ import annotations
 
 import gc
+import importlib
 import math
+import os
+import platform
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -37,6 +43,107 @@ COLUMNS: tuple[str, ...] = (
     "target",
     "meets_target",
 )
+
+#: Columns of :func:`machine`, the last of the table written by ``run.py``.
+MACHINE_COLUMNS: tuple[str, ...] = ("cpu", "cores", "numpy_simd", "numba_cpu", "blas")
+
+
+def _cpu_model(cpuinfo: str = "/proc/cpuinfo") -> str:
+    """The processor's name and identity from ``/proc/cpuinfo`` (Linux), else
+    from :mod:`platform`, e.g. ``"AMD EPYC (AuthenticAMD family 25 model 17)"``."""
+    fields: dict[str, str] = {}
+    try:
+        with open(cpuinfo, encoding="utf-8") as lines:
+            for line in lines:
+                if not line.strip():
+                    break  # the first processor is enough
+                key, _, value = line.partition(":")
+                fields.setdefault(key.strip(), value.strip())
+    except OSError:
+        pass
+    name = fields.get("model name") or platform.processor() or platform.machine()
+    ident = " ".join(
+        f"{label} {fields[key]}".strip()
+        for key, label in (
+            ("vendor_id", ""),
+            ("cpu family", "family"),
+            ("model", "model"),
+        )
+        if fields.get(key)
+    )
+    return f"{name} ({ident})" if ident else name
+
+
+def _numpy_simd() -> str:
+    """numpy's SIMD code paths: the baseline it was built for and the
+    dispatch targets enabled at run time (``NPY_DISABLE_CPU_FEATURES`` turns
+    some off), e.g. ``"baseline X86_V2; dispatch X86_V3 X86_V4 AVX512_ICL"``."""
+    for name in ("numpy._core._multiarray_umath", "numpy.core._multiarray_umath"):
+        try:
+            umath = importlib.import_module(name)
+        except ImportError:
+            continue
+        features = getattr(umath, "__cpu_features__", {})
+        baseline = getattr(umath, "__cpu_baseline__", [])
+        enabled = [f for f in getattr(umath, "__cpu_dispatch__", []) if features.get(f)]
+        return f"baseline {' '.join(baseline)}; dispatch {' '.join(enabled) or '-'}"
+    return ""
+
+
+def _numba_cpu() -> str:
+    """The CPU numba generates code for: ``NUMBA_CPU_NAME`` if set, else the
+    host CPU as LLVM names it (e.g. ``znver4``)."""
+    if os.environ.get("NUMBA_CPU_NAME"):
+        return os.environ["NUMBA_CPU_NAME"]
+    try:
+        from llvmlite import binding
+    except ImportError:
+        return ""
+    return str(binding.get_host_cpu_name())
+
+
+def _blas() -> str:
+    """The BLAS numpy calls and the kernels it chose for this CPU, e.g.
+    ``"openblas 0.3.31 Zen"`` (from threadpoolctl, when installed)."""
+    try:
+        import numpy  # noqa: F401  (loads its BLAS)
+        from threadpoolctl import threadpool_info
+    except ImportError:
+        return ""
+    return "; ".join(
+        " ".join(
+            str(info[key])
+            for key in ("internal_api", "version", "architecture")
+            if info.get(key)
+        )
+        for info in threadpool_info()
+        if info.get("user_api") == "blas"
+    )
+
+
+def machine() -> dict[str, object]:
+    """What the timings ran on, as the columns :data:`MACHINE_COLUMNS`.
+
+    ``cpu``: the processor's name and identity; ``cores``: logical processors
+    available; ``numpy_simd``: numpy's baseline and enabled SIMD dispatch
+    targets (numpy's ``exp``, ``minimum`` and the like take the most advanced
+    enabled path, so the times and the last bits of some values depend on
+    them); ``numba_cpu``: the CPU numba compiles for; ``blas``: the BLAS
+    library, its version and the kernels it chose. A part that cannot be
+    read is empty.
+    """
+    cores = (
+        len(os.sched_getaffinity(0))
+        if hasattr(os, "sched_getaffinity")
+        else os.cpu_count()
+    )
+    return {
+        "cpu": _cpu_model(),
+        "cores": cores,
+        "numpy_simd": _numpy_simd(),
+        "numba_cpu": _numba_cpu(),
+        "blas": _blas(),
+    }
 
 
 def scaled(n: int, scale: float, low: int = 2) -> int:
@@ -240,6 +347,7 @@ def run(
     progress: Callable[[str], None] | None = _to_stderr,
     *,
     warmup: int = 1,
+    machine: Mapping[str, object] | None = None,
 ) -> pd.DataFrame:
     """Run every case in turn; one row per case.
 
@@ -252,12 +360,16 @@ def run(
         Receives one line per finished case (name, size, ratio); ``None``
         silences it.
     warmup : int >= 0, default=1
+    machine : mapping of str to object, optional
+        Columns the same for every row, last: what the cases ran on (e.g.
+        :func:`machine`, as ``run.py`` passes).
 
     Returns
     -------
     frame : pandas.DataFrame
         Columns :data:`COLUMNS`, then the union of the quality columns in
-        order of first appearance (NaN where a case lacks one).
+        order of first appearance (NaN where a case lacks one), then those
+        of ``machine``.
     """
     rows = []
     for case in cases:
@@ -270,4 +382,10 @@ def run(
                 f"target {case.target}: {_verdict(row['meets_target'])})"
             )
     extra = list(dict.fromkeys(k for row in rows for k in row if k not in COLUMNS))
-    return pd.DataFrame(rows, columns=[*COLUMNS, *extra])
+    fixed = dict(machine or {})
+    clash = set(fixed) & {*COLUMNS, *extra}
+    if clash:
+        raise ValueError(f"machine columns {sorted(clash)} clash with the table's.")
+    for row in rows:
+        row.update(fixed)
+    return pd.DataFrame(rows, columns=[*COLUMNS, *extra, *fixed])

@@ -5,6 +5,10 @@ Usage (from the project root)::
     python benchmarks/run.py [--out results/benchmarks.csv] [--case NAME ...]
                              [--repeats 5] [--scale 1.0] [--no-libsvm]
 
+Every row ends with the columns of ``harness.machine()``: the processor,
+numpy's enabled SIMD paths, numba's target CPU and the BLAS the numbers were
+measured on.
+
 ``benchmarks/`` is not an installed package: this script puts its own directory
 on ``sys.path`` and imports its siblings ``harness`` and ``cases`` from there.
 """
@@ -24,7 +28,7 @@ if str(HERE) not in sys.path:
 import libsvm_evals  # noqa: E402
 import pandas as pd  # noqa: E402
 from cases import cases  # noqa: E402
-from harness import run  # noqa: E402
+from harness import MACHINE_COLUMNS, machine, run  # noqa: E402
 
 from kernelboost.core.io import write_frame_atomic  # noqa: E402
 
@@ -105,10 +109,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         wanted = set(args.names)
         available = [case for case in available if case.name in wanted]
 
-    frame = run(available, repeats=args.repeats)
+    where = machine()
+    print(
+        "measured on: " + "; ".join(f"{k} {v}" for k, v in where.items() if v != ""),
+        file=sys.stderr,
+    )
+    frame = run(available, repeats=args.repeats, machine=where)
     write_frame_atomic(frame, args.out)
     with pd.option_context("display.width", 200, "display.max_columns", None):
-        print(frame.to_string(index=False))
+        print(frame.drop(columns=list(MACHINE_COLUMNS)).to_string(index=False))
     print(f"wrote {args.out}", file=sys.stderr)
     return 0
 

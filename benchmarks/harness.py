@@ -25,7 +25,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 import pandas as pd
@@ -181,6 +181,10 @@ class Case:
     direction : {"<=", ">="}, default="<="
         ``"<="``: the target is met when ``ratio <= target_ratio`` (we must be
         at most that much slower); ``">="``: when ``ratio >= target_ratio``.
+    limits : mapping of str to float, default={}
+        Upper bounds on quality columns that are part of the target, e.g.
+        ``{"max_abs_diff": 1e-12}``: the target is met only when each of those
+        columns is at most its bound (a NaN or missing one fails).
     """
 
     name: str
@@ -192,6 +196,7 @@ class Case:
     target: str = ""
     target_ratio: float | None = 1.0
     direction: Literal["<=", ">="] = "<="
+    limits: Mapping[str, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.direction not in ("<=", ">="):
@@ -207,15 +212,23 @@ class Case:
             )
             object.__setattr__(self, "target", text)
 
-    def meets(self, ratio: float) -> bool | str:
-        """Whether ``ratio`` meets the target (``False`` for a NaN ratio)."""
+    def meets(
+        self, ratio: float, quality: Mapping[str, float] | None = None
+    ) -> bool | str:
+        """Whether ``ratio`` (and ``quality``, for :attr:`limits`) meet the
+        target (``False`` for a NaN ratio)."""
         if self.target_ratio is None:
             return "n/a"
         if math.isnan(ratio):
             return False
+        quality = quality or {}
+        within = all(
+            float(quality.get(key, math.nan)) <= bound
+            for key, bound in self.limits.items()
+        )
         if self.direction == "<=":
-            return ratio <= self.target_ratio
-        return ratio >= self.target_ratio
+            return ratio <= self.target_ratio and within
+        return ratio >= self.target_ratio and within
 
 
 def _timed(
@@ -319,7 +332,7 @@ def run_case(
         "peer_min_s": min(times["peer"]),
         "repeats": repeats,
         "target": case.target,
-        "meets_target": case.meets(ratio),
+        "meets_target": case.meets(ratio, quality),
     }
     clash = set(quality) & set(row)
     if clash:

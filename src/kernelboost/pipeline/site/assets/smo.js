@@ -24,11 +24,18 @@
 // The arithmetic is the Python code's, operation by operation (numpy's
 // pairwise sums and einsum order included), because the path of SMO turns on
 // last bits: after a step on (i, j), −y_i G_i and −y_j G_j are equal in exact
-// arithmetic, and which one is chosen next depends on their rounding. What
-// this file cannot copy lies below numpy: where numpy's exp or power (Intel's
-// SVML on AVX-512 machines) or a fused multiply-add in BLAS rounds otherwise
-// than Math.exp, Math.pow or a plain a·b + c, α agrees with the library only
-// to the solver's tolerance, not always bit for bit.
+// arithmetic, and which one is chosen next depends on their rounding. Given
+// the same kernel values (a kernel may be any object with prepare, value and
+// diag, such as a table of precomputed values), this file takes the library's
+// steps and computes its α, b, support and leave-one-out bit for bit; only
+// sums that are BLAS dot products in the library (f(x), ‖w‖²) agree to
+// rounding. What no port can copy is a kernel value that needs a
+// transcendental function: the Gaussian's Math.exp is the JavaScript
+// engine's, numpy's exp its own, and they may differ in the last bit on some
+// arguments (as may Math.pow and numpy's power, or a BLAS dot product that
+// fuses a·b + c). With its own kernel values the page's α is then a solution
+// of the library's problem to the solver's tolerance, and its path may part
+// from the library's at the first tie that a last bit decides.
 (function () {
   "use strict";
 
@@ -63,12 +70,14 @@
 
   /**
    * A kernel from its config, {name: "linear"}, {name: "polynomial", degree,
-   * c} or {name: "gaussian", sigma}; null for anything else. prepare(P) holds
-   * what every column reuses (Kernel._prepare); value(A, a, B, b) is
-   * k(x_a, z_b) for prepared A and B, computed as Kernel._column computes
-   * column a; diag(P) is k(x_t, x_t) (Kernel._diag); k(x, z) for two points.
+   * c} or {name: "gaussian", sigma}; a kernel object (isKernel) as it is;
+   * null for anything else. prepare(P) holds what every column reuses
+   * (Kernel._prepare); value(A, a, B, b) is k(x_a, z_b) for prepared A and B,
+   * computed as Kernel._column computes column a; diag(P) is k(x_t, x_t)
+   * (Kernel._diag); k(x, z) for two points.
    */
   function kernel(spec) {
+    if (isKernel(spec)) return spec;
     const name = spec && spec.name;
     let kern = null;
     if (name === "linear") {
@@ -99,6 +108,18 @@
     kern.spec = spec;
     kern.k = (x, z) => kern.value(kern.prepare(points([x])), 0, kern.prepare(points([z])), 0);
     return kern;
+  }
+
+  /**
+   * Whether k is a kernel object already: what kernel(spec) returns, or any
+   * {prepare, value, diag} of the same meaning, which fit, decision and loo
+   * use as they are: prepare(P) gets points as points() makes them, {m, d,
+   * data}; a table of precomputed values k(x_a, x_b) for points that are
+   * indices [a] is value: (A, a, B, b) => K[A.data[a]][B.data[b]] with
+   * prepare: (P) => P.
+   */
+  function isKernel(k) {
+    return Boolean(k) && ["prepare", "value", "diag"].every((f) => typeof k[f] === "function");
   }
 
   /** numpy's sum of a Float64Array: pairwise, in blocks of up to 128 over 8 lanes. */
@@ -536,12 +557,14 @@
 
   /**
    * Train the SVM by SMO (SVM.fit). X: points [x1, x2, …]; y: labels ±1; opts:
-   * {kernel: spec (default Gaussian σ = 1), C = 1 (Infinity: the hard margin),
-   * tol = 1e-3, cacheBytes = 200 MiB, shrinking = true, maxIter = max(10⁷, 100 m)
-   * (a page should pass a cap), alpha0 (a feasible start), fitIntercept = true}.
+   * {kernel: spec (default Gaussian σ = 1) or kernel object, C = 1 (Infinity:
+   * the hard margin), tol = 1e-3, cacheBytes = 200 MiB, shrinking = true,
+   * maxIter = max(10⁷, 100 m) (a page should pass a cap), alpha0 (a feasible
+   * start), fitIntercept = true}.
    *
    * Returns {status, message, alpha, b, support (the i with α_i > 0), nIter,
-   * nKernelEvals, converged, margin (1/‖w‖), dualObjective, G, …}. status:
+   * nKernelEvals, converged, margin (1/‖w‖), dualObjective, G, kernel (the
+   * kernel object; kernel.spec is its config), …}. status:
    * "ok"; "max_iter" (the cap was reached); "not_separable" (C = ∞, and the
    * classes are not separable in the feature space); "one_class" or
    * "invalid" (no solve). It never throws for the user's data.
@@ -550,7 +573,7 @@
     const bad = checkData(X, y);
     if (bad) return bad;
     const spec = opts.kernel || { name: "gaussian", sigma: 1.0 };
-    const kern = spec.value ? spec : kernel(spec);
+    const kern = kernel(spec);
     if (kern === null) return fail("invalid", `Not a kernel: ${JSON.stringify(spec)}.`);
     const m = X.length;
     const C = opts.C === undefined ? 1.0 : +opts.C;
@@ -586,7 +609,7 @@
       nIter: r.nIter, nKernelEvals: Q.nEvals, converged: r.converged,
       margin: w2 > 0 ? 1.0 / Math.sqrt(w2) : Infinity,
       dualObjective: 0.5 * dual,
-      X, y, kernel: kern.spec, C, tol, bias, shrinking, maxIter,
+      X, y, kernel: kern, C, tol, bias, shrinking, maxIter,
     };
   }
 

@@ -15,7 +15,11 @@
 //
 // As in the library, D_t is kept as log D_t (renormalized with a log-sum-exp
 // each round, so no weight underflows), and the stump search sees
-// w = D_t / max_i D_t(i). No library, no modules: a classic script.
+// w = D_t / max_i D_t(i). The operations are the library's, in its order
+// (numpy's pairwise sums included), but α_t, Z_t and D_t pass through the
+// engine's Math.log and Math.exp, which round otherwise than glibc's log and
+// numpy's exp on some arguments: the numbers agree with the library's to a few
+// ulp per round, not bit for bit. No library, no modules: a classic script.
 "use strict";
 
 window.KB = window.KB || {};
@@ -231,5 +235,14 @@ KB.boost = (function () {
     return f.map((v, i) => (norm > 0 ? ((y[i] > 0 ? 1 : -1) * v) / norm : 0));
   }
 
-  return { fit, decision, margins };
+  // The error of sign(f_t) on the points X with labels y (> 0 is class +1, the
+  // rest −1), f = 0 predicting +1: on the training points, round t's
+  // trainError (y_i f_t(x_i) is the same number, summed in the same order).
+  function error(model, X, y, t = model.rounds.length) {
+    const labels = Float64Array.from(y, (v) => (v > 0 ? 1 : -1));
+    const yf = decision(model, X, t).map((v, i) => labels[i] * v);
+    return marginError(yf, labels);
+  }
+
+  return { fit, decision, margins, error };
 })();

@@ -48,19 +48,25 @@ reads the columns a Q-matrix holds (:class:`Columns`); when an iteration
 needs one that the cache lacks, it takes the cache slot as
 :meth:`QMatrix.get_Q` would and returns, Python computes the column with the
 kernel's vectorized numpy code (:meth:`QMatrix.fill`), and the iteration
-resumes. The Python loop takes only the iterations at which shrinking is
-due or the active prefix is optimal. Both take the same steps with the same
+resumes. The Python loop takes only the iterations at which shrinking is due
+or the active prefix is optimal. Both take the same steps with the same
 arithmetic and the same uses of the cache, so the iterates do not depend on
-which of them took a step. Compiled, because an SMO
-step at m in the thousands is a few fused passes over the active set:
-written as numpy operations (one pass each, a dozen per step) the same loop
-took 2.4× the time of scikit-learn's SVC (libsvm) at m = 2 000 and 3.5× at
-m = 1 000 on the benchmark's two-moons problem, against about 1× with the
-passes compiled; and at a few hundred points a step is a few microseconds of
+which of them took a step. Compiled, because an SMO step at m in the
+thousands is a few fused passes over the active set: written as numpy
+operations (one pass each, a dozen per step) the same loop took 2.4× the
+time of scikit-learn's SVC (libsvm) at m = 2 000 and 3.5× at m = 1 000 on
+the benchmark's two-moons problem, against about 1× with the passes
+compiled; and at a few hundred points a step is a few microseconds of
 arithmetic, which the Python control flow around the compiled passes
 multiplied by about ten (one from-scratch solve on breast cancer's 568
 points, linear kernel, C = 10, tolerance 1e-6, 53 416 steps: 0.23 s, against
-0.017 s with the iterations compiled).
+0.017 s with the iterations compiled). Then every iteration that needed a
+new column still ran in Python, about 15 µs a column besides its values;
+resumed in the compiled loop, Python's part of a column is the kernel's
+numpy code and about 1.3 µs. On an AMD EPYC (Zen 4, numpy's AVX-512 ``exp``)
+a fit of that benchmark takes 0.51, 0.37 and 0.32 of SVC's time at
+m = 2 000, 10 000 and 50 000 (0.75, 0.57 and 0.55 before), and 0.75, 0.60
+and 0.65 with numpy's AVX-512 paths off (``benchmarks/README.md``).
 
 References
 ----------

@@ -796,7 +796,9 @@ def solved_alike(
     """
     spec, C, tol = svm.kernel_.to_config(), float(svm.C), float(svm.tol)
     K = svm.kernel_(X, X)
-    rho = float(kernel_bounds(spec, X, X).max())
+    rho = float(kernel_bounds(spec, X, X).max())  # what a kernel value may move
+    if queries is not None:
+        rho = max(rho, float(kernel_bounds(spec, queries, X).max()))
     m = y.size
     sides = {"page": (np.array(js["alpha"]), js["b"], js["nIter"])}
     sides["library"] = (svm.alpha_, svm.intercept_, svm.n_iter_)

@@ -290,15 +290,15 @@ class Plan:
         ``name``: computed once."""
         key = (kind, name)
         if key not in self._jobs:
-            if kind == "figure":
-                exp, function = figure_experiment(name), figure(name).plotter
-            elif kind == "applet":
-                exp, function = applet_experiment(name), applet(name).builder
-            elif kind in ("claim", "timing"):
-                exp = claim_experiment(name)
-                function = (exp.claims if kind == "claim" else exp.timings)[name]
-            else:
+            if kind not in _OWNER:
                 raise KeyError(f"no job kind {kind!r} (known: {', '.join(KINDS)})")
+            exp = _OWNER[kind](name)
+            function = {
+                "figure": lambda: figure(name).plotter,
+                "applet": lambda: applet(name).builder,
+                "claim": lambda: exp.claims[name],
+                "timing": lambda: exp.timings[name],
+            }[kind]()
             tables = {
                 t: self.consumed(exp, t)
                 for t in self.digests.required_parameters(function)

@@ -25,7 +25,7 @@ from kernelboost.experiments import (
 from kernelboost.pipeline import config as checks
 from kernelboost.pipeline import report as reporting
 from kernelboost.pipeline.digest import Digests
-from kernelboost.pipeline.plan import Plan
+from kernelboost.pipeline.plan import OUTPUTS, Plan
 
 SCHEMA = "workflow/schemas/config.schema.yaml"
 
@@ -174,33 +174,31 @@ ONE_OUTPUT_RULES = {
 }
 
 
+def one_wildcard(kind):
+    """The wildcard that names the output of ``kind``: ``{claim}`` for a
+    claim's rows or timings, else ``{figure}`` or ``{applet}``."""
+    return "claim" if kind in ("claim", "timing") else kind
+
+
 def one_output(kind):
-    """What the job of one output of ``kind`` writes (``ONE_OUTPUT_RULES``):
-    a figure's PNG (for the report) and PDF, an applet's JSON, or a claim's
-    rows or timings (wildcard ``{claim}``)."""
-    if kind == "figure":
-        return {
-            "png": report(
-                "results/figures/{figure}.png",
-                caption=str(FIGURE_CAPTION),
-                category=lambda wildcards: reporting.figure_category(wildcards.figure),
-            ),
-            "pdf": "results/figures/{figure}.pdf",
-        }
-    return {
-        "applet": {"json": "results/applets/{applet}.json"},
-        "claim": {"csv": "results/claims/{claim}.csv"},
-        "timing": {"csv": "results/timings/{claim}.csv"},
-    }[kind]
+    """What the job of one output of ``kind`` writes (``ONE_OUTPUT_RULES``),
+    the plan's paths (``OUTPUTS``) with the wildcard: a figure's PNG (marked
+    for the report) and PDF, an applet's JSON, a claim's rows or timings."""
+    paths = [p.format(f"{{{one_wildcard(kind)}}}") for p in OUTPUTS[kind]]
+    if kind != "figure":
+        return {"file": paths[0]}
+    png = report(
+        paths[0],
+        caption=str(FIGURE_CAPTION),
+        category=lambda wildcards: reporting.figure_category(wildcards.figure),
+    )
+    return {"png": png, "pdf": paths[1]}
 
 
 def one_output_log(kind, ext):
     """The log (``ext`` "log") or benchmark ("bench.tsv") of that job."""
-    wildcard = {"figure": "figure", "applet": "applet"}.get(kind, "claim")
-    folder = {"figure": "figure", "applet": "applet", "claim": "claims"}.get(
-        kind, "timings"
-    )
-    return f"results/logs/{folder}/{{{wildcard}}}.{ext}"
+    folder = {"claim": "claims", "timing": "timings"}.get(kind, kind)
+    return f"results/logs/{folder}/{{{one_wildcard(kind)}}}.{ext}"
 
 
 def readers_outputs(exp):

@@ -6,12 +6,16 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import matplotlib.image as mpl_image
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 from matplotlib.ticker import NullFormatter
+from matplotlib.transforms import Bbox
 
 from ...core.io import atomic_path
 from ...theory.intervals import clopper_pearson, count
@@ -55,30 +59,62 @@ def new_figure(
 def save_figure(fig: Figure, *paths: str | os.PathLike[str]) -> None:
     """Save ``fig`` to each path (format from the suffix), then close it.
 
-    The figure is laid out once, at the PNG's resolution (its layout engine,
-    e.g. constrained layout, runs then), and every file is cropped to the same
-    box: the drawn artists' tight bounding box with ``savefig.pad_inches``
-    around it (what ``bbox_inches="tight"`` gives the PNG, where each call of
-    ``savefig`` would lay the figure out and draw it twice). The files carry
-    no timestamp or software metadata, so the same figure gives the same
-    bytes on every run; each file is written to a temporary name and renamed,
-    so a failure never leaves a partial figure behind.
+    The figure is laid out and rasterised once, at the PNG's resolution (its
+    layout engine, e.g. constrained layout, runs in that draw), and every file
+    is cropped to the same box: the drawn artists' tight bounding box with
+    ``savefig.pad_inches`` around it, what ``bbox_inches="tight"`` gives. A
+    PNG is that raster cropped to whole pixels (``savefig`` would lay out and
+    draw the figure again for it); a vector file is drawn again, clipped to
+    the box. The files carry no timestamp or software metadata, so the same
+    figure gives the same bytes on every run; each file is written to a
+    temporary name and renamed, so a failure never leaves a partial figure
+    behind.
     """
     try:
         with plt.rc_context(STYLE):
             fig.set_dpi(plt.rcParams["savefig.dpi"])
-            fig.draw_without_rendering()
-            box = fig.get_tightbbox().padded(plt.rcParams["savefig.pad_inches"])
+            canvas = FigureCanvasAgg(fig)
+            canvas.draw()
+            box = fig.get_tightbbox(canvas.get_renderer()).padded(
+                plt.rcParams["savefig.pad_inches"]
+            )
             fig.set_layout_engine("none")
             for path in map(Path, paths):
                 with atomic_path(path) as tmp:
-                    fig.savefig(
-                        tmp,
-                        metadata=_METADATA.get(path.suffix.lower()),
-                        bbox_inches=box,
-                    )
+                    if path.suffix.lower() == ".png":
+                        _save_raster(canvas, box, tmp)
+                    else:
+                        fig.savefig(
+                            tmp,
+                            metadata=_METADATA.get(path.suffix.lower()),
+                            bbox_inches=box,
+                        )
     finally:
         plt.close(fig)
+
+
+def _save_raster(canvas: FigureCanvasAgg, box: Bbox, path: Path) -> None:
+    """The drawn raster of ``canvas`` inside ``box`` (inches, rounded outwards
+    to whole pixels), as a PNG at the figure's resolution without metadata.
+    Where the box reaches beyond the canvas (the padding around artists at
+    the figure's edge), the figure's face colour fills it, as ``savefig``
+    fills it."""
+    fig = canvas.figure
+    pixels = np.asarray(canvas.buffer_rgba())
+    height, width = pixels.shape[:2]
+    # Pixel columns x0..x1 and rows y0..y1 counted from the top, as in ``pixels``.
+    x0, x1 = int(np.floor(box.x0 * fig.dpi)), int(np.ceil(box.x1 * fig.dpi))
+    y0, y1 = (
+        height - int(np.ceil(box.y1 * fig.dpi)),
+        height - int(np.floor(box.y0 * fig.dpi)),
+    )
+    face = np.round(np.asarray(to_rgba(fig.get_facecolor())) * 255).astype(np.uint8)
+    out = np.empty((y1 - y0, x1 - x0, 4), dtype=np.uint8)
+    out[...] = face
+    top, left = max(y0, 0), max(x0, 0)
+    bottom, right = min(y1, height), min(x1, width)
+    out[top - y0 : bottom - y0, left - x0 : right - x0] = pixels[top:bottom, left:right]
+    mpl_image.imsave(path, out, format="png", dpi=fig.dpi, metadata=_METADATA[".png"])
 
 
 def draw_regions(ax, part: pd.DataFrame, train: pd.DataFrame) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 import pandas as pd
-from scipy import stats
+from scipy.special import stdtrit
 
 #: Columns of the cost table (CPU seconds per ``unit``).
 TIMING_COLUMNS = ("experiment", "form", "degree", "size", "seconds", "unit", "batch")
@@ -98,7 +98,7 @@ def exponent_interval(
     se = math.sqrt(
         float(residual @ residual) / (k - 2) / float(np.sum((u - u.mean()) ** 2))
     )
-    half = float(stats.t.ppf(0.5 + level / 2, k - 2)) * se
+    half = float(stdtrit(k - 2, 0.5 + level / 2)) * se
     return float(slope) - half, float(slope) + half
 
 

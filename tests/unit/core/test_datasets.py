@@ -51,8 +51,12 @@ GENERATED: dict[str, dict[str, object]] = {
     "three_discs": {"n_per_cluster": 10},
     "sparse_regression": {"n_samples": 40, "n_features": 6},
     "forward_trap": {"n_samples": 40},
+    "twonorm": {"n_samples": 40, "n_features": 4},
+    "threenorm": {"n_samples": 40, "n_features": 4},
+    "ringnorm": {"n_samples": 40, "n_features": 4},
+    "waveform": {"n_samples": 30},
 }
-REAL = ("breast_cancer", "diabetes")
+REAL = ("breast_cancer", "diabetes", "digits_1_7", "digits_4_9")
 REGRESSION = ("sparse_regression", "forward_trap", "diabetes")
 #: The generators whose size is ``n_samples`` (the others count by group).
 SIZED = sorted(

@@ -1,0 +1,322 @@
+"""Checksummed, cached downloads (kernelboost.core.downloads) against a local
+HTTP server: the cache, a wrong checksum, a server that never answers, a
+closed port, the zip mirror; and the letter reader. Nothing here leaves
+127.0.0.1."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import http.server
+import io
+import socket
+import sys
+import threading
+import time
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from kernelboost.core.datasets import DatasetError
+from kernelboost.core.downloads import (
+    LETTER_FEATURES,
+    REGISTRY,
+    ChecksumError,
+    DownloadError,
+    RemoteFile,
+    Source,
+    fetch,
+    load_letter,
+    read_letter,
+)
+
+pytest.importorskip("pooch")
+
+FNAME = "letter-recognition.data"
+#: 20 rows in the UCI format: ten letters of A-M, ten of N-Z.
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:10] + "NOPQRSTUVWXYZ"[:10]
+
+
+def _letter_rows() -> bytes:
+    rng = np.random.default_rng(0)
+    values = rng.integers(0, 16, size=(len(LETTERS), len(LETTER_FEATURES)))
+    lines = [
+        ",".join([c, *map(str, row)]) for c, row in zip(LETTERS, values, strict=True)
+    ]
+    return ("\n".join(lines) + "\n").encode()
+
+
+DATA = _letter_rows()
+SHA = hashlib.sha256(DATA).hexdigest()
+
+
+@pytest.fixture(autouse=True)
+def _local_only(monkeypatch) -> None:
+    """No proxy between the tests and 127.0.0.1, and no name lookup of any
+    other host: a test that reached for the internet would fail here."""
+    for var in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY"):
+        monkeypatch.delenv(var, raising=False)
+        monkeypatch.delenv(var.lower(), raising=False)
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+    real = socket.getaddrinfo
+
+    def local_getaddrinfo(host, *args, **kwargs):
+        assert host in ("127.0.0.1", "localhost"), f"a test looked up {host}"
+        return real(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", local_getaddrinfo)
+
+
+class _Server:
+    """A static HTTP server on 127.0.0.1 that counts the requests it gets."""
+
+    def __init__(self, root: Path) -> None:
+        self.hits: list[str] = []
+        server = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def do_GET(self) -> None:
+                server.hits.append(self.path)
+                super().do_GET()
+
+            def log_message(self, *args) -> None:
+                pass
+
+        handler = functools.partial(Handler, directory=str(root))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.thread = threading.Thread(
+            target=self.httpd.serve_forever, args=(0.05,), daemon=True
+        )
+
+    def url(self, name: str) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/{name}"
+
+
+@pytest.fixture
+def server(tmp_path) -> Iterator[_Server]:
+    root = tmp_path / "served"
+    root.mkdir()
+    (root / FNAME).write_bytes(DATA)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as zf:
+        zf.writestr(FNAME, DATA)
+        zf.writestr("letter-recognition.names", "the attributes\n")
+    (root / "letter.zip").write_bytes(buffer.getvalue())
+    (root / "other.data").write_bytes(DATA.replace(b"A,", b"Z,", 1))
+    srv = _Server(root)
+    srv.thread.start()
+    yield srv
+    srv.httpd.shutdown()
+    srv.httpd.server_close()
+
+
+def _entry(*sources: Source, sha256: str = SHA) -> RemoteFile:
+    return RemoteFile("letter-test", FNAME, sha256, sources, "this test")
+
+
+def _files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file())
+
+
+def test_fetch_downloads_once_then_reads_the_cache(server, tmp_path) -> None:
+    cache = tmp_path / "cache"
+    entry = _entry(Source(server.url(FNAME)))
+    path = fetch(entry, cache_dir=cache, timeout=5)
+    assert path == cache / FNAME
+    assert path.read_bytes() == DATA
+    assert server.hits == [f"/{FNAME}"]
+    assert fetch(entry, cache_dir=cache, timeout=5) == path
+    assert server.hits == [f"/{FNAME}"]  # the second call never asked
+    assert _files(cache) == [path]
+
+
+def test_a_damaged_copy_in_the_cache_is_downloaded_again(server, tmp_path) -> None:
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / FNAME).write_bytes(DATA[:-10])
+    path = fetch(_entry(Source(server.url(FNAME))), cache_dir=cache, timeout=5)
+    assert path.read_bytes() == DATA
+    assert len(server.hits) == 1
+
+
+def test_a_wrong_checksum_is_refused_and_nothing_is_kept(server, tmp_path) -> None:
+    cache = tmp_path / "cache"
+    url = server.url("other.data")
+    served = (tmp_path / "served" / "other.data").read_bytes()
+    found = hashlib.sha256(served).hexdigest()
+    with pytest.raises(ChecksumError) as caught:
+        fetch(_entry(Source(url)), cache_dir=cache, timeout=5)
+    error = caught.value
+    assert (error.expected, error.found, error.url) == (SHA, found, url)
+    for part in (SHA, found, url, FNAME, "default reproduction"):
+        assert part in str(error)
+    assert server.hits == ["/other.data"]
+    assert _files(cache) == []
+
+
+def test_a_server_that_never_answers_fails_within_the_timeout(tmp_path) -> None:
+    silent = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(1)  # the kernel accepts the connection; nobody replies
+    url = f"http://127.0.0.1:{silent.getsockname()[1]}/{FNAME}"
+    cache = tmp_path / "cache"
+    start = time.perf_counter()
+    try:
+        with pytest.raises(DownloadError) as caught:
+            fetch(_entry(Source(url)), cache_dir=cache, timeout=1.0)
+    finally:
+        silent.close()
+    assert time.perf_counter() - start < 5
+    assert not isinstance(caught.value, ChecksumError)
+    message = str(caught.value)
+    for part in (FNAME, url, "no answer within 1 s", "default reproduction"):
+        assert part in message
+    assert _files(cache) == []
+
+
+def test_a_closed_port_is_a_clear_error(tmp_path) -> None:
+    probe = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()  # nothing listens there now
+    url = f"http://127.0.0.1:{port}/{FNAME}"
+    with pytest.raises(DownloadError, match="could not connect") as caught:
+        fetch(_entry(Source(url)), cache_dir=tmp_path / "cache", timeout=1.0)
+    assert url in str(caught.value)
+    assert "runs offline without it" in str(caught.value)
+
+
+def test_a_missing_file_names_the_http_status(server, tmp_path) -> None:
+    url = server.url("gone.data")
+    with pytest.raises(DownloadError, match="HTTP 404"):
+        fetch(_entry(Source(url)), cache_dir=tmp_path / "cache", timeout=5)
+
+
+def test_the_zip_mirror_serves_when_the_first_source_fails(server, tmp_path) -> None:
+    cache = tmp_path / "cache"
+    entry = _entry(
+        Source(server.url("gone.data")),
+        Source(server.url("letter.zip"), member=FNAME),
+    )
+    path = fetch(entry, cache_dir=cache, timeout=5)
+    assert path.read_bytes() == DATA
+    assert server.hits == ["/gone.data", "/letter.zip"]
+    assert _files(cache) == [path]  # the archive itself is not kept
+
+
+def test_a_zip_member_with_a_wrong_checksum_is_not_kept(server, tmp_path) -> None:
+    cache = tmp_path / "cache"
+    entry = _entry(Source(server.url("letter.zip"), member=FNAME), sha256="0" * 64)
+    with pytest.raises(ChecksumError) as caught:
+        fetch(entry, cache_dir=cache, timeout=5)
+    assert caught.value.found == SHA
+    assert _files(cache) == []
+    missing = _entry(Source(server.url("letter.zip"), member="nope.data"))
+    with pytest.raises(DownloadError, match="the archive has no 'nope.data'"):
+        fetch(missing, cache_dir=cache, timeout=5)
+    assert _files(cache) == []
+
+
+def test_an_unknown_name_lists_the_known_ones(tmp_path) -> None:
+    with pytest.raises(ValueError, match="must be one of 'letter'"):
+        fetch("leter", cache_dir=tmp_path)
+
+
+@pytest.mark.parametrize("timeout", [0, -1.0, "1"])
+def test_the_timeout_must_be_positive(timeout, tmp_path) -> None:
+    with pytest.raises(ValueError, match="'timeout' parameter of fetch"):
+        fetch(
+            _entry(Source("http://127.0.0.1:9/x")), cache_dir=tmp_path, timeout=timeout
+        )
+
+
+def test_without_pooch_the_error_says_what_to_install(monkeypatch, tmp_path) -> None:
+    monkeypatch.setitem(sys.modules, "pooch", None)
+    with pytest.raises(ImportError, match="pip install pooch"):
+        fetch(_entry(Source("http://127.0.0.1:9/x")), cache_dir=tmp_path)
+
+
+def test_a_bad_registry_entry_is_refused() -> None:
+    with pytest.raises(ValueError, match="64 lowercase hex digits"):
+        RemoteFile("x", "x.data", "ABC", (Source("http://127.0.0.1/x"),), "-")
+    with pytest.raises(ValueError, match="plain file name"):
+        RemoteFile("x", "../x.data", SHA, (Source("http://127.0.0.1/x"),), "-")
+    with pytest.raises(ValueError, match="no source"):
+        RemoteFile("x", "x.data", SHA, (), "-")
+
+
+def test_the_letter_entry_pins_the_uci_file() -> None:
+    entry = REGISTRY["letter"]
+    assert entry.fname == FNAME
+    assert entry.sha256 == (
+        "2b89f3602cf768d3c8355267d2f13f2417809e101fc2b5ceee10db19a60de6e2"
+    )
+    first, mirror = entry.sources
+    assert first.url.endswith("/letter-recognition/letter-recognition.data")
+    assert first.url.startswith("https://archive.ics.uci.edu/")
+    assert mirror.url.endswith(".zip")
+    assert mirror.member == FNAME
+    assert "UCIData.jl" in entry.checksum_from
+
+
+def test_load_letter_reads_the_downloaded_file(server, tmp_path) -> None:
+    path = fetch(_entry(Source(server.url(FNAME))), cache_dir=tmp_path / "c")
+    data = load_letter(path)
+    assert data.X.shape == (20, 16)
+    assert data.X.dtype == np.float64
+    assert data.feature_names == LETTER_FEATURES
+    assert data.task == "classification"
+    expected = [1.0 if c <= "M" else -1.0 for c in LETTERS]
+    np.testing.assert_array_equal(data.y, expected)
+    first = [int(v) for v in DATA.split(b"\n")[0].split(b",")[1:]]
+    np.testing.assert_array_equal(data.X[0], first)
+    X, letters = read_letter(path)
+    np.testing.assert_array_equal(X, data.X)
+    assert "".join(letters) == LETTERS
+
+
+def test_load_letter_one_letter_against_the_rest(tmp_path) -> None:
+    path = tmp_path / FNAME
+    path.write_bytes(DATA)
+    data = load_letter(path, positive="O")
+    assert (data.y == 1).sum() == 1
+    assert data.y[LETTERS.index("O")] == 1
+
+
+@pytest.mark.parametrize("positive", ["", "a", "AB1", LETTERS + "KLMUVWXYZ", ["A"]])
+def test_load_letter_checks_positive(positive, tmp_path) -> None:
+    path = tmp_path / FNAME
+    path.write_bytes(DATA)
+    with pytest.raises(ValueError, match="'positive' parameter of load_letter"):
+        load_letter(path, positive=positive)
+
+
+def test_load_letter_needs_both_classes(tmp_path) -> None:
+    path = tmp_path / FNAME
+    path.write_bytes(b"A," + b",".join([b"1"] * 16) + b"\n")
+    with pytest.raises(DatasetError, match="both classes"):
+        load_letter(path)
+
+
+@pytest.mark.parametrize(
+    ("line", "found"),
+    [
+        (b"A,1,2", "3 fields"),
+        (b"a," + b",".join([b"1"] * 16), "not a capital letter"),
+        (b"A," + b",".join([b"1"] * 15) + b",16", "'yegvx': '16'"),
+        (b"A," + b",".join([b"1"] * 15) + b",x", "'yegvx': 'x'"),
+    ],
+)
+def test_a_malformed_letter_file_names_the_line(line, found, tmp_path) -> None:
+    path = tmp_path / FNAME
+    path.write_bytes(DATA + line + b"\n")
+    with pytest.raises(DatasetError, match="line 21") as caught:
+        read_letter(path)
+    assert found in str(caught.value)
+    empty = tmp_path / "empty.data"
+    empty.write_bytes(b"\n")
+    with pytest.raises(DatasetError, match="no rows"):
+        read_letter(empty)

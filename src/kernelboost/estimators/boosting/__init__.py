@@ -29,9 +29,14 @@ sample_weight)`` is the one-shot form of the same search.
   values of x_j, both polarities s = ±1, and the constant stump (θ = −∞).
   Presorting costs O(N m log m) once; each round is O(m N) (Mohri,
   Boosting, 'Standard Use in Practice').
-* :class:`Trees` — greedy trees of a given depth; each node takes the split
-  minimizing the weighted error of its two children labelled by their weighted
-  majority (needed for XOR, claim B8).
+* :class:`Trees` — greedy trees of a given depth (at most 2^depth leaves);
+  each node takes the split minimizing a criterion of its two children under
+  the weights: by default their weighted error when labelled by their weighted
+  majority, or (``criterion="gini"``, ``"entropy"``) their weighted Gini
+  impurity or entropy, the latter C4.5's information gain without its gain
+  ratio and pruning. Depth 2 is needed for XOR (claim B8). Every feature is
+  sorted once; each round partitions the sorted lists down the tree, O(N m ·
+  depth), in the compiled loops of :mod:`.trees`.
 * :class:`HypothesisMatrix` — a finite class given by its ±1 predictions on
   the training points; each round takes the column of largest edge.
 
@@ -48,8 +53,8 @@ Algorithms'): AdaBoost's loop with α_t = ½ ln((1 − ε_t)/ε_t)
 − ½ ln((1 + ρ_t)/(1 − ρ_t)), ρ_t the minimum L1 margin of f_{t−1}.
 
 The estimators are in :mod:`.adaboost`, :mod:`.arc_gv` and :mod:`.majority`,
-the weak learners in :mod:`.weak_learners`, what the boosters share in
-:mod:`.ensemble`.
+the weak learners in :mod:`.weak_learners` (the growth of trees in
+:mod:`.trees`), what the boosters share in :mod:`.ensemble`.
 """
 
 from __future__ import annotations

@@ -4,10 +4,12 @@ One protocol (:class:`WeakLearner`): ``prepare(X, y)`` does the work that does
 not depend on the weights once per boosting fit and returns a
 :class:`WeakSearch`, whose ``best(sample_weight)`` returns the hypothesis of
 smallest weighted error with its ±1 predictions on the training points.
-:class:`Stumps` (presorted, exact), :class:`Trees` (greedy, a given depth),
+:class:`Stumps` (presorted, exact), :class:`Trees` (greedy, a given depth, by
+weighted error, Gini impurity or entropy; grown in :mod:`.trees`),
 :class:`HypothesisMatrix` (a finite class given by its predictions). Ties go
-to the hypothesis that comes first in a fixed order; weighted errors within
-``TIE_RTOL · Σ_i w_i`` of the smallest count as ties.
+to the hypothesis that comes first in a fixed order; weighted errors (a
+tree's split criteria) within ``TIE_RTOL · Σ_i w_i`` of the smallest count as
+ties.
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ from ...core.base import (
     NO_VALIDATION,
     InstanceOf,
     Interval,
+    Options,
     Parameterized,
 )
 from ...core.validation import check_array, check_labels
+from .trees import CRITERIA, Criterion, PresortedTrees
 
 #: Weighted errors within this fraction of the total weight count as ties.
 TIE_RTOL = 1e-12
@@ -372,7 +376,8 @@ class Tree(Hypothesis):
     """A binary tree of axis-aligned splits x[feature] ≤ threshold (go left).
 
     Node arrays as in scikit-learn: ``feature[k] = -1`` marks a leaf whose
-    label is ``value[k]``; the root is node 0.
+    label is ``value[k]``; the root is node 0, and :class:`Trees` numbers the
+    nodes in preorder (a node, its left subtree, its right subtree).
     """
 
     def __init__(
@@ -423,23 +428,85 @@ class Tree(Hypothesis):
 
 
 class Trees(Parameterized, WeakLearner):
-    """Greedy decision trees of depth ≤ ``depth`` with weighted-majority leaves.
+    """Greedy decision trees of depth ≤ ``depth`` under the weights D_t.
 
-    Every node takes the split (feature j, threshold θ midway between
-    consecutive distinct values of x_j among its points) that minimizes the
-    weighted error of its two children, each labelled by its weighted
-    majority: min(W₊ᴸ, W₋ᴸ) + min(W₊ᴿ, W₋ᴿ). Ties go to the lowest feature,
-    then the lowest threshold (errors within ``1e-12 · Σ w`` are ties). A node
-    becomes a leaf at depth ``depth``, when its points are pure under the
-    weights (one class has weight 0), or when its points cannot be split.
-    Leaf labels are the weighted majority, +1 on a tie.
+    Every node takes the axis-aligned split "x_j ≤ θ goes left" (feature j,
+    threshold θ midway between consecutive distinct values of x_j among the
+    node's points) that minimizes a criterion of its two children L and R.
+    With W₊ and W₋ the weights of the two classes on one side, W = W₊ + W₋
+    and p = W₊/W, the criteria are
 
-    Unlike a stump, a depth-2 tree is a weak learner for XOR (claim B8). The
-    search is greedy (exact at each node), not a search over all trees.
+    - ``"error"``: the weighted error of the children labelled by their
+      weighted majority, min(W₊ᴸ, W₋ᴸ) + min(W₊ᴿ, W₋ᴿ);
+    - ``"gini"``: the weighted Gini impurity Wᴸ G(pᴸ) + Wᴿ G(pᴿ), with
+      G(p) = 1 − p² − (1 − p)² = 2p(1 − p);
+    - ``"entropy"``: the weighted entropy Wᴸ H(pᴸ) + Wᴿ H(pᴿ), with
+      H(p) = −p log₂ p − (1 − p) log₂(1 − p) (0 log 0 = 0). Minimizing it
+      maximizes the information gain W H(p) − Wᴸ H(pᴸ) − Wᴿ H(pᴿ) of the
+      node, C4.5's gain with the cases weighted by D_t.
+
+    All three are homogeneous of degree 1 in the weights, so D_t and any
+    multiple of it (AdaBoost passes D_t / max_i D_t(i)) grow the same tree,
+    up to rounding.
+    Ties go to the lowest feature, then the lowest threshold: criteria
+    within ``1e-12 · Σ_i w_i`` (all training points) of a node's smallest
+    are ties.
+
+    A node becomes a leaf at depth ``depth``, when it is pure under the
+    weights (one class has weight 0), or when its points cannot be split
+    (every feature is constant on them). Otherwise it splits, under every
+    criterion, even when no split lowers the criterion below the node's own
+    (W min(p, 1 − p), W G(p), W H(p)), as scikit-learn's trees do with
+    ``min_impurity_decrease=0``. Under ``"error"`` that happens whenever both
+    children keep the node's majority label; under ``"gini"`` and
+    ``"entropy"``, which are strictly concave, only when every split leaves
+    both children with the node's class proportions, as at the root of XOR.
+    Either way the split may help deeper down: a depth-2 tree solves XOR
+    under each criterion (claim B8), which no stump does. Leaf labels are
+    the weighted majority, +1 on a tie, whatever the criterion, so two
+    sibling leaves may carry the same label. A tree has at most 2^depth
+    leaves. The search is greedy (exact at each node), not a search over
+    all trees of that depth.
 
     Parameters
     ----------
     depth : int ≥ 1, default=2
+    criterion : {"error", "gini", "entropy"}, default="error"
+
+    Notes
+    -----
+    *Not C4.5.* Schapire, Freund, Bartlett and Lee (1998, Fig. 1) boost
+    Quinlan's C4.5, which these trees follow only in the information gain.
+    C4.5 ranks tests by the gain ratio (the gain divided by the split
+    information, among tests of at least average gain), splits a nominal
+    attribute into one branch per value, puts a numeric threshold at a
+    training value, wants at least two cases in two branches, and grows a
+    full tree that it then prunes by pessimistic error estimates. Here all
+    splits are binary and axis-aligned on numeric features, at midpoints,
+    by the plain gain (no gain ratio), with no minimum leaf size and no
+    pruning: the depth bound limits the tree instead.
+
+    *Search.* :meth:`prepare` sorts every feature once, stably (O(N m log
+    m)); each round grows its tree by partitioning the sorted index lists
+    down the tree, each child's list the stable sub-sequence of its
+    parent's, and scans each node once per feature with prefix sums of the
+    class weights, so a round costs O(N m · depth) and sorts nothing
+    (:mod:`.trees`, compiled by numba at the first fit). The trees are the
+    same, split for split, as a plain search over every feature and every
+    midpoint at every node; for ``"entropy"`` a lower bound skips the
+    logarithms of splits that cannot be the best (same trees).
+
+    References
+    ----------
+    J. R. Quinlan. *C4.5: Programs for Machine Learning.* Morgan Kaufmann,
+    1993.
+
+    L. Breiman, J. Friedman, R. Olshen and C. Stone. *Classification and
+    Regression Trees.* Wadsworth, 1984 (the Gini impurity).
+
+    R. E. Schapire, Y. Freund, P. Bartlett and W. S. Lee. Boosting the
+    margin: a new explanation for the effectiveness of voting methods.
+    Annals of Statistics 26(5):1651–1686, 1998.
 
     Examples
     --------
@@ -447,88 +514,51 @@ class Trees(Parameterized, WeakLearner):
     >>> tree = Trees(2).fit(X, [1, -1, 1, -1])
     >>> tree.predict(X).tolist()
     [1.0, -1.0, 1.0, -1.0]
+    >>> Trees(2, criterion="entropy").fit(X, [1, -1, 1, -1]).n_leaves
+    4
     """
 
     columns = ("n_leaves", "root_feature", "root_threshold")
-    _parameter_constraints = {"depth": [Interval("int", 1, None, closed="left")]}
+    _parameter_constraints = {
+        "depth": [Interval("int", 1, None, closed="left")],
+        "criterion": [Options(tuple(CRITERIA))],
+    }
 
-    def __init__(self, depth: int = 2) -> None:
+    def __init__(self, depth: int = 2, *, criterion: Criterion = "error") -> None:
         self.depth = depth
+        self.criterion = criterion
 
     def __repr__(self) -> str:
-        return f"Trees(depth={self.depth!r})"
+        shown = f"depth={self.depth!r}"
+        if self.criterion != "error":
+            shown += f", criterion={self.criterion!r}"
+        return f"Trees({shown})"
 
     def prepare(self, X: np.ndarray, y: np.ndarray) -> WeakSearch:
         self._validate_params()
-        return _TreeSearch(X, y, int(self.depth))
+        return _TreeSearch(PresortedTrees(X, y, int(self.depth), self.criterion))
 
 
 class _TreeSearch(WeakSearch):
-    def __init__(self, X: np.ndarray, y: np.ndarray, depth: int) -> None:
-        self.X = X
-        self.XT = np.ascontiguousarray(X.T)
-        self.order = np.argsort(self.XT, axis=1, kind="stable")
-        self.y = y
-        self.depth = depth
+    """One tree per call of :meth:`best`, grown on the presorted training set.
+
+    Attributes
+    ----------
+    n_presorted : int
+        Values sorted when the search was built (N·m), and never again.
+    """
+
+    def __init__(self, presorted: PresortedTrees) -> None:
+        self.presorted = presorted
+        self.n_presorted = presorted.n_presorted
 
     def best(self, sample_weight: np.ndarray) -> tuple[Hypothesis, np.ndarray]:
-        w = sample_weight
-        wp = np.where(self.y > 0, w, 0.0)
-        wn = np.where(self.y > 0, 0.0, w)
-        tol = TIE_RTOL * float(w.sum())
-        nodes: list[list[float]] = []  # feature, threshold, left, right, value
-
-        def grow(members: np.ndarray, depth_left: int) -> int:
-            k = len(nodes)
-            Wp, Wn = float(wp[members].sum()), float(wn[members].sum())
-            nodes.append([-1, 0.0, -1, -1, 1.0 if Wp >= Wn else -1.0])
-            split = None
-            if depth_left > 0 and min(Wp, Wn) > 0 and members.size > 1:
-                split = self._split(members, wp, wn, Wp, Wn, tol)
-            if split is None:
-                return k
-            f, theta = split
-            go_right = self.XT[f, members] > theta
-            nodes[k][:2] = [f, theta]
-            nodes[k][2] = grow(members[~go_right], depth_left - 1)
-            nodes[k][3] = grow(members[go_right], depth_left - 1)
-            return k
-
-        grow(np.arange(self.y.size), self.depth)
-        table = np.array(nodes, dtype=np.float64).reshape(-1, 5)
+        tol = TIE_RTOL * float(sample_weight.sum())
+        grown = self.presorted.grow(sample_weight, tol)
         tree = Tree(
-            table[:, 0].astype(np.intp),
-            table[:, 1].copy(),
-            table[:, 2].astype(np.intp),
-            table[:, 3].astype(np.intp),
-            table[:, 4].copy(),
+            grown.feature, grown.threshold, grown.left, grown.right, grown.value
         )
-        return tree, tree.predict(self.X)
-
-    def _split(
-        self,
-        members: np.ndarray,
-        wp: np.ndarray,
-        wn: np.ndarray,
-        Wp: float,
-        Wn: float,
-        tol: float,
-    ) -> tuple[int, float] | None:
-        """Best (feature, θ) by the majority-label error of the two children."""
-        inside = np.zeros(self.y.size, dtype=bool)
-        inside[members] = True
-        order = self.order[inside[self.order]].reshape(self.order.shape[0], -1)
-        xs = np.take_along_axis(self.XT, order, axis=1)
-        Lp = np.cumsum(wp[order], axis=1)[:, :-1]
-        Ln = np.cumsum(wn[order], axis=1)[:, :-1]
-        err = np.minimum(Lp, Ln) + np.minimum(Wp - Lp, Wn - Ln)
-        valid = xs[:, :-1] < xs[:, 1:]
-        if not valid.any():
-            return None
-        err[~valid] = np.inf
-        flat = int(np.argmax(err.reshape(-1) <= err.min() + tol))
-        f, p = divmod(flat, err.shape[1])
-        return f, _midpoint(float(xs[f, p]), float(xs[f, p + 1]))
+        return tree, grown.predictions
 
 
 def _as_indices(X: object, n_rows: int, owner: str) -> np.ndarray:

@@ -76,9 +76,12 @@ def _adaboost_stumps(m_full: int, target: float | None) -> Callable[[float], Cas
 
         def quality(a: AdaBoost, b: AdaBoostClassifier) -> dict[str, float]:
             X, y = data.pop("train")
+            ours_error = float(a.history_["train_error"].iloc[-1])
+            peer_error = float(np.mean(b.predict(X) != y))
             return {
-                "train_error_ours": float(a.history_["train_error"].iloc[-1]),
-                "train_error_peer": float(np.mean(b.predict(X) != y)),
+                "train_error_ours": ours_error,
+                "train_error_peer": peer_error,
+                "train_error_gap": ours_error - peer_error,
             }
 
         return Case(
@@ -91,6 +94,9 @@ def _adaboost_stumps(m_full: int, target: float | None) -> Callable[[float], Cas
             target="none" if target is None else f"ratio <= {target} (>= 20x faster)",
             target_ratio=target,
             direction="<=",
+            # Ours takes the stump of least weighted error, the peer the one of
+            # least Gini impurity: ours must not end with more training errors.
+            limits={"train_error_gap": 0.0} if target is not None else {},
         )
 
     return build

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kernelboost.core.datasets import make_dataset
 from kernelboost.estimators.boosting import trees
 from kernelboost.estimators.boosting.adaboost import AdaBoost
 from kernelboost.estimators.boosting.weak_learners import (
@@ -381,3 +382,22 @@ def test_parameters_repr_and_errors() -> None:
         Trees(2).fit(X, y, np.zeros(4))
     with pytest.raises(ValueError, match="non-finite"):
         Trees(2).fit([[np.nan, 0.0], [1.0, 1.0]], [1, -1])
+
+
+def test_a_child_emptied_by_rounding_has_no_entropy() -> None:
+    """A right child's weights are the parent's minus the left's: a child
+    with no points can come out as (tiny, −tiny). Its W·H is 0, not a
+    division by zero or the logarithm of a negative number."""
+    assert trees._entropy_part(1e-17, -1e-17) == 0.0
+    assert trees._entropy_part(-2e-17, 1e-17) == 0.0
+    assert trees._gini_part(1e-17, -1e-17) == 0.0
+
+
+def test_deep_entropy_trees_boost_twonorm() -> None:
+    """Depth-5 entropy trees on twonorm once divided by a zero weight (at
+    round 988 of this fit, about 2 s)."""
+    data = make_dataset({"generator": "twonorm", "n_samples": 1000, "seed": 1})
+    model = AdaBoost(weak_learner=Trees(5, criterion="entropy"), n_rounds=1000).fit(
+        data.X, data.y
+    )
+    assert np.isfinite(model.decision_function(data.X)).all()

@@ -139,8 +139,15 @@ def _gini_part(a: float, b: float) -> float:
 
 
 def _entropy_part(a: float, b: float) -> float:
-    """W·H of a child with class weights a, b: −a log₂(a/W) − b log₂(b/W)."""
+    """W·H of a child with class weights a, b: −a log₂(a/W) − b log₂(b/W).
+
+    A right child's weights are the parent's minus the left's, so a class
+    the child lacks may come out as ±1 ulp instead of 0, and W = a + b ≤ 0:
+    such a child is empty, with W·H = 0.
+    """
     t = a + b
+    if t <= 0.0:
+        return 0.0
     out = 0.0
     if a > 0.0:
         out -= a * math.log2(a / t)

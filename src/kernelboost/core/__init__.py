@@ -6,7 +6,10 @@
 - :mod:`.base`: the estimator contract (parameters, cloning, fitted checks);
 - :mod:`.validation` and :mod:`.exceptions`: input checks and the errors and
   warnings they raise;
-- :mod:`.io`: atomic writes of tables and text.
+- :mod:`.io`: atomic writes of tables and text;
+- :mod:`.downloads`: checksummed, cached downloads of the data files no
+  package ships (the letter data), for opt-in runs only.
 
-It imports numpy, scipy and pandas only.
+It imports numpy, scipy and pandas only; :mod:`.downloads` imports pooch
+inside the function that downloads.
 """

@@ -364,3 +364,40 @@ def per_dataset(
         }
 
     return runs
+
+
+def per_pair(
+    section: str,
+    need: Need = ANY,
+    *,
+    pairs: str = "generated",
+    datasets: str = "datasets",
+) -> Callable[[Config], dict[str, Run]]:
+    """A sweep over independent test sets and splits: one run per entry
+    ``{train: <name>, test: <name>}`` of ``<section>.<pairs>`` (the study
+    receives the training points as ``data`` and the test points as ``test``)
+    and one per name of ``<section>.<datasets>`` (``data`` alone: the study
+    splits it itself). Both keys are optional; each dataset must meet
+    ``need``. The run ids are the training datasets' names; the section's
+    other keys are the study's arguments."""
+
+    def runs(cfg: Config) -> dict[str, Run]:
+        part = cfg[section]
+        args = {k: v for k, v in part.items() if k not in (pairs, datasets)}
+        out: dict[str, Run] = {}
+        for pair in part.get(pairs, ()):
+            key = f"{section}.{pairs}"
+            out[pair["train"]] = Run(
+                {
+                    "data": DataRef(key, pair["train"], need),
+                    "test": DataRef(key, pair["test"], need),
+                },
+                args,
+            )
+        for name in part.get(datasets, ()):
+            out[name] = Run(
+                {"data": DataRef(f"{section}.{datasets}", name, need)}, args
+            )
+        return out
+
+    return runs

@@ -1,4 +1,4 @@
-"""AdaBoost study (B1–B6, B14, B17): per-round tables, claim rows, figures."""
+"""AdaBoost study (B1–B4, B6, B14, B17): per-round tables, claim rows, figures."""
 
 from __future__ import annotations
 
@@ -13,14 +13,12 @@ from kernelboost.experiments.adaboost.claims import (
     b2_distribution_closed_form,
     b3_half_on_mistakes,
     b4_exp_loss_descent,
-    b5_margin_growth,
     b6_margin_bound,
     b14_vc_bound,
     b17_uniform_margin_bound,
 )
 from kernelboost.experiments.adaboost.study import adaboost_tables, line_search_alpha
 from kernelboost.pipeline.jobs import place_rows, plotter
-from kernelboost.theory.intervals import rate_difference
 
 from ..flips import flips
 
@@ -55,7 +53,7 @@ def test_line_search_finds_the_closed_form_step() -> None:
 
 
 def test_history_has_every_per_round_quantity(moons) -> None:
-    history, margins, bound, *_ = moons
+    history, bound, _ = moons
     for column in (
         "test_error",
         "b2_max_rel_diff",
@@ -67,17 +65,17 @@ def test_history_has_every_per_round_quantity(moons) -> None:
     ):
         assert history[column].notna().all(), column
     assert history["t"].tolist() == list(range(1, len(history) + 1))
-    # Margins are sorted per recorded round and lie in [-1, 1].
-    for _, part in margins.groupby("t"):
-        assert part["margin"].is_monotonic_increasing
-    assert margins["margin"].between(-1, 1).all()
+    # Fractions of margins in [-1, 1]: 0 to 1, not falling as rho grows.
+    assert bound["fraction"].between(0, 1).all()
+    for _, part in bound.groupby("t"):
+        assert part.sort_values("rho")["fraction"].is_monotonic_increasing
     # The recorded rounds, and always the last one.
-    assert set(bound["t"]) == set(margins["t"]) == {5, 50, len(history)}
+    assert set(bound["t"]) == {5, 50, len(history)}
     assert len(bound) == 3 * 3
 
 
 def test_b1_to_b6_hold_on_a_real_run(moons) -> None:
-    history, _, bound, *_ = moons
+    history, bound, _ = moons
     rows = (
         place_rows("B1", b1_adaboost_bound(history))
         + place_rows("B2", b2_distribution_closed_form(history))
@@ -96,7 +94,7 @@ def test_b1_to_b6_hold_on_a_real_run(moons) -> None:
 
 @pytest.mark.can_fail("B1", "B2", "B3", "B4", "B6")
 def test_broken_numbers_make_the_rows_false(moons) -> None:
-    history, _, bound, *_ = moons
+    history, bound, _ = moons
     broken = history.copy()
     broken.loc[3, "train_error"] = broken.loc[3, "bound_Z"] * 1.5
     broken.loc[4, "b2_max_rel_diff"] = 1e-6
@@ -132,167 +130,20 @@ def test_broken_numbers_make_the_rows_false(moons) -> None:
     )
 
 
-def test_the_mistakes_are_kept_at_t0_and_at_the_last_round(moons) -> None:
-    history, *_, mistakes = moons
-    zero = history[history["train_error"] == 0]
-    assert len(zero), "the test run should reach zero training error"
-    t0, last = int(zero["t"].iloc[0]), int(history["t"].iloc[-1])
-    assert sorted(mistakes["t"].unique()) == sorted({t0, last})
-    n_test = int(history["n_test"].iloc[0])
-    assert len(mistakes) == n_test * mistakes["t"].nunique()
-    rates = mistakes.groupby("t")["wrong"].mean()
-    at = history.set_index("t")["test_error"]
-    np.testing.assert_allclose(rates.to_numpy(), at.loc[rates.index].to_numpy())
-    *_, test = b5_margin_growth(history, moons[1], mistakes)
-    assert test.measured == pytest.approx(at[last] - at[t0])
-    assert "on the same points" in test.quantity
-    assert test.ci_low <= test.measured <= test.ci_high
-
-
-def test_b5_without_zero_training_error_is_false(moons) -> None:
-    history, margins, *_, mistakes = moons
-    history = history.copy()
-    history["train_error"] = history["train_error"].clip(lower=0.01)
-    tail, bulk, test = b5_margin_growth(history, margins, mistakes)
-    assert test.holds is False
-    assert "never reached 0" in test.quantity
-    assert (tail.kind, bulk.kind) == ("empirical", "illustration")
-
-
-def _toy_margins(*per_round: list[float]) -> pd.DataFrame:
-    rounds = {5: per_round[0], 100: per_round[1], 1000: per_round[2]}
-    return pd.DataFrame(
-        [
-            {"dataset": "toy", "t": t, "margin": m}
-            for t, values in rounds.items()
-            for m in sorted(values)
-        ]
-    )
-
-
-def _toy_mistakes(
-    wrong: dict[int, int], n_test: int = 200, disjoint: bool = False
-) -> pd.DataFrame:
-    """Test mistakes at each round t of ``wrong``: the first ``wrong[t]`` of
-    the test points (nested sets, as overlapping as they can be) or, with
-    ``disjoint``, consecutive blocks that share no point."""
-    rows, start = [], 0
-    for t, k in wrong.items():
-        first = start if disjoint else 0
-        rows += [
-            {"dataset": "toy", "t": t, "point": i, "wrong": int(first <= i < first + k)}
-            for i in range(n_test)
-        ]
-        start += k
-    return pd.DataFrame(rows)
-
-
-def _toy_history(test_error: list[float], n_test: int = 200) -> pd.DataFrame:
-    return pd.DataFrame(
-        {
-            "dataset": "toy",
-            "t": [1, 2, 3, 4],
-            "train_error": [0.2, 0.0, 0.0, 0.0],
-            "test_error": test_error,
-            "n_train": 4,
-            "n_test": n_test,
-            "split_seed": 0,
-        }
-    )
-
-
-@pytest.mark.can_fail("B5")
-def test_b5_reads_the_lower_tail_of_the_margin_distribution() -> None:
-    history = _toy_history([0.3, 0.2, 0.25, 0.1])
-    # The tail (margins ≤ 0.1) moves right while the bulk moves left.
-    moving = _toy_margins(
-        [-0.3, 0.05, 0.6, 0.9], [0.0, 0.08, 0.3, 0.4], [0.05, 0.09, 0.2, 0.3]
-    )
-    # T0 = 2 (training error 0 from there), T_max = 4.
-    mistakes = _toy_mistakes({2: 40, 4: 20})
-    tail, bulk, test = b5_margin_growth(history, moving, mistakes)
-    assert tail.measured == 0.0
-    assert tail.holds is True
-    assert bulk.holds is None
-    assert "T = 5: median 0.325" in bulk.quantity
-    # 0.2 → 0.1 on 200 test points: 40 → 20 errors, clearly lower.
-    assert test.measured == pytest.approx(-0.1)
-    assert test.verdict == "true"
-    # One more margin ≤ θ at T = 1000 than at 100: F rises by 1/4.
-    back = _toy_margins(
-        [-0.3, 0.05, 0.6, 0.9], [0.0, 0.08, 0.3, 0.4], [0.05, 0.09, 0.1, 0.3]
-    )
-    (tail,) = flips(
-        "B5",
-        r"^max over theta <= 0\.1 and T -> T' in \([\d, ]+\) of "
-        r"F_T'\(theta\) - F_T\(theta\), F = fraction of training margins <= theta",
-        b5_margin_growth(history, back, mistakes),
-    )
-    assert tail.measured == pytest.approx(0.25)
-    assert tail.holds is False
-    assert "from T = 100 to 1000" in tail.quantity
-    # A margin just above θ does not count: the claim stops at B5_THETA.
-    above = _toy_margins(
-        [-0.3, 0.05, 0.6, 0.9], [0.0, 0.08, 0.3, 0.4], [0.05, 0.09, 0.11, 0.3]
-    )
-    assert b5_margin_growth(history, above, mistakes)[0].holds is True
-
-
-@pytest.mark.can_fail("B5")
-def test_b5_test_error_reads_the_paired_interval() -> None:
-    history = _toy_history([0.3, 0.2, 0.25, 0.19])
-    margins = _toy_margins([0.2], [0.2], [0.2])
-    # 2 of 200 test points fewer at T_max = 4 than at T0 = 2: not resolved.
-    *_, test = b5_margin_growth(history, margins, _toy_mistakes({2: 40, 4: 38}))
-    assert test.measured == pytest.approx(-0.01)
-    assert test.verdict == "not resolved"
-    assert "(0 vs 2 discordant)" in test.quantity
-    # 10 fewer, all among the points T0 got wrong: the pairing resolves it ...
-    *_, test = b5_margin_growth(history, margins, _toy_mistakes({2: 40, 4: 30}))
-    assert test.measured == pytest.approx(-0.05)
-    assert test.verdict == "true"
-    # ... where two independent samples of 200 would not
-    unpaired = rate_difference(0.15, 200, 0.2)
-    assert unpaired.low < 0 < unpaired.high
-    # ... and neither do the same error rates on points that never overlap.
-    apart = _toy_mistakes({2: 40, 4: 30}, disjoint=True)
-    assert b5_margin_growth(history, margins, apart)[2].verdict == "not resolved"
-    # 20 test points more at T_max than at T0: the test error rose.
-    worse = _toy_history([0.3, 0.1, 0.25, 0.2])
-    rose = _toy_mistakes({2: 20, 4: 40})
-    assert b5_margin_growth(worse, margins, rose)[2].verdict == "false"
-    (test,) = flips(
-        "B5",
-        r"^test error at T_max - at T0 = \d+, the first round of zero training "
-        r"error \(\d+/\d+ - \d+/\d+ on the same points",
-        b5_margin_growth(worse, margins, rose),
-    )
-    assert test.measured == pytest.approx(0.1)
-
-
-def test_b5_needs_the_mistakes_of_both_rounds() -> None:
-    history = _toy_history([0.3, 0.2, 0.25, 0.1])
-    margins = _toy_margins([0.2], [0.2], [0.2])
-    with pytest.raises(ValueError, match="no test mistakes"):
-        b5_margin_growth(history, margins, _toy_mistakes({4: 20}))
-
-
 @pytest.mark.parametrize(
     "name",
     [
         "adaboost_bound",
         "exp_loss_descent",
-        "margin_distribution",
         "adaboost_train_test",
         "margin_bound",
     ],
 )
 def test_figures_draw(name, moons, tmp_path) -> None:
-    history, margins, bound, *_ = moons
+    history, bound, _ = moons
     inputs = {
         "adaboost_bound": (history,),
         "exp_loss_descent": (history,),
-        "margin_distribution": (margins, history),
         "adaboost_train_test": (history,),
         "margin_bound": (bound,),
     }[name]
@@ -343,7 +194,7 @@ def test_b1_fails_when_any_one_link_of_the_chain_breaks(
 
 
 def test_uniform_margin_table(moons) -> None:
-    history, _, _, uniform, _ = moons
+    history, _, uniform = moons
     eps = history["eps"].to_numpy()
     gamma = float(np.min(0.5 - eps))
     assert (uniform["gamma"] == gamma).all()
@@ -362,7 +213,7 @@ def test_uniform_margin_table(moons) -> None:
 
 @pytest.mark.can_fail("B17")
 def test_b17_rows_hold_on_a_real_run_and_follow_the_numbers(moons) -> None:
-    uniform = moons[3]
+    uniform = moons[2]
     rows = b17_uniform_margin_bound(uniform)
     assert [r.kind for r in rows] == ["theorem", "check", "check"]
     assert all(r.holds for r in rows), rows
@@ -386,5 +237,5 @@ def test_b17_rows_hold_on_a_real_run_and_follow_the_numbers(moons) -> None:
 
 
 def test_uniform_margin_figure_draws(moons, tmp_path) -> None:
-    save_figure(plotter("uniform_margin_bound")(moons[3]), tmp_path / "f.png")
+    save_figure(plotter("uniform_margin_bound")(moons[2]), tmp_path / "f.png")
     assert (tmp_path / "f.png").stat().st_size > 1000

@@ -96,6 +96,7 @@ ROOMS: tuple[str, ...] = (
     "loo_vs_sv_bound",
     "cv_model_selection",
     "adaboost",
+    "boosting_the_margin",
     "adaboost_rounds",
     "margin_evolution",
     "rademacher_margin_bound",

@@ -30,7 +30,10 @@ END = "<!-- gallery:end -->"
 #: The headline figures, with the claims they show.
 HEADLINES: tuple[tuple[str, str], ...] = (
     ("adaboost_bound", "B1: training error ≤ Π Z_t ≤ exp(−2Σγ_t²) ≤ exp(−2γ²T)"),
-    ("margin_distribution", "B5: does the margins' lower tail move right with T?"),
+    (
+        "boosting_the_margin",
+        "B5: test error and training margins after the training error is 0",
+    ),
     ("loo_vs_sv_bound", "E1, E2: leave-one-out error ≤ #SV/l"),
     ("svm_sigma_C_grid", "K11: the SMO pictures for σ and C"),
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import runpy
 import shutil
 import sys
+from dataclasses import replace
 from types import SimpleNamespace
 
 import numpy as np
@@ -14,7 +15,9 @@ import pandas as pd
 import pytest
 import yaml
 
+from kernelboost import experiments as X
 from kernelboost.core.datasets import write_dataset
+from kernelboost.experiments import Figure
 from kernelboost.experiments._shared.rows import ClaimRow
 from kernelboost.pipeline import config as checks
 from kernelboost.pipeline.jobs import claim_rows, place_rows
@@ -37,12 +40,17 @@ def _row(**kw) -> ClaimRow:
     return ClaimRow(**(base | kw))
 
 
-def test_rows_take_the_claims_id_and_first_figure() -> None:
+def test_rows_take_the_claims_id_and_first_figure(monkeypatch) -> None:
     (b2,) = place_rows("B2", [_row()])
     assert (b2.id, b2.figure) == ("B2", "adaboost_bound")
-    # B5 is shown in two figures: a row may name the second one.
-    rows = place_rows("B5", [_row(), _row(figure="adaboost_train_test")])
-    assert [r.figure for r in rows] == ["margin_distribution", "adaboost_train_test"]
+    # A claim shown in two figures (B5, given a second one here): a row may
+    # name the second one.
+    b5 = X.claim_experiment("B5")
+    second = Figure("figures:plot_second", claims=("B5",))
+    two = replace(b5, figures={**b5.figures, "second": second})
+    monkeypatch.setattr("kernelboost.pipeline.jobs.claim_experiment", lambda claim: two)
+    rows = place_rows("B5", [_row(), _row(figure="second")])
+    assert [r.figure for r in rows] == ["boosting_the_margin", "second"]
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,6 @@
 """Claim rows of the adaboost experiment, from its tables.
 
-Claims B1, B2, B3, B4, B5, B6, B14 and B17: one function per claim id.
+Claims B1, B2, B3, B4, B6, B14 and B17: one function per claim id.
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ import numpy as np
 import pandas as pd
 
 from ...theory.bounds import uniform_margin_bound
-from ...theory.intervals import PairedDifference, paired_difference
 from .._shared.rows import ClaimRow
 
 #: Relative slack for comparisons of quantities computed along different
@@ -166,152 +165,6 @@ def b4_exp_loss_descent(history: pd.DataFrame) -> list[ClaimRow]:
                 relation="<=",
                 kind="identity",
                 **common,
-            )
-        )
-    return rows
-
-
-#: B5's lower tail: the claim is about training margins up to this level, on the
-#: L1-normalized scale [−1, 1] (where the cumulative curves of Schapire et al.
-#: 1998, Fig. 2, move right); the bulk above it is reported as it is.
-B5_THETA = 0.1
-
-
-B5_SOURCE = "Mohri, Boosting, 'Empirical Observations'; Schapire et al. 1998"
-
-
-def _margin_cdf(margins: np.ndarray, theta: np.ndarray) -> np.ndarray:
-    """F(θ) = fraction of margins ≤ θ, at each θ."""
-    ordered = np.sort(margins)
-    return np.searchsorted(ordered, theta, side="right") / ordered.size
-
-
-def _paired_rounds(mistakes: pd.DataFrame, t1: int, t2: int) -> PairedDifference:
-    """Test error at round t1 minus at round t2, on the same test points, with
-    the paired 95 % interval (from ``mistakes``: ``t, point, wrong``)."""
-    wrong = {
-        t: mistakes[mistakes["t"] == t].sort_values("point")["wrong"].to_numpy(bool)
-        for t in (t1, t2)
-    }
-    if any(w.size == 0 for w in wrong.values()):
-        raise ValueError(f"no test mistakes recorded at round {t1} or {t2}")
-    return paired_difference(wrong[t1], wrong[t2])
-
-
-def b5_margin_growth(
-    history: pd.DataFrame, margins: pd.DataFrame, mistakes: pd.DataFrame
-) -> list[ClaimRow]:
-    """B5: the lower tail of the margin distribution moves right as T grows.
-
-    As Schapire, Freund, Bartlett and Lee (1998) show it: for every θ up to
-    :data:`B5_THETA`, the fraction of training margins ≤ θ,
-    F_T(θ) = (1/m) #{i : y_i f_T(x_i)/‖α‖₁ ≤ θ}, does not increase from one
-    recorded round T to the next (``margin_rounds``, e.g. 5, 100, 1000). Per
-    dataset:
-
-    * empirical: max over θ ≤ :data:`B5_THETA` and consecutive rounds
-      T < T' of F_T'(θ) − F_T(θ), ``<= 0`` (the supremum of a difference of
-      step functions is reached at a margin value, so those and the level
-      itself are the θ checked; no sampling error: these are the training
-      points themselves);
-    * illustration: the median and mean margin at each recorded round, the
-      rest of the distribution as it is (the bulk can move left while the
-      tail moves right);
-    * empirical: test error at T_max minus at T₀, the first round of zero
-      training error (``< 0``: it keeps falling). Both rates are measured on
-      the same n_test test points, so the row carries the paired 95 %
-      interval of their difference
-      (:func:`~kernelboost.theory.intervals.paired_difference`, from the test
-      points that only one of the two rounds gets wrong, recorded in
-      ``mistakes``), and a difference of a few test points reads *not
-      resolved*. NaN, hence false, if the training error never reaches 0.
-    """
-    rows = []
-    for name, part in _per_dataset(history):
-        where = _where(part)
-        mine = margins[margins["dataset"].astype(str) == name]
-        rounds = sorted(int(t) for t in mine["t"].unique())
-        by_round = {
-            t: mine.loc[mine["t"] == t, "margin"].to_numpy(float) for t in rounds
-        }
-        values = mine["margin"].to_numpy(float)
-        theta = np.unique(np.r_[values[values <= B5_THETA], B5_THETA])
-        rises = [
-            (
-                float(
-                    np.max(
-                        _margin_cdf(by_round[b], theta)
-                        - _margin_cdf(by_round[a], theta)
-                    )
-                ),
-                a,
-                b,
-            )
-            for a, b in zip(rounds, rounds[1:], strict=False)
-        ]
-        worst, a, b = max(rises) if rises else (np.nan, 0, 0)
-        at = ", ".join(str(t) for t in rounds)
-        rows.append(
-            ClaimRow(
-                title="the lower tail of the margin distribution moves right with T",
-                source=B5_SOURCE,
-                dataset=where,
-                quantity=f"max over theta <= {B5_THETA:g} and T -> T' in ({at}) of "
-                f"F_T'(theta) - F_T(theta), F = fraction of training margins <= "
-                f"theta (largest from T = {a} to {b})",
-                measured=worst,
-                bound=0.0,
-                relation="<=",
-                kind="empirical",
-            )
-        )
-        summary = "; ".join(
-            f"T = {t}: median {np.median(by_round[t]):.3g}, mean "
-            f"{np.mean(by_round[t]):.3g}"
-            for t in rounds
-        )
-        rows.append(
-            ClaimRow(
-                title="the bulk of the margin distribution, as it is",
-                source=B5_SOURCE,
-                dataset=where,
-                quantity=f"training margins, {summary}",
-                measured=float(np.median(by_round[rounds[-1]])) if rounds else np.nan,
-                bound=np.nan,
-                relation="n/a",
-                kind="illustration",
-            )
-        )
-        zero = part[part["train_error"] == 0]
-        last = part.iloc[-1]
-        if len(zero):
-            t0 = zero.iloc[0]
-            d = _paired_rounds(
-                mistakes[mistakes["dataset"].astype(str) == name],
-                int(last["t"]),
-                int(t0["t"]),
-            )
-            lo, hi, change = d.low, d.high, d.value
-            text = (
-                f"test error at T_max - at T0 = {int(t0['t'])}, the first round of "
-                f"zero training error ({d})"
-            )
-        else:
-            lo = hi = change = np.nan
-            text = "test error at T_max - at T0: training error never reached 0"
-        rows.append(
-            ClaimRow(
-                title="test error keeps falling after zero training error",
-                source=B5_SOURCE,
-                dataset=where,
-                quantity=text,
-                measured=change,
-                ci_low=lo,
-                ci_high=hi,
-                bound=0.0,
-                relation="<",
-                kind="empirical",
-                figure="adaboost_train_test",
             )
         )
     return rows

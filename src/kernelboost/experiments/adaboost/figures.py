@@ -1,8 +1,7 @@
 """Figures of the adaboost experiment, drawn from its tables.
 
-Figures adaboost_bound, exp_loss_descent, margin_distribution, adaboost_train_test,
-margin_bound and uniform_margin_bound; each caption is ``<figure>.rst`` beside this
-file.
+Figures adaboost_bound, exp_loss_descent, adaboost_train_test, margin_bound and
+uniform_margin_bound; each caption is ``<figure>.rst`` beside this file.
 """
 
 from __future__ import annotations
@@ -75,38 +74,8 @@ def plot_exp_loss_descent(history: pd.DataFrame) -> Figure:
     return fig
 
 
-def plot_margin_distribution(margins: pd.DataFrame, history: pd.DataFrame) -> Figure:
-    """Figure ``margin_distribution`` (B5): cumulative L1-margin distributions."""
-    names = list(dict.fromkeys(margins["dataset"]))
-    fig, axes = dataset_axes(names)
-    with plt.rc_context(STYLE):
-        for ax, name in zip(axes, names, strict=True):
-            part = margins[margins["dataset"] == name]
-            ts = sorted(part["t"].unique())
-            for i, t in enumerate(ts):
-                mg = np.sort(part.loc[part["t"] == t, "margin"].to_numpy())
-                cdf = np.arange(1, mg.size + 1) / mg.size
-                ax.step(
-                    mg,
-                    cdf,
-                    where="post",
-                    color=plt.cm.viridis(i / max(1, len(ts) - 1)),
-                    label=f"T = {t}",
-                )
-            ax.axvline(0, color="grey", lw=0.8)
-            ax.set_xlim(-1, 1)
-            ax.set_xlabel("margin y f(x) / ‖α‖₁")
-            ax.set_title(name, fontsize=10)
-            ax.legend(fontsize=8, loc="upper left")
-        axes[0].set_ylabel("cumulative fraction of training points")
-        fig.suptitle(
-            "The margin distribution shifts right as T grows (B5)", fontsize=11, y=1.02
-        )
-    return fig
-
-
 def plot_adaboost_train_test(history: pd.DataFrame) -> Figure:
-    """Figure ``adaboost_train_test`` (B5, B14): errors vs rounds; the VC bound."""
+    """Figure ``adaboost_train_test`` (B14): errors vs rounds; the VC bound."""
     names = list(dict.fromkeys(history["dataset"]))
     fig, axes = dataset_axes(names, extra=1)
     with plt.rc_context(STYLE):
@@ -134,7 +103,7 @@ def plot_adaboost_train_test(history: pd.DataFrame) -> Figure:
         vx.set_ylabel("2(d+1)(T+1) log₂((T+1)e), d = 2")
         vx.set_title("VC-dimension bound of F_T (B14)", fontsize=10)
         fig.suptitle(
-            "Errors after the training error reaches 0 (B5); capacity of F_T (B14)",
+            "Training and test error against T; capacity of F_T (B14)",
             fontsize=11,
             y=1.02,
         )

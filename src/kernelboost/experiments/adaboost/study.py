@@ -1,4 +1,4 @@
-"""AdaBoost with stumps on one dataset: every per-round quantity of B1–B6, B14.
+"""AdaBoost with stumps on one dataset: every per-round quantity of B1–B4, B6, B14.
 
 One run of T rounds on the training part of a seeded stratified split gives, per
 round t (the notation of Mohri, Boosting):
@@ -10,16 +10,13 @@ round t (the notation of Mohri, Boosting):
 * B3's weighted error of h_t under D_{t+1} (exactly ½);
 * B4's exponential loss (1/m) Σ_i exp(−y_i f_t(x_i)) and the step a numerical
   line search along h_t would take from f_{t−1};
-* the test error and the minimum L1 margin (B5), and the bound
+* the test error and the minimum L1 margin, and the bound
   2(d + 1)(t + 1) log₂((t + 1)e) on the VC dimension of F_t (B14) for the
   base-class dimension d given.
 
-Which test points the vote gets wrong at T₀, the first round of zero
-training error, and at the last round (B5's paired test-error difference),
-margins at a few rounds (B5's cumulative distributions), B6's bound on
-Pr_S[y f(x) ≤ ρ ‖α‖₁] over a ρ grid, and B17's uniform form of it,
-[(1 − 2γ)^{1−ρ} (1 + 2γ)^{1+ρ}]^{T/2} with γ the smallest edge of the run, on
-a grid of rounds, are returned as separate tables.
+B6's bound on Pr_S[y f(x) ≤ ρ ‖α‖₁] over a ρ grid at a few rounds, and B17's
+uniform form of it, [(1 − 2γ)^{1−ρ} (1 + 2γ)^{1+ρ}]^{T/2} with γ the smallest
+edge of the run, on a grid of rounds, are returned as separate tables.
 
 """
 
@@ -68,8 +65,8 @@ def adaboost_tables(
     rhos: Sequence[float],
     vc_dimension: int = 2,
     t_grid_points: int = 200,
-) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
-    """Run AdaBoost with stumps and tabulate what claims B1–B6, B14, B17 measure.
+) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """Run AdaBoost with stumps and tabulate what claims B1–B4, B6, B14, B17 measure.
 
     Parameters
     ----------
@@ -80,8 +77,8 @@ def adaboost_tables(
         The seeded stratified split
         (:func:`~kernelboost.model_selection.train_test_split`).
     margin_rounds : sequence of int
-        Rounds at which the margin distribution is recorded (those beyond the
-        rounds run are dropped).
+        Rounds of B6's table (those beyond the rounds run are dropped; the
+        last round is always one).
     rhos : sequence of float in [−1, 1]
         Margin levels of B6.
     vc_dimension : int, default=2
@@ -96,9 +93,6 @@ def adaboost_tables(
         AdaBoost's ``history_`` plus ``test_error``, ``b2_max_rel_diff``,
         ``b3_eps_next``, ``alpha_line``, ``vc_bound``, ``n_train``, ``n_test``,
         ``split_seed``.
-    margins : DataFrame
-        ``t, margin`` (sorted ascending within each t): the L1 margins
-        y_i f_t(x_i)/‖α‖₁ of the training points.
     margin_bound : DataFrame
         ``t, rho, fraction, bound``: Pr_S[y f_t(x)/‖α‖₁ ≤ ρ] against
         2^t Π_{s≤t} √(ε_s^{1−ρ}(1−ε_s)^{1+ρ}).
@@ -108,13 +102,6 @@ def adaboost_tables(
         beside [(1 − 2γ)^{1−ρ}(1 + 2γ)^{1+ρ}]^{t/2}, γ = min_{s≤T} (½ − ε_s)
         the smallest edge of the whole run (so every round t ≤ T meets the
         hypothesis ε_s ≤ ½ − γ).
-    mistakes : DataFrame
-        ``t, point, wrong``: at T₀, the first round whose training error is
-        0 (if any), and at the last round T, whether sign f_t gets test point
-        ``point`` (its index among the test points) wrong (1) or not (0); the
-        mean of ``wrong`` at a round is that round's ``test_error``. B5
-        compares the two rounds on the same test points with a paired
-        interval.
     """
     train, test = train_test_split(data.y, test_fraction, split_seed)
     Xtr, ytr, Xte, yte = data.X[train], data.y[train], data.X[test], data.y[test]
@@ -127,21 +114,6 @@ def adaboost_tables(
     F_test = model.staged_decision_function(Xte)
     test_wrong = np.where(F_test >= 0, 1.0, -1.0) != yte[None, :]  # (T, n_test)
     history["test_error"] = test_wrong.mean(axis=1).astype(float)
-    zero = np.flatnonzero(history["train_error"].to_numpy() == 0)
-    recorded = sorted({int(zero[0]) + 1, T} if zero.size else {T})
-    mistakes = pd.concat(
-        [
-            pd.DataFrame(
-                {
-                    "t": t,
-                    "point": np.arange(len(yte)),
-                    "wrong": test_wrong[t - 1].astype(int),
-                }
-            )
-            for t in recorded
-        ],
-        ignore_index=True,
-    )
 
     D = model.distributions_  # row t is D_{t+1}
     log_prod_Z = np.log(history["Z"].to_numpy()).cumsum()
@@ -168,15 +140,6 @@ def adaboost_tables(
 
     alpha_sums = np.cumsum(model.alphas_)
     kept = sorted({int(t) for t in margin_rounds if 1 <= t <= T} | {T})
-    margins = pd.concat(
-        [
-            pd.DataFrame(
-                {"t": t, "margin": np.sort(ytr * F_train[t - 1] / alpha_sums[t - 1])}
-            )
-            for t in kept
-        ],
-        ignore_index=True,
-    )
     rho = np.asarray(rhos, dtype=float)
     eps = history["eps"].to_numpy()
     rows = []
@@ -196,7 +159,7 @@ def adaboost_tables(
         eps, ytr[None, :] * F_train / alpha_sums[:, None], rho, t_grid_points
     )
     uniform["n_train"] = m
-    return history, margins, pd.DataFrame(rows), uniform, mistakes
+    return history, pd.DataFrame(rows), uniform
 
 
 def uniform_margin_table(

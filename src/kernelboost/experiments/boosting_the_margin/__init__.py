@@ -1,0 +1,33 @@
+"""The boosting_the_margin experiment: claim B5.
+
+- B5: after the training error is 0, the test error keeps falling and the
+  training margins keep growing (Schapire, Freund, Bartlett and Lee 1998, Fig. 1)
+
+This folder holds the whole experiment: its study (``study.py``), claim rows
+(``claims.py``), figure (``figures.py``) with its caption (``<figure>.rst``), and,
+here, its registry entry, which Snakemake reads when it parses the workflow (standard
+library only).
+"""
+
+from __future__ import annotations
+
+from .._shared.entry import Experiment, Figure, per_pair
+
+EXPERIMENT = Experiment(
+    name="boosting_the_margin",
+    family="B",
+    study="study:boosting_the_margin_tables",
+    tables=("curve", "margins", "mistakes", "summary"),
+    # One run per {train, test} pair of generated data: the training points
+    # as ``data``, an independent draw of the same generator as ``test``.
+    runs=per_pair("boosting_the_margin"),
+    figures={
+        "boosting_the_margin": Figure(
+            "figures:plot_boosting_the_margin", claims=("B5",)
+        ),
+    },
+    claims={
+        "B5": "claims:b5_boosting_the_margin",
+    },
+    label="dataset",
+)

@@ -1,4 +1,5 @@
-"""The arc_gv room (B21): arc-gv and AdaBoost with the same stumps, the tables,
+"""The arc_gv room (B21): arc-gv and AdaBoost with the same base learner on a
+generated draw against its own test set and on stratified halves, the tables,
 the claim rows and the figure."""
 
 from __future__ import annotations
@@ -9,128 +10,288 @@ import pytest
 from matplotlib import pyplot as plt
 
 from kernelboost.core.datasets import make_dataset
-from kernelboost.experiments.arc_gv.claims import b21_arc_gv
+from kernelboost.estimators.boosting.adaboost import AdaBoost
+from kernelboost.estimators.boosting.arc_gv import ArcGV
+from kernelboost.estimators.boosting.weak_learners import Stumps, Trees
+from kernelboost.estimators.model_selection import train_test_split
+from kernelboost.experiments._shared.boosting import fit_quietly
+from kernelboost.experiments.arc_gv.claims import (
+    DISTRIBUTION,
+    LATER,
+    MIN_MARGIN,
+    TEST_ERROR,
+    b21_arc_gv,
+)
 from kernelboost.experiments.arc_gv.figures import plot_arc_gv
 from kernelboost.experiments.arc_gv.study import arc_gv_tables
 from kernelboost.pipeline.jobs import place_rows
 
-from ..flips import flips
 from .conftest import _round_trip_in_memory
 
-SPECS = {
-    "moons": {"generator": "moons", "n_samples": 80, "noise": 0.2, "seed": 0},
-    "blobs": {"generator": "blobs", "n_samples": 60, "n_features": 2, "seed": 1},
+ARGS = {
+    "n_splits": 3,
+    "depth": 2,
+    "n_rounds": 60,
+    "check_rounds": 120,
+    "curve_points": 12,
 }
 
 
+def _spec(n: int, seed: int) -> dict:
+    return {"generator": "twonorm", "n_samples": n, "seed": seed}
+
+
 @pytest.fixture(scope="module")
-def tables() -> list[pd.DataFrame]:
-    """history, margins, mistakes, summary of two datasets, stacked with their
-    ``dataset`` column as the workflow stacks a sweep's runs."""
-    runs = []
-    for name, spec in SPECS.items():
-        out = arc_gv_tables(
-            make_dataset(spec), n_rounds=150, test_fraction=0.5, split_seed=2
+def tables() -> dict[str, pd.DataFrame]:
+    """The tables of a generated draw (twonorm, 120 + 1000 points) and of
+    split data (moons, 3 halves), stacked with their ``dataset`` column as the
+    workflow stacks a sweep's runs."""
+    runs = [
+        (
+            "twonorm",
+            arc_gv_tables(
+                make_dataset(_spec(120, 0)), make_dataset(_spec(1000, 1)), **ARGS
+            ),
+        ),
+        (
+            "moons",
+            arc_gv_tables(
+                make_dataset(
+                    {"generator": "moons", "n_samples": 120, "noise": 0.3, "seed": 2}
+                ),
+                **ARGS,
+            ),
+        ),
+    ]
+    names = ("curve", "margins", "mistakes", "summary", "check")
+    stacked = []
+    for i in range(len(names)):
+        parts = []
+        for name, out in runs:
+            t = out[i].copy()
+            t.insert(0, "dataset", name)
+            parts.append(t)
+        stacked.append(pd.concat(parts, ignore_index=True))
+    return dict(zip(names, _round_trip_in_memory(tuple(stacked)), strict=True))
+
+
+def _rows(tables, title: str, dataset: str, learner: str):
+    found = [
+        r
+        for r in b21_arc_gv(
+            tables["summary"], tables["margins"], tables["mistakes"], tables["check"]
         )
-        for table in out:
-            table.insert(0, "dataset", name)
-        runs.append(out)
-    stacked = tuple(pd.concat(t, ignore_index=True) for t in zip(*runs, strict=True))
-    return _round_trip_in_memory(stacked)
+        if r.title == title
+        and r.dataset.startswith(f"{dataset}:")
+        and (learner in r.dataset or title == LATER)
+    ]
+    assert len(found) == 1, [r.dataset for r in found]
+    return found[0]
 
 
-def _crafted(
-    arc_margin: float, ada_margin: float, arc_wrong: int, ada_wrong: int, n: int = 200
-) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """summary and mistakes of one dataset; the mistakes nested (the algorithm
-    with fewer gets a subset of the other's wrong)."""
-    summary = pd.DataFrame(
-        [
-            {
-                "dataset": "toy",
-                "algorithm": a,
-                "rounds": 1000,
-                "stop_reason": "n_rounds",
-                "min_margin": mm,
-                "median_margin": 0.3,
-                "train_error": 0.0,
-                "test_error": k / n,
-                "rho_star": 0.25,
-                "n_train": 200,
-                "n_test": n,
-            }
-            for a, mm, k in (
-                ("adaboost", ada_margin, ada_wrong),
-                ("arc_gv", arc_margin, arc_wrong),
-            )
-        ]
+def test_the_tables_hold_what_they_say(tables) -> None:
+    s = tables["summary"]
+    # one generated split, three halves; two learners, two algorithms each
+    assert len(s[s["dataset"] == "twonorm"]) == 4
+    assert len(s[s["dataset"] == "moons"]) == 3 * 4
+    assert set(s[s["dataset"] == "moons"]["n_train"]) == {60}
+    assert (s["rounds"] <= ARGS["n_rounds"]).all()
+    m = tables["mistakes"]
+    assert set(m["dataset"]) == {"twonorm"}  # split data read summary's test errors
+    assert len(m) == 4 * 1000
+    c = tables["check"]
+    assert sorted(c["t"].unique()) == [60, 120]
+    assert set(c["learner"]) == {"stumps"}
+
+
+@pytest.mark.parametrize("algorithm", [AdaBoost, ArcGV])
+@pytest.mark.parametrize("learner", ["stumps", "trees"])
+def test_the_generated_tables_agree_with_fresh_fits(tables, algorithm, learner) -> None:
+    """Margins, errors and mistakes at T equal those of a fresh T-round fit (the
+    stumps' longer run begins with the same rounds)."""
+    X, y = make_dataset(_spec(120, 0)).X, make_dataset(_spec(120, 0)).y
+    test = make_dataset(_spec(1000, 1))
+    base = Stumps() if learner == "stumps" else Trees(2, criterion="entropy")
+    model = fit_quietly(algorithm(weak_learner=base, n_rounds=ARGS["n_rounds"]), X, y)
+    name = "adaboost" if algorithm is AdaBoost else "arc_gv"
+    pick = {"dataset": "twonorm", "learner": learner, "algorithm": name}
+
+    def part(table: str) -> pd.DataFrame:
+        t = tables[table]
+        return t[np.logical_and.reduce([t[k] == v for k, v in pick.items()])]
+
+    np.testing.assert_allclose(
+        part("margins").sort_values("point")["margin"], model.margins(X, y), atol=1e-12
     )
-    mistakes = pd.DataFrame(
-        [
-            {"dataset": "toy", "algorithm": a, "point": i, "wrong": int(i < k)}
-            for a, k in (("adaboost", ada_wrong), ("arc_gv", arc_wrong))
-            for i in range(n)
-        ]
+    wrong = model.predict(test.X) != test.y
+    assert part("mistakes").sort_values("point")["wrong"].astype(bool).tolist() == list(
+        wrong
     )
-    return summary, mistakes
+    row = part("summary").iloc[0]
+    assert row["test_error"] == pytest.approx(wrong.mean())
+    assert row["rounds"] == model.n_rounds_
 
 
-def test_the_tables(tables) -> None:
-    history, margins, mistakes, summary = tables
-    assert summary["algorithm"].tolist() == ["adaboost", "arc_gv"] * 2
-    for (name, algorithm), s in summary.groupby(["dataset", "algorithm"], sort=False):
-        s = s.iloc[0]
-        h = history[(history["dataset"] == name) & (history["algorithm"] == algorithm)]
-        assert len(h) == s["rounds"]
-        assert h["test_error"].iloc[-1] == pytest.approx(s["test_error"])
-        assert h["min_margin"].iloc[-1] == pytest.approx(s["min_margin"], abs=1e-12)
-        u = margins[(margins["dataset"] == name) & (margins["algorithm"] == algorithm)]
-        assert len(u) == s["n_train"]
-        assert u["margin"].min() == pytest.approx(s["min_margin"])
-        assert u["margin"].median() == pytest.approx(s["median_margin"])
-        w = mistakes[
-            (mistakes["dataset"] == name) & (mistakes["algorithm"] == algorithm)
-        ]
-        assert w["wrong"].mean() == pytest.approx(s["test_error"])
-        # No convex combination of stumps beats the LP's maximum margin.
-        assert s["min_margin"] <= s["rho_star"] + 1e-9
+def test_the_halves_are_the_seeded_stratified_splits(tables) -> None:
+    data = make_dataset(
+        {"generator": "moons", "n_samples": 120, "noise": 0.3, "seed": 2}
+    )
+    train, test = train_test_split(data.y, 0.5, 1)
+    model = ArcGV(weak_learner=Stumps(), n_rounds=ARGS["n_rounds"]).fit(
+        data.X[train], data.y[train]
+    )
+    s = tables["summary"]
+    row = s[
+        (s["dataset"] == "moons")
+        & (s["split"] == 1)
+        & (s["learner"] == "stumps")
+        & (s["algorithm"] == "arc_gv")
+    ].iloc[0]
+    assert row["test_error"] == pytest.approx(
+        np.mean(model.predict(data.X[test]) != data.y[test])
+    )
+    assert row["min_margin"] == pytest.approx(
+        model.margins(data.X[train], data.y[train]).min()
+    )
 
 
 def test_b21_rows_on_a_small_run(tables) -> None:
-    _, _, mistakes, summary = tables
-    rows = place_rows("B21", b21_arc_gv(summary, mistakes))
-    assert [r.kind for r in rows] == ["empirical", "empirical", "illustration"] * 2
-    assert [r.dataset.split(":")[0] for r in rows] == ["moons"] * 3 + ["blobs"] * 3
-    s = summary.set_index(["dataset", "algorithm"])
-    assert rows[0].measured == pytest.approx(
-        s.loc[("moons", "arc_gv"), "min_margin"]
-        - s.loc[("moons", "adaboost"), "min_margin"]
+    rows = b21_arc_gv(
+        tables["summary"], tables["margins"], tables["mistakes"], tables["check"]
     )
-    assert np.isnan(rows[0].ci_low)
-    assert rows[1].ci_low <= rows[1].measured <= rows[1].ci_high
-    assert "on the same points" in rows[1].quantity
-    assert rows[2].verdict == "n/a"
+    # per dataset and learner: three rows; the generated draw's stumps: one more
+    assert len(rows) == 2 * 2 * 3 + 1
+    row = _rows(tables, TEST_ERROR, "twonorm", "stumps")
+    assert row.ci_low <= row.measured <= row.ci_high
+    row = _rows(tables, MIN_MARGIN, "moons", "stumps")
+    assert not np.isnan(row.ci_low)  # the corrected resampled interval
+    assert _rows(tables, LATER, "twonorm", "stumps").kind == "illustration"
+    assert {r.figure for r in place_rows("B21", rows)} == {"arc_gv"}
 
 
-@pytest.mark.can_fail("B21")
-def test_b21_margin_row_follows_the_numbers() -> None:
-    assert b21_arc_gv(*_crafted(0.21, 0.20, 10, 10))[0].verdict == "true"
-    flips("B21", r"minimum training margin", b21_arc_gv(*_crafted(0.19, 0.20, 10, 10)))
-    flips("B21", r"minimum training margin", b21_arc_gv(*_crafted(0.20, 0.20, 10, 10)))
+def _crafted_split(
+    ada_margin: list[float],
+    arc_margin: list[float],
+    ada_err: list[float],
+    arc_err: list[float],
+) -> dict[str, pd.DataFrame]:
+    """summary and margins of one dataset split R times, stumps only; each
+    split's margins are the minimum and points above it."""
+    summary, margins = [], []
+    for split in range(len(ada_margin)):
+        for algorithm, mm, err in (
+            ("adaboost", ada_margin[split], ada_err[split]),
+            ("arc_gv", arc_margin[split], arc_err[split]),
+        ):
+            summary.append(
+                {
+                    "dataset": "toy",
+                    "split": split,
+                    "learner": "stumps",
+                    "algorithm": algorithm,
+                    "rounds": 100,
+                    "stop_reason": "n_rounds",
+                    "min_margin": mm,
+                    "median_margin": mm + 0.2,
+                    "train_error": 0.0,
+                    "test_error": err,
+                    "n_train": 100,
+                    "n_test": 100,
+                }
+            )
+            # AdaBoost's bulk above arc-gv's: ranks 2..10 higher by 0.1
+            bulk = np.linspace(0.3, 0.9, 9) + (0.1 if algorithm == "adaboost" else 0.0)
+            margins.append(
+                pd.DataFrame(
+                    {
+                        "dataset": "toy",
+                        "split": split,
+                        "learner": "stumps",
+                        "algorithm": algorithm,
+                        "point": np.arange(10),
+                        "margin": np.r_[mm, bulk],
+                    }
+                )
+            )
+    empty = pd.DataFrame(columns=["dataset", "learner", "algorithm", "point", "wrong"])
+    check = pd.DataFrame(
+        columns=["dataset", "learner", "algorithm", "t", "rounds_kept", "min_margin"]
+    )
+    return {
+        "summary": pd.DataFrame(summary),
+        "margins": pd.concat(margins, ignore_index=True),
+        "mistakes": empty,
+        "check": check,
+    }
 
 
-@pytest.mark.can_fail("B21")
-def test_b21_test_error_row_follows_the_numbers() -> None:
-    # arc-gv wrong on 20 more of the same 200 points: "not lower" held.
-    assert b21_arc_gv(*_crafted(0.21, 0.2, 30, 10))[1].verdict == "true"
-    # The same errors: the interval straddles 0.
-    assert b21_arc_gv(*_crafted(0.21, 0.2, 10, 10))[1].verdict == "not resolved"
-    # arc-gv right on 20 points AdaBoost gets wrong: lower, the row fails.
-    flips("B21", r"test error of arc-gv", b21_arc_gv(*_crafted(0.21, 0.2, 10, 30)))
+def _verdicts(t: dict[str, pd.DataFrame]) -> dict[str, str]:
+    rows = b21_arc_gv(t["summary"], t["margins"], t["mistakes"], t["check"])
+    return {r.title: r.verdict for r in rows}
 
 
-def test_the_figure_draws(tables) -> None:
-    history, margins, _, summary = tables
-    fig = plot_arc_gv(history, margins, summary)
-    assert len(fig.axes) == 4
-    plt.close(fig)
+def test_b21_split_rows_can_hold_and_can_fail() -> None:
+    """Crafted splits: arc-gv's minimum margin above AdaBoost's on every split,
+    its test error above, AdaBoost's bulk higher: all three hold; reversed,
+    the margin and error rows fail."""
+    R = 6
+    hold = _crafted_split(
+        [0.1] * R,
+        [0.15 + 0.001 * r for r in range(R)],
+        [0.05] * R,
+        [0.08 + 0.001 * r for r in range(R)],
+    )
+    assert _verdicts(hold) == {
+        MIN_MARGIN: "true",
+        TEST_ERROR: "true",
+        DISTRIBUTION: "true",
+    }
+    fail = _crafted_split(
+        [0.15 + 0.001 * r for r in range(R)],
+        [0.1] * R,
+        [0.08 + 0.001 * r for r in range(R)],
+        [0.05] * R,
+    )
+    v = _verdicts(fail)
+    assert v[MIN_MARGIN] == "false"
+    assert v[TEST_ERROR] == "false"
+    # noisy differences around 0: the corrected interval straddles it
+    noisy = _crafted_split(
+        [0.1] * R,
+        [0.1 + 0.05 * (-1) ** r for r in range(R)],
+        [0.05] * R,
+        [0.05 + 0.03 * (-1) ** r for r in range(R)],
+    )
+    v = _verdicts(noisy)
+    assert v[MIN_MARGIN] == "not resolved"
+    assert v[TEST_ERROR] == "not resolved"
+
+
+def test_b21_distribution_row_fails_when_arc_gv_is_higher() -> None:
+    t = _crafted_split([0.1, 0.1], [0.2, 0.2], [0.05, 0.05], [0.06, 0.07])
+    t["margins"].loc[t["margins"]["algorithm"] == "arc_gv", "margin"] += 0.3
+    assert _verdicts(t)[DISTRIBUTION] == "false"
+
+
+def test_b21_identical_votes_are_not_applicable() -> None:
+    """A tree that classifies every training point stops both algorithms at
+    round 1 with the same vote: no comparison, no verdict."""
+    t = _crafted_split([1.0, 1.0], [1.0, 1.0], [0.03, 0.04], [0.03, 0.04])
+    t["margins"]["margin"] = 1.0
+    rows = b21_arc_gv(t["summary"], t["margins"], t["mistakes"], t["check"])
+    assert {r.verdict for r in rows} == {"n/a"}
+    assert all("not applicable" in r.quantity for r in rows)
+
+
+def test_figure_draws_every_dataset(tables) -> None:
+    fig = plot_arc_gv(tables["curve"], tables["margins"])
+    try:
+        assert len(fig.axes) == 2 * 2
+        titles = [ax.get_title() for ax in fig.axes]
+        assert any(
+            t.startswith("moons: margins") and "first split" in t for t in titles
+        )
+        # the right panels draw each learner and algorithm
+        assert len(fig.axes[1].get_lines()) == 4
+    finally:
+        plt.close(fig)

@@ -13,8 +13,10 @@ from scipy import stats
 
 from kernelboost.theory.intervals import (
     clopper_pearson,
+    corrected_resampled_interval,
     count,
     difference_interval,
+    mean_interval,
     paired_difference,
     paired_difference_interval,
     ratio_interval,
@@ -163,3 +165,37 @@ def test_paired_difference_needs_the_same_points() -> None:
         paired_difference([1, 0], [1, 0, 0])
     with pytest.raises(ValueError, match="non-negative counts"):
         paired_difference_interval(-1, 0, 0, 1)
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.lists(st.floats(-1, 1, allow_nan=False), min_size=2, max_size=30),
+    st.floats(0.05, 4.0),
+)
+def test_corrected_resampled_interval_widens_the_t_interval(values, ratio) -> None:
+    """Nadeau and Bengio's variance factor 1/R + n_test/n_train replaces the
+    t-interval's 1/R: the half-width grows by √(1 + R·ratio), same centre."""
+    plain = mean_interval(values)
+    got = corrected_resampled_interval(values, ratio)
+    R = len(values)
+    assert got.mean == pytest.approx(plain.mean)
+    assert got.high - got.mean == pytest.approx(
+        (plain.high - plain.mean) * math.sqrt(1 + R * ratio), rel=1e-9, abs=1e-12
+    )
+
+
+def test_corrected_resampled_interval_worked_example() -> None:
+    """Ten splits into halves, differences with mean 0.01 and s = 0.02:
+    t_9 = 2.2622, half-width 2.2622·√(1.1·0.02²) = 0.04745."""
+    x = 0.01 + 0.02 * np.array([1, -1] * 5) / math.sqrt(10 / 9)
+    r = corrected_resampled_interval(x, 1.0)
+    assert x.std(ddof=1) == pytest.approx(0.02)
+    assert r.high - r.mean == pytest.approx(2.262157 * math.sqrt(1.1) * 0.02, rel=1e-6)
+
+
+@pytest.mark.parametrize(
+    ("values", "ratio"), [([1.0], 1.0), ([1.0, math.nan], 1.0), ([1.0, 2.0], 0.0)]
+)
+def test_corrected_resampled_interval_refuses(values, ratio) -> None:
+    with pytest.raises(ValueError, match="need"):
+        corrected_resampled_interval(values, ratio)

@@ -57,7 +57,8 @@ def staged_votes(model: AdaBoost, X: np.ndarray, rounds: Sequence[int]) -> np.nd
     out = np.empty((wanted.size, X.shape[0]))
     f = np.zeros(X.shape[0])
     k = 0
-    for t, (alpha, h) in enumerate(zip(model.alphas_, model.learners_), start=1):
+    pairs = zip(model.alphas_, model.learners_, strict=True)
+    for t, (alpha, h) in enumerate(pairs, start=1):
         if k == wanted.size:
             break
         f += alpha * h.predict(X)

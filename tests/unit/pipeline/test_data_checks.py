@@ -168,12 +168,12 @@ def test_a_csv_too_large_for_a_study_is_refused_before_reading_it(
             "has 2001 rows; this study re-solves the SVM once per point",
         ),
         (
-            "arc_gv",
-            "datasets",
+            "boosting_checks",
+            "dataset",
             3000,
-            "has 3000 rows; this study forms the values of its up to 6000 distinct "
-            "stumps on its 1500 training points (a 1500 × 6000 matrix, 69 MiB, "
-            "which it copies many times); at most 2896 rows (64 MiB)",
+            "has 3000 rows; this study forms the values of its 11994 distinct "
+            "stumps on its 3000 points (a 3000 × 11994 matrix, 275 MiB, which it "
+            "copies many times); at most 699 rows (64 MiB)",
         ),
         (
             "adaboost",

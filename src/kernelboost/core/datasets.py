@@ -9,7 +9,10 @@ by position, not by name alone (:func:`read_dataset`): they are always the last
 ones, so a feature of a user's CSV may be called ``flipped`` or ``target`` and
 stays a feature.
 
-Generators are deterministic functions of their arguments and ``seed``.
+Generators are deterministic functions of their arguments and ``seed``. One
+dataset is neither generated nor shipped: the UCI letter data
+(:func:`load_letter_part`), downloaded on first use by
+:mod:`kernelboost.core.downloads`, for opt-in runs only.
 """
 
 from __future__ import annotations
@@ -919,6 +922,83 @@ def load_digits_4_9() -> Dataset:
     return load_digits_pair(4, 9)
 
 
+#: Rows of the two parts of the UCI letter file (:func:`load_letter_part`):
+#: the first 16 000 and the last 4 000 of its 20 000.
+LETTER_PARTS = {"train": 16_000, "test": 4_000}
+
+
+def load_letter_part(part: str) -> Dataset:
+    """A part of the UCI letter data: letters A to M (+1) against N to Z (−1).
+
+    ``part="train"`` is the first 16 000 rows of the UCI file
+    letter-recognition.data, ``part="test"`` the last 4 000: the split its
+    documentation suggests (letter-recognition.names: train on the first
+    16 000 items, predict the remaining 4 000), of the sizes Schapire, Freund,
+    Bartlett and Lee (1998) give for their letter runs (16 000 training, 4 000
+    test examples). Their Fig. 1 boosts C4.5 on the 26 letters; the two
+    classes are :func:`kernelboost.core.downloads.load_letter`'s, a choice of
+    this library, not theirs. 16 integer features (0 to 15); rows in the
+    file's order.
+
+    The file is not shipped: the first call downloads it through
+    :func:`kernelboost.core.downloads.fetch` (pooch, the SHA-256 pinned in
+    :data:`~kernelboost.core.downloads.REGISTRY`) into the user's cache, and
+    later calls read that copy. Only an opt-in workflow profile names it
+    (``workflow/profiles/paper``); the default reproduction runs offline.
+
+    Parameters
+    ----------
+    part : {"train", "test"}
+
+    Returns
+    -------
+    Dataset
+        ``X`` float64 of shape (16000, 16) or (4000, 16), ``y`` in {−1, +1}.
+
+    Raises
+    ------
+    ValueError
+        For a part other than "train" or "test".
+    ImportError
+        When pooch is not installed.
+    DownloadError
+        When the file is not in the cache and cannot be downloaded, or the
+        download's SHA-256 is not the pinned one (nothing is kept).
+    DatasetError
+        When the file has no row beyond the training part, or a part has rows
+        of one class only.
+
+    References
+    ----------
+    P. W. Frey and D. J. Slate, "Letter recognition using Holland-style
+    adaptive classifiers", Machine Learning 6 (1991) 161–182. R. E. Schapire,
+    Y. Freund, P. Bartlett and W. S. Lee, "Boosting the margin: a new
+    explanation for the effectiveness of voting methods", Annals of
+    Statistics 26 (1998) 1651–1686.
+    """
+    if not isinstance(part, str) or part not in LETTER_PARTS:
+        raise ValueError(
+            "The 'part' parameter of load_letter_part must be 'train' or 'test'. "
+            f"Got {part!r}."
+        )
+    from . import downloads  # imports datasets: deferred, and pooch with fetch
+
+    path = downloads.fetch("letter")
+    data = downloads.load_letter(path)
+    cut = downloads.LETTER_TRAIN_ROWS  # read here, so a test may set it
+    if data.n_samples <= cut:
+        raise DatasetError(
+            f"{path}: {data.n_samples} rows, none after the {cut} of the training part"
+        )
+    rows = slice(None, cut) if part == "train" else slice(cut, None)
+    y = data.y[rows]
+    if np.all(y == y[0]):
+        raise DatasetError(
+            f"{path}: every row of the {part} part is {'+1' if y[0] > 0 else '−1'}"
+        )
+    return Dataset(np.ascontiguousarray(data.X[rows]), y.copy(), data.feature_names)
+
+
 def _sklearn_datasets() -> Any:
     try:
         import sklearn.datasets as sk
@@ -1220,6 +1300,7 @@ GENERATORS: dict[str, Callable[..., Dataset]] = {
     "diabetes": load_diabetes,
     "digits_1_7": load_digits_1_7,
     "digits_4_9": load_digits_4_9,
+    "letter": load_letter_part,
     "csv": load_csv,
 }
 
@@ -1267,6 +1348,7 @@ _FIXED_SHAPES: dict[str, tuple[int, Task]] = {
     "diabetes": (10, "regression"),
     "digits_1_7": (64, "classification"),
     "digits_4_9": (64, "classification"),
+    "letter": (16, "classification"),
 }
 
 
@@ -1373,6 +1455,8 @@ def dataset_rows(spec: Mapping[str, Any]) -> int:
         return count_csv_rows(spec["path"])
     if name in _REAL_ROWS:
         return _REAL_ROWS[name]
+    if name == "letter":  # the UCI file's parts, known without downloading it
+        return LETTER_PARTS[_letter_part(spec)]
     if name not in GENERATORS:
         raise DatasetError(
             f"unknown generator {name!r}; expected one of {sorted(GENERATORS)}"
@@ -1383,6 +1467,21 @@ def dataset_rows(spec: Mapping[str, Any]) -> int:
     if name == "three_discs":
         return (int(args["left_factor"]) + 2) * int(args["n_per_cluster"])
     return int(args["n_samples"])
+
+
+def _letter_part(spec: Mapping[str, Any]) -> str:
+    part = spec.get("part")
+    if not isinstance(part, str) or part not in LETTER_PARTS:
+        raise DatasetError(
+            f"generator 'letter': 'part' must be 'train' or 'test', got {part!r}"
+        )
+    return part
+
+
+#: (−1, +1) rows of the letter parts, N–Z against A–M, counted on the UCI file
+#: with the pinned SHA-256 (20 000 rows: 10 060 of N–Z, 9 940 of A–M, as
+#: letter-recognition.names counts them).
+_LETTER_COUNTS = {"train": (8041, 7959), "test": (2019, 1981)}
 
 
 #: The generators whose labels alternate −1, +1, −1, … (:func:`_balanced_labels`).
@@ -1411,6 +1510,8 @@ def _label_counts(name: str, m: int, args: Mapping[str, Any]) -> tuple[int, int]
         return 179, 182
     if name == "digits_4_9":  # 180 nines, 181 fours
         return 180, 181
+    if name == "letter":
+        return _LETTER_COUNTS[_letter_part(args)]
     raise KeyError(name)
 
 

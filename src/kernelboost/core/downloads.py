@@ -375,7 +375,7 @@ def _import_pooch() -> Any:
         raise ImportError(
             "kernelboost.core.downloads.fetch downloads through pooch, which is "
             "not installed: pip install pooch (requirements.lock pins its "
-            "version; the `test` extra brings it: pip install 'kernelboost[test]')"
+            "version; the `data` extra brings it: pip install 'kernelboost[data]')"
         ) from None
     return pooch
 

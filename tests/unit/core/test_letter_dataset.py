@@ -1,0 +1,326 @@
+"""The `letter` generator (kernelboost.core.datasets.load_letter_part) against a
+local HTTP server: the registry's entry is pointed at 127.0.0.1 with the served
+file's SHA-256, and the default cache at a temporary folder. The parts, one
+download for both, a wrong checksum, the forecasts of the configuration check
+(no download), the paper profile, and the default run's offline data. Nothing
+here leaves 127.0.0.1."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import functools
+import hashlib
+import http.server
+import socket
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+import yaml
+
+from kernelboost.core import downloads
+from kernelboost.core.datasets import (
+    LETTER_PARTS,
+    DatasetError,
+    class_counts,
+    dataset_rows,
+    dataset_shape,
+    make_dataset,
+)
+from kernelboost.core.downloads import LETTER_FEATURES, ChecksumError, Source
+from kernelboost.pipeline import config as checks
+
+from ...conftest import ROOT
+
+pytest.importorskip("pooch")
+
+FNAME = "letter-recognition.data"
+TRAIN = {"generator": "letter", "part": "train"}
+TEST = {"generator": "letter", "part": "test"}
+SCHEMA = checks.load_schema(ROOT / "workflow/schemas/config.schema.yaml")
+PAPER = ROOT / "workflow/profiles/paper"
+
+
+def _letter_file(letters: str, seed: int = 0) -> bytes:
+    """Rows in the UCI format: a letter and 16 integers from 0 to 15."""
+    values = np.random.default_rng(seed).integers(0, 16, (len(letters), 16))
+    return "".join(
+        ",".join([c, *map(str, row)]) + "\n"
+        for c, row in zip(letters, values, strict=True)
+    ).encode()
+
+
+#: 25 rows: a training part of 20 (the split set to 20 rows below), a test
+#: part of 5, both classes in each.
+LETTERS = "ANBOCPDQERFSGTHUIVJW" + "KXLYZ"
+DATA = _letter_file(LETTERS)
+
+
+@pytest.fixture(autouse=True)
+def _local_only(monkeypatch, tmp_path) -> None:
+    """No proxy between the tests and 127.0.0.1, no name lookup of any other
+    host, and the user's cache (pooch.os_cache) in a temporary folder."""
+    for var in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY"):
+        monkeypatch.delenv(var, raising=False)
+        monkeypatch.delenv(var.lower(), raising=False)
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
+    real = socket.getaddrinfo
+
+    def local_getaddrinfo(host, *args, **kwargs):
+        assert host in ("127.0.0.1", "localhost"), f"a test looked up {host}"
+        return real(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", local_getaddrinfo)
+
+
+class _Server:
+    """A static HTTP server on 127.0.0.1 that counts the requests it gets."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.hits: list[str] = []
+        server = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def do_GET(self) -> None:
+                server.hits.append(self.path)
+                super().do_GET()
+
+            def log_message(self, *args) -> None:
+                pass
+
+        handler = functools.partial(Handler, directory=str(root))
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.thread = threading.Thread(
+            target=self.httpd.serve_forever, args=(0.05,), daemon=True
+        )
+
+    def url(self, name: str) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/{name}"
+
+
+@pytest.fixture
+def server(tmp_path) -> Iterator[_Server]:
+    root = tmp_path / "served"
+    root.mkdir()
+    srv = _Server(root)
+    srv.thread.start()
+    yield srv
+    srv.httpd.shutdown()
+    srv.httpd.server_close()
+
+
+def _serve(server: _Server, monkeypatch, data: bytes, sha256: str | None = None):
+    """Serve ``data`` as the letter file and pin ``sha256`` (its own by
+    default) in the registry's entry, which now points at the server only."""
+    (server.root / FNAME).write_bytes(data)
+    entry = dataclasses.replace(
+        downloads.REGISTRY["letter"],
+        sha256=sha256 or hashlib.sha256(data).hexdigest(),
+        sources=(Source(server.url(FNAME)),),
+    )
+    monkeypatch.setattr(downloads, "REGISTRY", {**downloads.REGISTRY, "letter": entry})
+
+
+def _cache(tmp_path: Path) -> Path:
+    return tmp_path / "user-cache" / "kernelboost"
+
+
+def _files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file())
+
+
+def _no_download(monkeypatch) -> None:
+    def refuse(*args, **kwargs):
+        raise AssertionError("a download was attempted")
+
+    monkeypatch.setattr(downloads, "fetch", refuse)
+
+
+# --- the parts -------------------------------------------------------------------
+
+
+def test_the_parts_are_the_first_and_the_last_rows(
+    server, monkeypatch, tmp_path
+) -> None:
+    _serve(server, monkeypatch, DATA)
+    monkeypatch.setattr(downloads, "LETTER_TRAIN_ROWS", 20)
+    train = make_dataset(TRAIN)
+    test = make_dataset(TEST)
+    assert train.X.shape == (20, 16)
+    assert test.X.shape == (5, 16)
+    rows = np.array(
+        [[int(v) for v in line.split(b",")[1:]] for line in DATA.splitlines()]
+    )
+    np.testing.assert_array_equal(train.X, rows[:20])
+    np.testing.assert_array_equal(test.X, rows[20:])
+    expected = np.array([1.0 if c <= "M" else -1.0 for c in LETTERS])
+    np.testing.assert_array_equal(train.y, expected[:20])
+    np.testing.assert_array_equal(test.y, expected[20:])
+    for part in (train, test):
+        assert set(np.unique(part.y)) == {-1.0, 1.0}
+        assert part.X.dtype == part.y.dtype == np.float64
+        assert part.feature_names == LETTER_FEATURES
+        assert part.task == "classification"
+    # One download serves both parts, into the user's cache.
+    assert server.hits == [f"/{FNAME}"]
+    assert _files(tmp_path / "user-cache") == [_cache(tmp_path) / FNAME]
+
+
+def test_a_file_of_the_uci_size_gives_the_forecast_parts(server, monkeypatch) -> None:
+    # 20 000 rows whose classes per part are those counted on the UCI file
+    # (N-Z first): the parts have the rows, features and classes that the
+    # configuration check forecasts without the file.
+    counts = {"train": (8041, 7959), "test": (2019, 1981)}
+    letters = "".join("N" * n + "A" * p for n, p in counts.values())
+    _serve(server, monkeypatch, _letter_file(letters, seed=1))
+    for spec in (TRAIN, TEST):
+        data = make_dataset(spec)
+        shape = dataset_shape(spec)
+        assert data.X.shape == (dataset_rows(spec), shape.n_features)
+        assert (data.n_samples, shape.n_features) == (LETTER_PARTS[spec["part"]], 16)
+        assert shape.task == data.task == "classification"
+        negative = int((data.y < 0).sum())
+        assert class_counts(spec) == {"-1": negative, "+1": data.n_samples - negative}
+    assert sum(LETTER_PARTS.values()) == 20_000
+    assert LETTER_PARTS["train"] == downloads.LETTER_TRAIN_ROWS
+    assert server.hits == [f"/{FNAME}"]
+
+
+def test_a_file_without_a_test_part_is_refused(server, monkeypatch) -> None:
+    _serve(server, monkeypatch, DATA)  # 25 rows, the split left at 16 000
+    with pytest.raises(DatasetError, match="25 rows, none after the 16000"):
+        make_dataset(TEST)
+
+
+def test_a_wrong_checksum_refuses_and_leaves_no_file(
+    server, monkeypatch, tmp_path
+) -> None:
+    _serve(server, monkeypatch, DATA, sha256="0" * 64)
+    with pytest.raises(ChecksumError) as caught:
+        make_dataset(TRAIN)
+    assert caught.value.found == hashlib.sha256(DATA).hexdigest()
+    assert "default reproduction" in str(caught.value)
+    assert server.hits == [f"/{FNAME}"]
+    assert _files(tmp_path / "user-cache") == []
+
+
+@pytest.mark.parametrize("part", ["all", "Train", None, 1])
+def test_the_part_is_train_or_test_before_any_download(monkeypatch, part) -> None:
+    _no_download(monkeypatch)
+    with pytest.raises(ValueError, match="'part' parameter of load_letter_part"):
+        make_dataset({"generator": "letter", "part": part})
+    with pytest.raises(DatasetError, match="'part' must be 'train' or 'test'"):
+        dataset_rows({"generator": "letter", "part": part})
+
+
+# --- the configuration check ------------------------------------------------------
+
+
+def _merged(*paths: Path) -> dict[str, Any]:
+    """Config files merged as Snakemake merges them: mappings key by key,
+    other values (lists among them) replaced."""
+
+    def update(base: Any, new: Any) -> Any:
+        if isinstance(base, dict) and isinstance(new, dict):
+            return {**base, **{k: update(base.get(k), v) for k, v in new.items()}}
+        return copy.deepcopy(new)
+
+    cfg: dict[str, Any] = {}
+    for path in paths:
+        cfg = update(cfg, yaml.safe_load(path.read_text()))
+    return cfg
+
+
+def test_the_paper_profile_merges_its_config_over_config_yaml() -> None:
+    profile = yaml.safe_load((PAPER / "config.yaml").read_text())
+    assert profile["configfile"] == ["workflow/profiles/paper/config.paper.yaml"]
+    assert checks.duplicate_key_problem(PAPER / "config.paper.yaml") is None
+
+
+def test_the_config_check_of_the_paper_profile_downloads_nothing(
+    monkeypatch,
+) -> None:
+    _no_download(monkeypatch)
+    cfg = _merged(ROOT / "config.yaml", PAPER / "config.paper.yaml")
+    assert cfg["datasets"]["letter_train"] == TRAIN
+    assert cfg["datasets"]["letter_test"] == TEST
+    full = yaml.safe_load((ROOT / "config.yaml").read_text())["boosting_the_margin"]
+    margin = cfg["boosting_the_margin"]
+    assert margin["generated"] == [
+        {"train": "letter_train", "test": "letter_test"},
+        *full["generated"],
+    ]
+    for key in ("depth", "n_rounds", "margin_rounds", "theta", "curve_points"):
+        assert margin[key] == full[key]
+    filled, problem = checks.check(cfg, SCHEMA)
+    assert problem is None
+    needs = checks.dataset_needs(filled)
+    assert [(key, name) for key, name, _ in needs if name.startswith("letter")] == [
+        ("boosting_the_margin.generated", "letter_train"),
+        ("boosting_the_margin.generated", "letter_test"),
+    ]
+    for spec, rows, counts in [
+        (TRAIN, 16_000, {"-1": 8041, "+1": 7959}),
+        (TEST, 4_000, {"-1": 2019, "+1": 1981}),
+    ]:
+        assert dataset_rows(spec) == rows
+        assert dataset_shape(spec).n_features == 16
+        assert class_counts(spec) == counts
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ({"generator": "letter"}, "'part' is a required property"),
+        ({"generator": "letter", "part": "all"}, "'all' is not one of"),
+        ({"generator": "letter", "part": "train", "label_noise": 0.1}, "label_noise"),
+    ],
+)
+def test_the_schema_checks_a_letter_entry(spec: dict, message: str) -> None:
+    cfg = yaml.safe_load((ROOT / "config.yaml").read_text())
+    cfg["datasets"]["mine"] = spec
+    problem = checks.schema_problem(cfg, SCHEMA)
+    assert problem is not None
+    assert message in problem
+    assert "datasets.mine" in problem
+
+
+def test_the_default_runs_name_no_letter_dataset() -> None:
+    for cfg in (
+        _merged(ROOT / "config.yaml"),
+        _merged(
+            ROOT / "config.yaml", ROOT / "workflow/profiles/small/config.small.yaml"
+        ),
+    ):
+        filled, problem = checks.check(cfg, SCHEMA)
+        assert problem is None
+        assert all(
+            spec["generator"] != "letter" for spec in filled["datasets"].values()
+        )
+
+
+def test_the_library_and_the_forecasts_import_without_pooch() -> None:
+    code = (
+        "import sys; sys.modules['pooch'] = None\n"
+        "import kernelboost, kernelboost.core.downloads\n"
+        "from kernelboost.core.datasets import dataset_rows, make_dataset\n"
+        "print(dataset_rows({'generator': 'letter', 'part': 'test'}))\n"
+        "try:\n"
+        "    make_dataset({'generator': 'letter', 'part': 'test'})\n"
+        "except ImportError as err:\n"
+        "    print(err)\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    rows, error = proc.stdout.splitlines()
+    assert rows == "4000"
+    assert "pip install 'kernelboost[data]'" in error

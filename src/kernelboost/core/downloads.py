@@ -166,7 +166,9 @@ REGISTRY: Mapping[str, RemoteFile] = MappingProxyType(
             # a DataDeps registration of
             # archive.ics.uci.edu/ml/machine-learning-databases/letter-recognition/
             # letter-recognition.data; other dataset loaders pin the same digest
-            # for the same URL. Not recomputed here (no network when written).
+            # for the same URL. Two copies of the file in public repositories
+            # (with their added header line removed) hash to it too; the UCI
+            # server itself could not be reached when this was written.
             sha256="2b89f3602cf768d3c8355267d2f13f2417809e101fc2b5ceee10db19a60de6e2",
             sources=(
                 Source(

@@ -111,20 +111,22 @@ def plot_boosting_the_margin(
     curve: pd.DataFrame, margins: pd.DataFrame, summary: pd.DataFrame
 ) -> Figure:
     """Figure ``boosting_the_margin`` (B5), after Schapire et al. (1998), Fig. 1:
-    per dataset, training and test error against rounds (log axis) for the
+    per dataset (a column), training and test error against rounds (log axis) for the
     trees and the stumps, T₀ marked; and the cumulative distributions of the
     trees' training margins at the margin rounds."""
     names = list(dict.fromkeys(summary["dataset"]))
+    # One column per dataset (errors above, margins below): wide rather than
+    # tall, so that a page shows the whole figure at once.
     fig, axes = new_figure(
-        len(names),
         2,
-        width=10.0,
-        height=3.3 * len(names) + 0.8,
+        len(names),
+        width=3.7 * len(names) + 0.6,
+        height=7.8,
         squeeze=False,
         layout="constrained",
     )
     with plt.rc_context(STYLE):
-        for (ax, bx), name in zip(axes, names, strict=True):
+        for ax, bx, name in zip(axes[0], axes[1], names, strict=True):
             s = summary[summary["dataset"] == name]
             _error_panel(ax, curve[curve["dataset"] == name], s, name)
             _margin_panel(bx, margins[margins["dataset"] == name], s, name)

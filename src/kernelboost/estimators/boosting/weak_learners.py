@@ -284,14 +284,32 @@ class _StumpSearch(WeakSearch):
         self.G = np.empty((B, N * nb))
         # Features with repeated values: only the last position of a run of
         # equal values is a valid split; it gets the run's total weight.
+        # All such features are handled at once: one gather of their sorted
+        # weights, one reduceat over every run (the runs of each feature in
+        # order, so each run's sum is the one a per-feature reduceat forms),
+        # and two scatters into the table.
         same = self.xs[:, :-1] == self.xs[:, 1:]
-        self.dups = []
+        p = np.arange(n)
+        gather, starts, clear, put = [], [], [], []
+        size = 0
         for f in np.flatnonzero(same.any(axis=1)):
             ends = np.flatnonzero(~same[f])  # last positions of runs, ≤ m−2
-            starts = np.concatenate(([0], ends[:-1] + 1))
-            p = np.arange(n)
             where = (p % B) * (N * nb) + f * nb + p // B
-            self.dups.append((order[f].copy(), ends, starts, where))
+            clear.append(where)
+            if ends.size:
+                gather.append(order[f, : ends[-1] + 1])
+                starts.append(size + np.concatenate(([0], ends[:-1] + 1)))
+                put.append(where[ends])
+                size += int(ends[-1]) + 1
+        self.has_dups = bool(clear)
+
+        def flat(parts: list[np.ndarray]) -> np.ndarray:
+            return (
+                np.concatenate(parts).astype(np.intp) if parts else np.empty(0, np.intp)
+            )
+
+        self.dup_gather, self.dup_starts = flat(gather), flat(starts)
+        self.dup_clear, self.dup_put = flat(clear), flat(put)
 
     def best(self, sample_weight: np.ndarray) -> tuple[Hypothesis, np.ndarray]:
         w = sample_weight
@@ -329,14 +347,12 @@ class _StumpSearch(WeakSearch):
         self.n_scanned += G.size
         np.multiply(w, self.y, out=s[: self.m])
         np.take(s, self.idx, out=G, mode="clip")  # unbuffered
-        if self.dups:
+        if self.has_dups:
             flat = G.reshape(-1)
-            for order, ends, starts, where in self.dups:
-                contrib = np.zeros(self.n)
-                if ends.size:
-                    values = s[order[: ends[-1] + 1]]
-                    contrib[ends] = np.add.reduceat(values, starts)
-                flat[where] = contrib
+            flat[self.dup_clear] = 0.0
+            if self.dup_put.size:
+                runs = np.add.reduceat(s[self.dup_gather], self.dup_starts)
+                flat[self.dup_put] = runs
         for b in range(1, B):
             np.add(G[b - 1], G[b], out=G[b])
         offsets = np.zeros((self.N, nb))

@@ -28,7 +28,7 @@ from ...core.base import (
     Parameterized,
 )
 from ...core.validation import check_array, check_labels
-from .trees import CRITERIA, Criterion, PresortedTrees
+from .trees import CRITERIA, Criterion, PresortedTrees, descend
 
 #: Weighted errors within this fraction of the total weight count as ties.
 TIE_RTOL = 1e-12
@@ -421,18 +421,14 @@ class Tree(Hypothesis):
         return int(np.count_nonzero(self.feature < 0))
 
     def predict(self, X: object) -> np.ndarray:
-        X = np.asarray(X, dtype=np.float64)
-        node = np.zeros(X.shape[0], dtype=np.intp)
-        rows = np.arange(X.shape[0])
-        while True:
-            f = self.feature[node]
-            inner = f >= 0
-            if not inner.any():
-                return self.value[node].astype(np.float64)
-            go_right = X[rows[inner], f[inner]] > self.threshold[node[inner]]
-            node[inner] = np.where(
-                go_right, self.right[node[inner]], self.left[node[inner]]
-            )
+        return descend(
+            self.feature,
+            self.threshold,
+            self.left,
+            self.right,
+            self.value,
+            np.asarray(X, dtype=np.float64),
+        )
 
     def params(self) -> dict[str, int | float]:
         root_is_leaf = self.feature[0] < 0

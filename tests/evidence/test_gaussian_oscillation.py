@@ -8,6 +8,7 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from matplotlib import pyplot as plt
 
 from kernelboost.core.datasets import make_dataset
 from kernelboost.experiments._shared.figures import save_figure
@@ -141,3 +142,56 @@ def test_k19_needs_one_feature() -> None:
 def test_figure_draws(tables, tmp_path) -> None:
     save_figure(plotter("gaussian_oscillation")(*tables), tmp_path / "o.png")
     assert (tmp_path / "o.png").stat().st_size > 1000
+
+
+def _legend(fig) -> list[str]:
+    return [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+
+
+def test_figure_titles_are_neutral_and_legends_follow_the_curves(tables) -> None:
+    """No "oscillates less" over data that can say otherwise: the titles say
+    what is drawn, and each curve's legend gives its own extrema and its
+    largest |f| beyond the data over that on it, read from its row."""
+    summary, curves, points = tables
+    fig = plotter("gaussian_oscillation")(summary, curves, points)
+    titles = [fig.get_suptitle(), *(ax.get_title() for ax in fig.axes)]
+    legend = _legend(fig)
+    plt.close(fig)
+    assert titles[0] == (
+        "Kernel ridge regression on a line: the Gaussian kernel for several σ "
+        "and the polynomial kernel (K19)"
+    )
+    for word in ("less", "oscillat", "decay", "leaves", "depends", "grows"):
+        assert not any(word in t.lower() for t in titles), word
+    chosen = summary.loc[_chosen(summary)]
+    smallest = summary[summary["kernel"] == "gaussian"].sort_values("param").iloc[0]
+    degree = chosen["matched_degree"]
+    poly = summary[
+        (summary["kernel"] == "polynomial") & (summary["param"] == degree)
+    ].iloc[0]
+
+    def label(name: str, row: pd.Series) -> str:
+        ratio = row["max_abs_outside"] / row["max_abs_inside"]
+        return (
+            f"{name}: {int(row['n_extrema'])} extrema; "
+            f"max |f| beyond / on the data {ratio:.3g}"
+        )
+
+    assert legend == [
+        label(f"Gaussian, σ* = {chosen['param']:g} (CV)", chosen),
+        label(f"polynomial, degree {degree:g} (fits as well)", poly),
+        label(f"Gaussian, σ = {smallest['param']:g}", smallest),
+    ]
+    # The data turned around: the Gaussian at σ* with more extrema than the
+    # polynomial and growing beyond the data; the legend says so.
+    turned = summary.copy()
+    at = _chosen(turned)
+    turned.loc[at, "n_extrema"] = int(poly["n_extrema"]) + 4
+    turned.loc[at, "max_abs_outside"] = 3 * turned.loc[at, "max_abs_inside"]
+    fig = plotter("gaussian_oscillation")(turned, curves, points)
+    first = _legend(fig)[0]
+    plt.close(fig)
+    assert first == (
+        f"Gaussian, σ* = {chosen['param']:g} (CV): {int(poly['n_extrema']) + 4} "
+        "extrema; max |f| beyond / on the data 3"
+    )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
 
 from kernelboost.core.datasets import make_dataset
 from kernelboost.experiments._shared.figures import save_figure
@@ -100,3 +101,33 @@ def test_k21_rows_follow_the_lengths(tables: Tables) -> None:
 def test_the_figure_draws(tables: Tables, tmp_path) -> None:
     save_figure(plotter("knn_smoothness")(*tables), tmp_path / "k.png")
     assert (tmp_path / "k.png").stat().st_size > 1000
+
+
+def test_the_suptitle_counts_the_steps_that_shorten_the_boundary(
+    tables: Tables,
+) -> None:
+    """No "larger k, smoother boundary" over data that can say otherwise: the
+    suptitle counts the steps to a larger k that shorten the boundary, and
+    follows the lengths when they grow instead."""
+    lengths, regions, points = tables
+    fig = plotter("knn_smoothness")(lengths, regions, points)
+    title = fig.get_suptitle()
+    plt.close(fig)
+    L = lengths.sort_values("k")["boundary_length"].to_numpy()
+    shorter = int(np.count_nonzero(np.diff(L) < 0))
+    assert title == (
+        f"k-NN decision boundary length against k: {shorter} of 4 steps to a "
+        "larger k shorten it (K21)"
+    )
+    assert "smoother" not in title
+    growing = lengths.assign(boundary_length=np.arange(1.0, len(lengths) + 1))
+    fig = plotter("knn_smoothness")(growing, regions, points)
+    assert fig.get_suptitle() == (
+        "k-NN decision boundary length against k: 0 of 4 steps to a larger k "
+        "shorten it (K21)"
+    )
+    plt.close(fig)
+    wobbly = lengths.assign(boundary_length=[5.0, 4.0, 4.5, 2.0, 1.0])
+    fig = plotter("knn_smoothness")(wobbly, regions, points)
+    assert ": 3 of 4 steps" in fig.get_suptitle()
+    plt.close(fig)

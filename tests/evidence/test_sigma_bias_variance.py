@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
 
 from kernelboost.core.datasets import make_dataset
 from kernelboost.experiments._shared.figures import save_figure
@@ -265,3 +266,35 @@ def test_k10_needs_the_same_points_at_both_ends(tables) -> None:
 def test_figure_draws(tables, tmp_path) -> None:
     save_figure(plotter("sigma_bias_variance")(*tables[:3]), tmp_path / "s.png")
     assert (tmp_path / "s.png").stat().st_size > 1000
+
+
+def _titles(fig) -> list[str]:
+    return [fig.get_suptitle(), *(ax.get_title() for ax in fig.axes)]
+
+
+def test_figure_titles_claim_nothing_the_tables_contradict(tables) -> None:
+    """The suptitle says what is drawn; the 1-NN panel is 1-NN with its errors
+    (not "the σ → 0 limit": the SVM at the smallest σ can be further from 1-NN
+    than at the largest); the length panel counts the steps that shorten it."""
+    errors, regions, points, _ = tables
+    fig = plotter("sigma_bias_variance")(errors, regions, points)
+    titles = _titles(fig)
+    plt.close(fig)
+    assert titles[0] == "Gaussian SVM decision regions for several σ, and 1-NN (K10)"
+    for word in ("trades", "bias", "variance", "limit", "→", "smooth", "wiggly"):
+        assert not any(word in t.lower() for t in titles), word
+    # 1-NN's errors, from the nearest training point of each point.
+    train, test = points[points["train"]], points[~points["train"]]
+    X = ["x1", "x2"]
+    d = ((test[X].to_numpy()[:, None] - train[X].to_numpy()[None]) ** 2).sum(-1)
+    nearest = train["label"].to_numpy()[d.argmin(axis=1)]
+    wrong = np.mean(nearest != test["label"].to_numpy())
+    assert titles[1] == f"1-NN: train 0.000, test {wrong:.3f}"
+    # The length panel's title follows the lengths, whichever way they go.
+    assert titles[-1] == "Boundary length: 2 of 2 steps to a larger σ shorten it"
+    growing = errors.assign(boundary_length=[1.0, 2.0, 3.0])
+    fig = plotter("sigma_bias_variance")(growing, regions, points)
+    assert fig.axes[-1].get_title() == (
+        "Boundary length: 0 of 2 steps to a larger σ shorten it"
+    )
+    plt.close(fig)

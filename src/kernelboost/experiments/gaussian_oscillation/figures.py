@@ -12,6 +12,23 @@ from matplotlib.figure import Figure
 
 from .._shared.figures import STYLE, new_figure
 
+#: The suptitle: what is drawn, no verdict (the caption and the rows give it).
+SUPTITLE = (
+    "Kernel ridge regression on a line: the Gaussian kernel for several σ "
+    "and the polynomial kernel (K19)"
+)
+
+
+def curve_label(name: str, row: pd.Series) -> str:
+    """Legend of one drawn curve: its extrema over the data range and its
+    largest |f| beyond the data over its largest |f| on it (the table's row
+    of that curve)."""
+    ratio = float(row["max_abs_outside"]) / float(row["max_abs_inside"])
+    return (
+        f"{name}: {int(row['n_extrema'])} extrema; "
+        f"max |f| beyond / on the data {ratio:.3g}"
+    )
+
 
 def plot_gaussian_oscillation(
     summary: pd.DataFrame, curves: pd.DataFrame, points: pd.DataFrame
@@ -23,9 +40,11 @@ def plot_gaussian_oscillation(
     matched to it (the smallest degree that fits the training data as well),
     over the data range and beyond it (shaded), with the data at ±1. Right: the
     number of extrema over the data range for every σ, beside the matched
-    polynomial's.
+    polynomial's. The titles say what is drawn; each curve's legend gives its
+    extrema and its largest |f| beyond the data over that on it
+    (:func:`curve_label`), whichever way they go.
     """
-    fig, (ax, bx) = new_figure(1, 2, width=12.5, height=4.6, layout="constrained")
+    fig, (ax, bx) = new_figure(1, 2, width=12.5, height=5.2, layout="constrained")
     with plt.rc_context(STYLE):
         chosen = summary[summary["cv_choice"].astype(str) == "True"].iloc[0]
         sigma = float(chosen["param"])
@@ -38,7 +57,7 @@ def plot_gaussian_oscillation(
             gauss["f"],
             color="C0",
             lw=2.0,
-            label=f"Gaussian, σ* = {sigma:g} (CV): {int(chosen['n_extrema'])} extrema",
+            label=curve_label(f"Gaussian, σ* = {sigma:g} (CV)", chosen),
         )
         if not pd.isna(chosen["matched_degree"]):
             p = float(chosen["matched_degree"])
@@ -49,12 +68,14 @@ def plot_gaussian_oscillation(
                 poly["f"],
                 color="C3",
                 lw=1.6,
-                label=f"polynomial, degree {p:g} (fits as well): "
-                f"{int(row['n_extrema'].iloc[0])} extrema",
+                label=curve_label(
+                    f"polynomial, degree {p:g} (fits as well)", row.iloc[0]
+                ),
             )
-        smallest = summary[summary["kernel"] == "gaussian"]["param"].min()
+        g = summary[summary["kernel"] == "gaussian"].sort_values("param")
+        smallest = g.iloc[0]
         wiggly = curves[
-            (curves["kernel"] == "gaussian") & (curves["param"] == smallest)
+            (curves["kernel"] == "gaussian") & (curves["param"] == smallest["param"])
         ]
         ax.plot(
             wiggly["z"],
@@ -63,7 +84,7 @@ def plot_gaussian_oscillation(
             lw=0.7,
             alpha=0.5,
             ls="--",
-            label=f"Gaussian, σ = {smallest:g}",
+            label=curve_label(f"Gaussian, σ = {smallest['param']:g}", smallest),
         )
         for label, color in ((1, "C2"), (-1, "C1")):
             part = points[points["label"] == label]
@@ -80,12 +101,11 @@ def plot_gaussian_oscillation(
         ax.set_xlabel("x (shaded: beyond the data)")
         ax.set_ylabel("f(x), kernel ridge on ±1 labels")
         ax.set_title(
-            f"Same data, same λ = {float(chosen['lam']):g}; the polynomial leaves "
-            "the frame outside the data",
+            f"Same data, same λ = {float(chosen['lam']):g}; the hypotheses on "
+            "and beyond the data range",
             fontsize=9,
         )
-        ax.legend(fontsize=7, loc="upper left")
-        g = summary[summary["kernel"] == "gaussian"].sort_values("param")
+        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14))
         polys = summary[summary["kernel"] == "polynomial"].set_index("param")
         bx.plot(g["param"], g["n_extrema"], marker="o", color="C0", label="Gaussian, σ")
         matched = g.dropna(subset=["matched_degree"])
@@ -103,21 +123,14 @@ def plot_gaussian_oscillation(
                 (r["param"], polys.loc[r["matched_degree"], "n_extrema"]),
                 textcoords="offset points",
                 xytext=(4, 4),
-                fontsize=7,
+                fontsize=8,
                 color="C3",
             )
         bx.axvline(sigma, color="grey", ls=":", lw=1.0)
         bx.set_xscale("log")
         bx.set_xlabel("σ (dotted: chosen by cross-validation)")
         bx.set_ylabel("local extrema of f over the data range")
-        bx.set_title(
-            "Oscillation depends on σ (no polynomial fits as well as a small σ)",
-            fontsize=9,
-        )
-        bx.legend(fontsize=7)
-        fig.suptitle(
-            "The Gaussian hypothesis oscillates less than polynomials "
-            "(Shewchuk, Lecture 14, 'The Gaussian Kernel'; K19)",
-            fontsize=11,
-        )
+        bx.set_title("Local extrema over the data range against σ", fontsize=9)
+        bx.legend(fontsize=8)
+        fig.suptitle(SUPTITLE, fontsize=11)
     return fig

@@ -5,6 +5,7 @@ Figure knn_smoothness; each caption is ``<figure>.rst`` beside this file.
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
@@ -12,13 +13,27 @@ from matplotlib.figure import Figure
 from .._shared.figures import STYLE, draw_regions, new_figure
 
 
+def suptitle(lengths: pd.DataFrame) -> str:
+    """What is drawn, and how many steps to a larger k shorten the boundary
+    (counted from ``lengths``; no verdict: that is the row's)."""
+    steps = np.diff(lengths.sort_values("k")["boundary_length"].to_numpy(dtype=float))
+    shorter = int(np.count_nonzero(steps < 0))
+    return (
+        f"k-NN decision boundary length against k: {shorter} of {len(steps)} "
+        "steps to a larger k shorten it (K21)"
+    )
+
+
 def plot_knn_smoothness(
     lengths: pd.DataFrame, regions: pd.DataFrame, points: pd.DataFrame
 ) -> Figure:
     """Figure ``knn_smoothness`` (K21): k-NN regions for the lecture's k, and
-    the decision-boundary length against k."""
+    the decision-boundary length against k; the suptitle counts the steps of
+    the sweep that shorten the boundary (:func:`suptitle`)."""
     ks = list(dict.fromkeys(regions["k"]))
-    fig, axes = new_figure(1, len(ks) + 1, width=3.9 * (len(ks) + 1), height=4.0)
+    fig, axes = new_figure(
+        1, len(ks) + 1, width=3.9 * (len(ks) + 1), height=4.3, layout="constrained"
+    )
     with plt.rc_context(STYLE):
         train = points[points["train"]]
         e = lengths.sort_values("k")
@@ -39,5 +54,5 @@ def plot_knn_smoothness(
         bx.set_ylabel("decision boundary length (data units)")
         g = int(e["grid_points"].iloc[0])
         bx.set_title(f"Boundary length on a {g} × {g} grid", fontsize=9)
-        fig.suptitle("k-NN: larger k, smoother boundary (K21)", fontsize=11, y=1.04)
+        fig.suptitle(suptitle(e), fontsize=11)
     return fig

@@ -5,15 +5,38 @@ Figure sigma_bias_variance; each caption is ``<figure>.rst`` beside this file.
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
 
+from ...estimators.knn import KNN
 from .._shared.figures import (
     STYLE,
     draw_regions,
     proportion_bars,
 )
+
+#: The suptitle: what is drawn, no verdict (the caption and the rows give it).
+SUPTITLE = "Gaussian SVM decision regions for several σ, and 1-NN (K10)"
+
+
+def knn1_errors(points: pd.DataFrame) -> tuple[float, float]:
+    """Training and test error of the 1-NN rule of the training points."""
+    train, test = points[points["train"]], points[~points["train"]]
+    X = ["x1", "x2"]
+    knn = KNN(k=1).fit(train[X].to_numpy(), train["label"].to_numpy())
+    return tuple(
+        float(np.mean(knn.predict(part[X].to_numpy()) != part["label"].to_numpy()))
+        for part in (train, test)
+    )
+
+
+def length_title(lengths: pd.Series) -> str:
+    """Title of the boundary-length panel: how many steps of σ shorten it."""
+    steps = np.diff(lengths.to_numpy(dtype=float))
+    shorter = int(np.count_nonzero(steps < 0))
+    return f"Boundary length: {shorter} of {len(steps)} steps to a larger σ shorten it"
 
 
 def plot_sigma_bias_variance(
@@ -38,7 +61,10 @@ def plot_sigma_bias_variance(
             ax = fig.add_subplot(grid[0, 3 * i : 3 * i + 3])
             draw_regions(ax, regions[regions["sigma"] == sigma], train)
             if sigma == 0:
-                ax.set_title("1-NN (the σ → 0 limit)", fontsize=9)
+                nn_train, nn_test = knn1_errors(points)
+                ax.set_title(
+                    f"1-NN: train {nn_train:.3f}, test {nn_test:.3f}", fontsize=9
+                )
                 continue
             row = e[e["sigma"] == sigma].iloc[0]
             tag = " (CV choice)" if sigma == chosen["sigma"] else ""
@@ -66,7 +92,7 @@ def plot_sigma_bias_variance(
         ex.set_xlabel("σ")
         ex.set_ylabel("error")
         ex.set_title(f"Errors against σ (C = {float(e['C'].iloc[0]):g})", fontsize=9)
-        ex.legend(fontsize=7)
+        ex.legend(fontsize=8)
         ax.errorbar(
             e["sigma"],
             e["knn1_agreement"],
@@ -100,11 +126,11 @@ def plot_sigma_bias_variance(
         ax.set_xlabel("σ")
         ax.set_ylabel("fraction of test points")
         ax.set_title("Agreement with 1-NN; points decided by b", fontsize=9)
-        ax.legend(fontsize=7)
+        ax.legend(fontsize=8, loc="center right")
         bx.plot(e["sigma"], e["boundary_length"], marker="o", ms=3, color="C4")
         bx.set_xscale("log")
         bx.set_xlabel("σ")
         bx.set_ylabel("decision boundary length (data units)")
-        bx.set_title("Small σ: wiggly boundary; large σ: smooth", fontsize=9)
-        fig.suptitle("σ trades bias for variance (K10)", fontsize=11)
+        bx.set_title(length_title(e["boundary_length"]), fontsize=9)
+        fig.suptitle(SUPTITLE, fontsize=11)
     return fig

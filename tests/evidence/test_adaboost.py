@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
 
 from kernelboost.core.datasets import make_dataset
 from kernelboost.experiments._shared.figures import save_figure
@@ -149,6 +152,60 @@ def test_figures_draw(name, moons, tmp_path) -> None:
     }[name]
     save_figure(plotter(name)(*inputs), tmp_path / "f.png")
     assert (tmp_path / "f.png").stat().st_size > 1000
+
+
+def _d_of_row(row) -> int:
+    """The d a B14 row's bound was computed with: its measured value is
+    2(d+1)(T+1) log2((T+1)e) at the T its quantity names."""
+    T = int(re.search(r"at T = (\d+) ", row.quantity)[1])
+    d = row.measured / (2 * (T + 1) * np.log2((T + 1) * np.e)) - 1
+    assert d == pytest.approx(round(d), abs=1e-9)
+    return round(d)
+
+
+def _vc_curves(fig) -> dict[str, tuple[int, object]]:
+    """Per dataset named in the VC panel's legend (or "every dataset"), the d
+    its label gives and its curve."""
+    curves = {}
+    for line in fig.axes[-1].get_lines():
+        text = line.get_label().replace("\n", " ")
+        match = re.fullmatch(r"d = (\d+), .*?, used for (.+)", text)
+        assert match, text
+        for name in match[2].split(", "):
+            curves[name] = (int(match[1]), line)
+    return curves
+
+
+def test_b14_panel_labels_the_d_the_rows_use(moons) -> None:
+    """The VC panel's label gives, per dataset, the d of its B14 row (here
+    d = 2 on moons and, on a second run, d = 3), and draws the row's value."""
+    history = moons[0]
+    other = adaboost_tables(
+        make_dataset({"generator": "moons", "n_samples": 80, "noise": 0.3, "seed": 4}),
+        n_rounds=30,
+        test_fraction=0.5,
+        split_seed=2,
+        margin_rounds=[5],
+        rhos=[0.0],
+        vc_dimension=3,
+    )[0]
+    other.insert(0, "dataset", "moons_d3")
+    assert (history["vc_dimension"] == 2).all()
+    for tables, every in ((history, True), (pd.concat([history, other]), False)):
+        rows = b14_vc_bound(tables)
+        fig = plotter("adaboost_train_test")(tables)
+        curves = _vc_curves(fig)
+        assert list(curves) == (["every dataset"] if every else ["moons", "moons_d3"])
+        for row in rows:
+            name = row.dataset.split(" (")[0]
+            d, line = curves["every dataset" if every else name]
+            assert d == _d_of_row(row)
+            T = int(re.search(r"at T = (\d+) ", row.quantity)[1])
+            x, y = (np.asarray(v) for v in line.get_data())
+            (at,) = np.flatnonzero(x == T)
+            assert y[at] == pytest.approx(row.measured, rel=1e-12)
+        plt.close(fig)
+    assert [_d_of_row(r) for r in b14_vc_bound(pd.concat([history, other]))] == [2, 3]
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
+from matplotlib.container import ErrorbarContainer
 
 from kernelboost.estimators.selection import backward_stepwise
 from kernelboost.experiments._shared.figures import save_figure
@@ -19,6 +21,7 @@ from kernelboost.experiments.stepwise_direction.study import (
     stepwise_direction_tables,
     support_indices,
 )
+from kernelboost.theory.intervals import mean_interval
 
 from ..flips import flips
 
@@ -154,3 +157,52 @@ def test_s7_model_count_rows_fail(tables) -> None:
 def test_figure_draws(tables, tmp_path) -> None:
     save_figure(plot_stepwise_direction(*tables), tmp_path / "f.png")
     assert (tmp_path / "f.png").stat().st_size > 1000
+
+
+def _apart(tables) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The tables with forward's test errors moved off backward's by a
+    different shift per replicate (and a centred pattern per test point), so
+    that the interval over replicates and the one over pooled points differ;
+    each replicate's forward MSE is still the mean of its points' errors."""
+    replicates, losses = tables
+    shift = np.array([-0.4, 0.1, -0.2, 0.5, 0.9, 0.2])[: len(replicates)]
+    replicates = replicates.assign(
+        forward_test_mse=replicates["backward_test_mse"] + shift
+    )
+    losses = losses.copy()
+    for r, s in zip(replicates.itertuples(), shift, strict=True):
+        at = (losses["regime"] == r.regime) & (losses["replicate"] == r.replicate)
+        pattern = np.linspace(-1.0, 1.0, int(at.sum()))
+        losses.loc[at, "forward"] = losses.loc[at, "backward"] + s + pattern
+    return replicates, losses
+
+
+def test_figure_draws_the_intervals_the_verdicts_read(tables) -> None:
+    """The diamond and its bar of each regime are the test-error row's
+    measured and [ci_low, ci_high], not the per-point interval of the quantity."""
+    replicates, losses = _apart(tables)
+    for r in replicates.itertuples():
+        part = losses[
+            (losses["regime"] == r.regime) & (losses["replicate"] == r.replicate)
+        ]
+        assert part["forward"].mean() == pytest.approx(r.forward_test_mse)
+    rows = s7_stepwise_direction(replicates, losses)
+    fig = plot_stepwise_direction(replicates, losses)
+    ax = fig.axes[0]
+    bars = [c for c in ax.containers if isinstance(c, ErrorbarContainer)]
+    assert len(bars) == 2  # one per regime, few then many
+    for bar, row, regime in zip(bars, rows[0::3], ("few", "many"), strict=True):
+        assert "test MSE of forward stepwise" in row.quantity
+        (mean,) = bar.lines[0].get_ydata()
+        assert mean == pytest.approx(row.measured, rel=1e-12)
+        ((x_low, low), (x_high, high)) = bar.lines[2][0].get_segments()[0]
+        assert x_low == x_high
+        assert (low, high) == pytest.approx((row.ci_low, row.ci_high), rel=1e-12)
+        # Not the interval over the pooled test points (narrower here).
+        part = losses[losses["regime"] == regime]
+        pooled = mean_interval(part["forward"] - part["backward"])
+        assert high - low > 2 * (pooled.high - pooled.low)
+    label = bars[0].get_label()
+    assert f"t interval\nover the {SMALL['n_replicates']} replicates" in label
+    assert "paired" not in label
+    plt.close(fig)

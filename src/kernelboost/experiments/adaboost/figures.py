@@ -6,11 +6,14 @@ uniform_margin_bound; each caption is ``<figure>.rst`` beside this file.
 
 from __future__ import annotations
 
+import textwrap
+
 import numpy as np
 import pandas as pd
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
 
+from ...theory.rademacher import stump_vc_dimension_bound
 from .._shared.figures import STYLE, dataset_axes, new_figure
 
 
@@ -94,20 +97,53 @@ def plot_adaboost_train_test(history: pd.DataFrame) -> Figure:
             ax.set_xscale("log")
             ax.set_xlabel("round T")
             ax.set_title(f"{name} (test m = {int(h['n_test'].iloc[0])})", fontsize=10)
-            ax.legend(fontsize=7)
+            ax.legend(fontsize=8)
         axes[0].set_ylabel("error")
         vx = axes[-1]
-        h = history[history["dataset"] == names[0]].sort_values("t")
-        vx.loglog(h["t"], h["vc_bound"], color="C4")
+        groups = _by_vc_dimension(history, names)
+        for i, (d, group) in enumerate(groups.items()):
+            # The bound depends on d and T only: one curve per d, to the
+            # longest run of the datasets that use it.
+            longest = max(
+                group, key=lambda n: history["t"][history["dataset"] == n].max()
+            )
+            h = history[history["dataset"] == longest].sort_values("t")
+            which = "every dataset" if len(groups) == 1 else ", ".join(group)
+            which = textwrap.fill(
+                f"used for {which}", 34, break_long_words=False, break_on_hyphens=False
+            )
+            vx.loglog(
+                h["t"], h["vc_bound"], color=f"C{4 + i}", label=_vc_label(d, which)
+            )
         vx.set_xlabel("round T")
-        vx.set_ylabel("2(d+1)(T+1) log₂((T+1)e), d = 2")
+        vx.set_ylabel("2(d+1)(T+1) log₂((T+1)e)")
+        vx.legend(fontsize=8, loc="upper left")
         vx.set_title("VC-dimension bound of F_T (B14)", fontsize=10)
         fig.suptitle(
-            "Training and test error against T; capacity of F_T (B14)",
-            fontsize=11,
-            y=1.02,
+            "Training and test error against T; capacity of F_T (B14)", fontsize=11
         )
     return fig
+
+
+def _by_vc_dimension(history: pd.DataFrame, names: list[str]) -> dict[int, list[str]]:
+    """The datasets by the d their B14 bound (``vc_bound``) was computed with."""
+    groups: dict[int, list[str]] = {}
+    for name in names:
+        d = history["vc_dimension"][history["dataset"] == name].unique()
+        if len(d) != 1:
+            raise ValueError(f"{name}: more than one vc_dimension {d.tolist()}.")
+        groups.setdefault(int(d[0]), []).append(name)
+    return groups
+
+
+def _vc_label(d: int, which: str) -> str:
+    """The legend entry of B14's bound: d, what it is, the datasets using it."""
+    what = (
+        ", VC dimension of threshold\nstumps on one feature"
+        if d == stump_vc_dimension_bound(1)
+        else ", VC dimension of the base class"
+    )
+    return f"d = {d}{what},\n{which}"
 
 
 def plot_margin_bound(margin_bound: pd.DataFrame) -> Figure:

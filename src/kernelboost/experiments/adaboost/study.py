@@ -91,8 +91,8 @@ def adaboost_tables(
     -------
     history : DataFrame
         AdaBoost's ``history_`` plus ``test_error``, ``b2_max_rel_diff``,
-        ``b3_eps_next``, ``alpha_line``, ``vc_bound``, ``n_train``, ``n_test``,
-        ``split_seed``.
+        ``b3_eps_next``, ``alpha_line``, ``vc_bound`` and the ``vc_dimension``
+        d it was computed with, ``n_train``, ``n_test``, ``split_seed``.
     margin_bound : DataFrame
         ``t, rho, fraction, bound``: Pr_S[y f_t(x)/‖α‖₁ ≤ ρ] against
         2^t Π_{s≤t} √(ε_s^{1−ρ}(1−ε_s)^{1+ρ}).
@@ -134,6 +134,7 @@ def adaboost_tables(
     history["b3_eps_next"] = b3
     history["alpha_line"] = alpha_line
     history["vc_bound"] = vcdim_ft_bound(vc_dimension, history["t"].to_numpy())
+    history["vc_dimension"] = int(vc_dimension)  # the d of vc_bound
     history["n_train"] = m
     history["n_test"] = len(yte)
     history["split_seed"] = split_seed

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ...theory.intervals import mean_interval
+from ...theory.intervals import MeanInterval, mean_interval
 from .._shared.rows import ClaimRow, Relation
 
 SOURCE = "Shewchuk, Lecture 14, §14.2 'Subset Selection'"
@@ -12,6 +12,19 @@ SOURCE = "Shewchuk, Lecture 14, §14.2 'Subset Selection'"
 #: The relation of (forward − backward) the lecture predicts, by the
 #: direction it favours in a regime: forward better (smaller) or backward.
 S7_RELATIONS: dict[str, Relation] = {"forward": "<", "backward": ">"}
+
+
+def forward_minus_backward(reps: pd.DataFrame) -> MeanInterval:
+    """The mean over replicates of (forward's test MSE − backward's) with its
+    t interval over the replicates: what S7's test-error row of a regime reads
+    (its ``measured``, ``ci_low``, ``ci_high``), and what the figure draws.
+
+    Parameters
+    ----------
+    reps : DataFrame
+        The rows of one regime of the ``replicates`` table.
+    """
+    return mean_interval(reps["forward_test_mse"] - reps["backward_test_mse"])
 
 
 def s7_stepwise_direction(
@@ -81,9 +94,7 @@ def s7_stepwise_direction(
                 f"model - of backward's, on the same test points), t interval over "
                 f"{n} replicates, each a new training set ({expected} is the "
                 f"lecture's); {mse}",
-                **mean_interval(
-                    reps["forward_test_mse"] - reps["backward_test_mse"]
-                ).fields(),
+                **forward_minus_backward(reps).fields(),
                 bound=0.0,
                 relation=relation,
                 **common,

@@ -10,7 +10,6 @@ import pandas as pd
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
 
-from ...estimators.knn import KNN
 from .._shared.figures import (
     STYLE,
     draw_regions,
@@ -19,17 +18,6 @@ from .._shared.figures import (
 
 #: The suptitle: what is drawn, no verdict (the caption and the rows give it).
 SUPTITLE = "Gaussian SVM decision regions for several σ, and 1-NN (K10)"
-
-
-def knn1_errors(points: pd.DataFrame) -> tuple[float, float]:
-    """Training and test error of the 1-NN rule of the training points."""
-    train, test = points[points["train"]], points[~points["train"]]
-    X = ["x1", "x2"]
-    knn = KNN(k=1).fit(train[X].to_numpy(), train["label"].to_numpy())
-    return tuple(
-        float(np.mean(knn.predict(part[X].to_numpy()) != part["label"].to_numpy()))
-        for part in (train, test)
-    )
 
 
 def length_title(lengths: pd.Series) -> str:
@@ -61,10 +49,9 @@ def plot_sigma_bias_variance(
             ax = fig.add_subplot(grid[0, 3 * i : 3 * i + 3])
             draw_regions(ax, regions[regions["sigma"] == sigma], train)
             if sigma == 0:
-                nn_train, nn_test = knn1_errors(points)
-                ax.set_title(
-                    f"1-NN: train {nn_train:.3f}, test {nn_test:.3f}", fontsize=9
-                )
+                # What the panel is; its errors are the rows' (no fit here:
+                # a plotter draws its tables and computes nothing).
+                ax.set_title("1-NN", fontsize=9)
                 continue
             row = e[e["sigma"] == sigma].iloc[0]
             tag = " (CV choice)" if sigma == chosen["sigma"] else ""

@@ -32,12 +32,16 @@ def k22_feature_count(counts: pd.DataFrame, products: pd.DataFrame) -> list[Clai
     1. check: the code's degree-2 map
        :func:`~kernelboost.core.feature_maps.monomials` has n² coordinates
        (``==``): its x ⊗ x keeps x_i x_j and x_j x_i apart by construction.
-    2. identity: the number of *distinct* coordinates among them, counted on
-       random points, against n(n + 1)/2 (``==``).
-    3. identity: that count to one significant figure against the slide's
+    2. check: the number of *distinct* coordinates among them, counted on
+       random points, against n(n + 1)/2 (``==``). A check, not evidence: x ⊗ x
+       holds x_i x_j and x_j x_i, the same number, so the count is n(n + 1)/2
+       by construction of the map.
+    3. check: that count to one significant figure against the slide's
        5·10⁵ (``==``): the slide counts distinct monomials of degree 2; the
        code's ordered map has twice as many (n² = 10⁶), and the map of
-       (⟨x, x'⟩ + c)² C(n + 2, 2) distinct ones (both in ``quantity``).
+       (⟨x, x'⟩ + c)² C(n + 2, 2) distinct ones (both in ``quantity``). A
+       check, not evidence: 1000·1001/2 = 500 500 rounds to 5·10⁵, arithmetic
+       settled before any data.
     4.–5. identity: max |K − ΦΦᵀ| / max |K| ``<= 1e-10`` (K1's tolerance) on
        random points in n dimensions, K_ij = ⟨x_i, x_j⟩² from the kernel and Φ
        the code's ordered map (row 4) or the n(n + 1)/2-coordinate map
@@ -100,7 +104,7 @@ def k22_feature_count(counts: pd.DataFrame, products: pd.DataFrame) -> list[Clai
             measured=float(distinct["counted"]),
             bound=float(distinct["formula_value"]),
             relation="==",
-            kind="identity",
+            kind="check",
             **common,
         ),
         ClaimRow(
@@ -112,7 +116,7 @@ def k22_feature_count(counts: pd.DataFrame, products: pd.DataFrame) -> list[Clai
             measured=_one_figure(float(distinct["counted"])),
             bound=slide,
             relation="==",
-            kind="identity",
+            kind="check",
             **common,
         ),
         identity("monomials", "the code's ordered products x ⊗ x (n² coordinates)"),
@@ -131,10 +135,12 @@ def k23_gaussian_peak(pairs: pd.DataFrame) -> list[ClaimRow]:
        sets to 1).
     2. check: k(x, z) ≤ 1 for every pair: max_pairs k(x, z) ``<= 1``. The code
        clips the exponent at 0, so this holds by construction.
-    3. theorem: k decreases as ‖x − z‖ grows: with the pairs of each σ sorted
+    3. check: k decreases as ‖x − z‖ grows: with the pairs of each σ sorted
        by the distance computed from the difference, the largest increase of
        k from one pair to the next, ``<= 1e-12`` (rounding). It fails if the
-       code's k is not a decreasing function of the distance.
+       code's k is not a decreasing function of the distance. A check, not
+       evidence: the code's k is exp(−‖x − z‖²/2σ²) written through the norm
+       expansion, a decreasing function of the distance by construction.
     4. identity: the library's k against exp(−‖x − z‖²/2σ²) computed from the
        difference: max |difference| ``<= 1e-12``.
     5. illustration: the largest k at the largest sampled distances (the
@@ -193,7 +199,7 @@ def k23_gaussian_peak(pairs: pd.DataFrame) -> list[ClaimRow]:
             measured=max(rises),
             bound=ROUNDING,
             relation="<=",
-            kind="theorem",
+            kind="check",
             **common,
         ),
         ClaimRow(

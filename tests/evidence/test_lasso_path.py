@@ -69,6 +69,7 @@ def test_s1_holds_on_sparse_data_and_catches_the_diabetes_dropout(
 ) -> None:
     good = s1_lasso_zeros(*sparse_paths)
     assert [r.holds for r in good] == [True, True, None]
+    assert [r.kind for r in good] == ["empirical", "check", "illustration"]
     assert good[2].measured == 0.0
     # On diabetes, s3 (HDL) leaves the Lasso model on a stretch of λ (LARS paper).
     rows = s1_lasso_zeros(*paths)
@@ -94,7 +95,11 @@ def test_s1_rows_follow_broken_numbers(sparse_paths) -> None:
     )
     # falls to 0 at α_max
     assert lasso_row.measured == broken.loc[lasso[1], "n_zero"]
-    (ridge_row,) = flips("S1", r"^exactly-zero ridge weights, summed over", rows)
+    # The ridge row is a check (the closed form is zero only by accident): it
+    # still reads the numbers, and fails as a check.
+    ridge_row = rows[1]
+    assert ridge_row.quantity.startswith("exactly-zero ridge weights, summed over")
+    assert (ridge_row.kind, ridge_row.verdict) == ("check", "false")
     assert ridge_row.measured == 2.0
 
 

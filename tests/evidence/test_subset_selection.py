@@ -20,7 +20,6 @@ from kernelboost.experiments.subset_selection.study import (
     subset_tables,
 )
 
-from ..flips import flips
 from .conftest import _round_trip
 
 
@@ -83,12 +82,16 @@ def test_subset_tables_takes_the_trap_as_a_dataset() -> None:
 def test_s3_s4_hold_on_a_real_run(subsets) -> None:
     s3 = s3_subset_selection(*subsets)
     assert len(s3) == 10  # 4 methods × 2 datasets + one pair row per dataset
-    counted = [r for r in s3 if r.kind == "check"]
+    counted = [r for r in s3 if r.quantity.startswith("models trained by")]
     assert len(counted) == 8
-    assert all(r.holds for r in counted)
+    assert all(r.kind == "check" and r.holds for r in counted)
     assert [r.measured for r in counted] == [1023, 55, 55, 10, 7, 6, 6, 3]
-    trap = [r for r in s3 if r.kind == "empirical"]
+    # The trap row is a check too: the generator is built so that forward
+    # misses the best pair. S3 has no evidence row.
+    assert not [r for r in s3 if r.kind in ("theorem", "identity", "empirical")]
+    trap = [r for r in s3 if r.relation == "==" and r.quantity.startswith("1 if")]
     assert len(trap) == 1
+    assert trap[0].kind == "check"
     assert trap[0].holds is True
     assert trap[0].measured == 1.0
     assert "x2+x3" in trap[0].quantity
@@ -109,25 +112,31 @@ def test_the_trap_is_known_by_its_role_not_its_name(diabetes) -> None:
     counts = tables[2]
     assert set(counts.loc[counts["dataset"] == "my_trap", "role"]) == {"trap"}
     assert set(counts.loc[counts["dataset"] == "diabetes", "role"]) == {"data"}
-    (trap,) = [r for r in s3_subset_selection(*tables) if r.kind == "empirical"]
+    (trap,) = [
+        r
+        for r in s3_subset_selection(*tables)
+        if r.relation == "==" and r.quantity.startswith("1 if")
+    ]
+    assert trap.kind == "check"
     assert trap.dataset.startswith("my_trap")
     assert trap.holds is True
 
 
-@pytest.mark.can_fail("S3")
 def test_s3_trap_row_fails_when_forward_finds_the_best_pair(subsets) -> None:
-    """S3's one evidence row: on the trap, forward's pair differs from best
-    subset's. Forward stepwise finding {x2, x3} makes it fail."""
+    """S3's trap row, a check (the generator is built so that it holds): on
+    the trap, forward's pair differs from best subset's. Forward stepwise
+    finding {x2, x3} makes the check fail."""
     path, all_subsets, counts, zscores = subsets
     bad_path = path.copy()
     trap_pair = (bad_path["dataset"] == "forward_trap") & (bad_path["size"] == 2)
     bad_path.loc[trap_pair, "features"] = "x2+x3"  # forward finds the pair
     rows = s3_subset_selection(bad_path, all_subsets, counts, zscores)
-    (trap,) = flips("S3", r"1 if the 2-feature sets differ", rows)
+    (trap,) = [r for r in rows if r.quantity.startswith("1 if") and r.relation == "=="]
+    assert (trap.kind, trap.verdict) == ("check", "false")
     assert trap.holds is False
     assert trap.measured == 0.0
     assert trap.dataset.startswith("forward_trap")
-    assert all(r.holds for r in rows if r.kind == "check")
+    assert all(r.holds for r in rows if r.quantity.startswith("models trained"))
 
 
 def test_s3_s4_checks_follow_broken_numbers(subsets) -> None:

@@ -47,8 +47,10 @@ def s1_lasso_zeros(weights: pd.DataFrame, zeros: pd.DataFrame) -> list[ClaimRow]
           n₀(λ) from one grid λ to the next larger one,
           max(0, max_k n₀(λ_k) − n₀(λ_{k+1})) for λ_k < λ_{k+1}, checked
           ``<= 0`` (the count never falls as λ grows);
-        - empirical: the number of exactly-zero ridge weights over its whole
-          λ grid, checked ``<= 0``;
+        - check: the number of exactly-zero ridge weights over its whole
+          λ grid, checked ``<= 0``. A check, not evidence: the closed form
+          V diag(s/(s² + λ)) Uᵀy is exactly zero only by accident, so the row
+          practically cannot fail;
         - illustration: the number of events where a Lasso weight returns to
           exactly zero as λ decreases (the cause when the first row fails),
           naming the features and λ intervals.
@@ -90,7 +92,7 @@ def s1_lasso_zeros(weights: pd.DataFrame, zeros: pd.DataFrame) -> list[ClaimRow]
             measured=float(ridge["n_zero"].sum()),
             bound=0.0,
             relation="<=",
-            kind="empirical",
+            kind="check",
             **common,
         ),
         ClaimRow(

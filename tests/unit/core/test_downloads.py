@@ -5,13 +5,10 @@ closed port, the zip mirror; and the letter reader. Nothing here leaves
 
 from __future__ import annotations
 
-import functools
 import hashlib
-import http.server
 import io
 import socket
 import sys
-import threading
 import time
 import zipfile
 from collections.abc import Iterator
@@ -32,6 +29,8 @@ from kernelboost.core.downloads import (
     load_letter,
     read_letter,
 )
+
+from .local_server import Server, local_only, serving
 
 pytest.importorskip("pooch")
 
@@ -57,46 +56,11 @@ SHA = hashlib.sha256(DATA).hexdigest()
 def _local_only(monkeypatch) -> None:
     """No proxy between the tests and 127.0.0.1, and no name lookup of any
     other host: a test that reached for the internet would fail here."""
-    for var in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY"):
-        monkeypatch.delenv(var, raising=False)
-        monkeypatch.delenv(var.lower(), raising=False)
-    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
-    real = socket.getaddrinfo
-
-    def local_getaddrinfo(host, *args, **kwargs):
-        assert host in ("127.0.0.1", "localhost"), f"a test looked up {host}"
-        return real(host, *args, **kwargs)
-
-    monkeypatch.setattr(socket, "getaddrinfo", local_getaddrinfo)
-
-
-class _Server:
-    """A static HTTP server on 127.0.0.1 that counts the requests it gets."""
-
-    def __init__(self, root: Path) -> None:
-        self.hits: list[str] = []
-        server = self
-
-        class Handler(http.server.SimpleHTTPRequestHandler):
-            def do_GET(self) -> None:
-                server.hits.append(self.path)
-                super().do_GET()
-
-            def log_message(self, *args) -> None:
-                pass
-
-        handler = functools.partial(Handler, directory=str(root))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.thread = threading.Thread(
-            target=self.httpd.serve_forever, args=(0.05,), daemon=True
-        )
-
-    def url(self, name: str) -> str:
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}/{name}"
+    local_only(monkeypatch)
 
 
 @pytest.fixture
-def server(tmp_path) -> Iterator[_Server]:
+def server(tmp_path) -> Iterator[Server]:
     root = tmp_path / "served"
     root.mkdir()
     (root / FNAME).write_bytes(DATA)
@@ -106,11 +70,8 @@ def server(tmp_path) -> Iterator[_Server]:
         zf.writestr("letter-recognition.names", "the attributes\n")
     (root / "letter.zip").write_bytes(buffer.getvalue())
     (root / "other.data").write_bytes(DATA.replace(b"A,", b"Z,", 1))
-    srv = _Server(root)
-    srv.thread.start()
-    yield srv
-    srv.httpd.shutdown()
-    srv.httpd.server_close()
+    with serving(root) as srv:
+        yield srv
 
 
 def _entry(*sources: Source, sha256: str = SHA) -> RemoteFile:

@@ -9,13 +9,9 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import functools
 import hashlib
-import http.server
-import socket
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -37,6 +33,7 @@ from kernelboost.core.downloads import LETTER_FEATURES, ChecksumError, Source
 from kernelboost.pipeline import config as checks
 
 from ...conftest import ROOT
+from .local_server import Server, local_only, serving
 
 pytest.importorskip("pooch")
 
@@ -66,58 +63,19 @@ DATA = _letter_file(LETTERS)
 def _local_only(monkeypatch, tmp_path) -> None:
     """No proxy between the tests and 127.0.0.1, no name lookup of any other
     host, and the user's cache (pooch.os_cache) in a temporary folder."""
-    for var in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY"):
-        monkeypatch.delenv(var, raising=False)
-        monkeypatch.delenv(var.lower(), raising=False)
-    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+    local_only(monkeypatch)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
-    real = socket.getaddrinfo
-
-    def local_getaddrinfo(host, *args, **kwargs):
-        assert host in ("127.0.0.1", "localhost"), f"a test looked up {host}"
-        return real(host, *args, **kwargs)
-
-    monkeypatch.setattr(socket, "getaddrinfo", local_getaddrinfo)
-
-
-class _Server:
-    """A static HTTP server on 127.0.0.1 that counts the requests it gets."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.hits: list[str] = []
-        server = self
-
-        class Handler(http.server.SimpleHTTPRequestHandler):
-            def do_GET(self) -> None:
-                server.hits.append(self.path)
-                super().do_GET()
-
-            def log_message(self, *args) -> None:
-                pass
-
-        handler = functools.partial(Handler, directory=str(root))
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.thread = threading.Thread(
-            target=self.httpd.serve_forever, args=(0.05,), daemon=True
-        )
-
-    def url(self, name: str) -> str:
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}/{name}"
 
 
 @pytest.fixture
-def server(tmp_path) -> Iterator[_Server]:
+def server(tmp_path) -> Iterator[Server]:
     root = tmp_path / "served"
     root.mkdir()
-    srv = _Server(root)
-    srv.thread.start()
-    yield srv
-    srv.httpd.shutdown()
-    srv.httpd.server_close()
+    with serving(root) as srv:
+        yield srv
 
 
-def _serve(server: _Server, monkeypatch, data: bytes, sha256: str | None = None):
+def _serve(server: Server, monkeypatch, data: bytes, sha256: str | None = None):
     """Serve ``data`` as the letter file and pin ``sha256`` (its own by
     default) in the registry's entry, which now points at the server only."""
     (server.root / FNAME).write_bytes(data)

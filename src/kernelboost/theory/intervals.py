@@ -241,6 +241,17 @@ class PairedDifference:
         """p̂1 − p̂2 = (first_only − second_only)/n."""
         return (self.first_only - self.second_only) / self.n
 
+    @property
+    def resolving_n(self) -> float:
+        """The number of test points n at which the difference seen, δ, would
+        resolve if the fraction d of discordant points stayed: the half-width
+        1.96 √(d/n) of the interval falls below |δ| when n > 1.96² d / δ²
+        (infinite for δ = 0)."""
+        if self.value == 0:
+            return math.inf
+        discordant = (self.first_only + self.second_only) / self.n
+        return 1.96**2 * discordant / self.value**2
+
     def fields(self) -> dict[str, float]:
         """The difference and its interval as a claim row's ``measured``,
         ``ci_low`` and ``ci_high``."""

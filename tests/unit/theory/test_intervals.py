@@ -199,3 +199,12 @@ def test_corrected_resampled_interval_worked_example() -> None:
 def test_corrected_resampled_interval_refuses(values, ratio) -> None:
     with pytest.raises(ValueError, match="need"):
         corrected_resampled_interval(values, ratio)
+
+
+def test_resolving_n_is_where_the_half_width_meets_the_difference() -> None:
+    """55 discordant points of 10 000 (27 vs 28), δ = −1e-4: n > 1.96² d/δ²."""
+    d = paired_difference(
+        [1] * 27 + [0] * 28 + [0] * 9945, [0] * 27 + [1] * 28 + [0] * 9945
+    )
+    assert d.resolving_n == pytest.approx(1.96**2 * 0.0055 / 1e-8)
+    assert paired_difference([1, 0], [1, 0]).resolving_n == math.inf

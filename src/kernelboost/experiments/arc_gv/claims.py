@@ -69,6 +69,54 @@ def _difference(s: pd.DataFrame, learner: str, column: str) -> np.ndarray:
     return arc - ada
 
 
+def _rows(
+    where: str,
+    margin: tuple[str, dict[str, float]],
+    error: tuple[str, dict[str, float]],
+    ranks: tuple[str, float],
+) -> list[ClaimRow]:
+    """The three rows of one dataset and learner, from each row's quantity
+    text and its ``measured`` (with ``ci_low``, ``ci_high`` where it has an
+    interval)."""
+    common = {"dataset": where, "kind": "empirical"}
+    return [
+        ClaimRow(
+            title=MIN_MARGIN,
+            source=f"{SOURCE} (Breiman 1999)",
+            quantity=margin[0],
+            **margin[1],
+            bound=0.0,
+            relation=">",
+            **common,
+        ),
+        ClaimRow(
+            title=TEST_ERROR,
+            source=REYZIN,
+            quantity=error[0],
+            **error[1],
+            bound=0.0,
+            relation=">=",
+            **common,
+        ),
+        ClaimRow(
+            title=DISTRIBUTION,
+            source=REYZIN,
+            quantity=ranks[0],
+            measured=ranks[1],
+            bound=0.5,
+            relation=">",
+            **common,
+        ),
+    ]
+
+
+#: The quantity's start of the ranks row.
+_RANKS = (
+    "fraction of ranks q at which AdaBoost's q-th smallest training margin is "
+    "above arc-gv's"
+)
+
+
 def _split_rows(
     where: str, s: pd.DataFrame, learner: str, above: np.ndarray
 ) -> list[ClaimRow]:
@@ -78,42 +126,20 @@ def _split_rows(
     ratio = float((ada["n_test"] / ada["n_train"]).mean())
     margin = corrected_resampled_interval(_difference(s, learner, "min_margin"), ratio)
     error = corrected_resampled_interval(_difference(s, learner, "test_error"), ratio)
-    return [
-        ClaimRow(
-            title=MIN_MARGIN,
-            source=f"{SOURCE} (Breiman 1999)",
-            dataset=where,
-            quantity=f"minimum training margin of arc-gv - of AdaBoost, {margin} "
-            "(corrected resampled t, factor 1/R + n_test/n_train)",
-            **margin.fields(),
-            bound=0.0,
-            relation=">",
-            kind="empirical",
+    corrected = "(corrected resampled t, factor 1/R + n_test/n_train)"
+    return _rows(
+        where,
+        (
+            f"minimum training margin of arc-gv - of AdaBoost, {margin} {corrected}",
+            margin.fields(),
         ),
-        ClaimRow(
-            title=TEST_ERROR,
-            source=REYZIN,
-            dataset=where,
-            quantity=f"test error of arc-gv - of AdaBoost, {error} "
-            "(corrected resampled t, factor 1/R + n_test/n_train)",
-            **error.fields(),
-            bound=0.0,
-            relation=">=",
-            kind="empirical",
-        ),
-        ClaimRow(
-            title=DISTRIBUTION,
-            source=REYZIN,
-            dataset=where,
-            quantity="fraction of ranks q at which AdaBoost's q-th smallest training "
-            f"margin is above arc-gv's, mean over {above.shape[0]} splits "
+        (f"test error of arc-gv - of AdaBoost, {error} {corrected}", error.fields()),
+        (
+            f"{_RANKS}, mean over {above.shape[0]} splits "
             f"(from {above[:, 0].min():.3g} to {above[:, 0].max():.3g})",
-            measured=float(above[:, 0].mean()),
-            bound=0.5,
-            relation=">",
-            kind="empirical",
+            float(above[:, 0].mean()),
         ),
-    ]
+    )
 
 
 def _drawn_rows(
@@ -121,7 +147,6 @@ def _drawn_rows(
 ) -> list[ClaimRow]:
     """The rows of one training draw against its own test set: exact margins,
     the paired interval of the test errors."""
-    margin = _difference(s, learner, "min_margin")[0]
     ada, arc = _pick(s, learner, "adaboost"), _pick(s, learner, "arc_gv")
     d = paired_difference(
         _pick(m, learner, "arc_gv").sort_values("point")["wrong"].astype(bool),
@@ -129,46 +154,24 @@ def _drawn_rows(
     )
     resolve = ""
     if d.low < 0.0 <= d.high and d.value != 0.0:
-        d_frac = (d.first_only + d.second_only) / d.n
         resolve = (
             f"; would resolve with n > 1.96^2 d/delta^2 = "
-            f"{1.96**2 * d_frac / d.value**2:.3g} test points"
+            f"{d.resolving_n:.3g} test points"
         )
-    return [
-        ClaimRow(
-            title=MIN_MARGIN,
-            source=f"{SOURCE} (Breiman 1999)",
-            dataset=where,
-            quantity=f"minimum training margin of arc-gv - of AdaBoost "
-            f"({float(arc['min_margin'].iloc[0]):.4g} - "
-            f"{float(ada['min_margin'].iloc[0]):.4g})",
-            measured=float(margin),
-            bound=0.0,
-            relation=">",
-            kind="empirical",
+    arc_min, ada_min = (
+        float(arc["min_margin"].iloc[0]),
+        float(ada["min_margin"].iloc[0]),
+    )
+    return _rows(
+        where,
+        (
+            f"minimum training margin of arc-gv - of AdaBoost "
+            f"({arc_min:.4g} - {ada_min:.4g})",
+            {"measured": float(_difference(s, learner, "min_margin")[0])},
         ),
-        ClaimRow(
-            title=TEST_ERROR,
-            source=REYZIN,
-            dataset=where,
-            quantity=f"test error of arc-gv - of AdaBoost ({d}){resolve}",
-            **d.fields(),
-            bound=0.0,
-            relation=">=",
-            kind="empirical",
-        ),
-        ClaimRow(
-            title=DISTRIBUTION,
-            source=REYZIN,
-            dataset=where,
-            quantity="fraction of ranks q at which AdaBoost's q-th smallest training "
-            "margin is above arc-gv's",
-            measured=float(above[0, 0]),
-            bound=0.5,
-            relation=">",
-            kind="empirical",
-        ),
-    ]
+        (f"test error of arc-gv - of AdaBoost ({d}){resolve}", d.fields()),
+        (_RANKS, float(above[0, 0])),
+    )
 
 
 def _later_row(where: str, check: pd.DataFrame) -> ClaimRow:

@@ -19,10 +19,6 @@ SOURCE = (
 #: The learner whose rows carry a verdict, and the one beside it.
 TREES, STUMPS = "trees", "stumps"
 
-#: The normal quantile of a two-sided 95 % interval, in the size that would
-#: resolve a test-error row (CLAIMS.md, "What size would resolve the rows").
-Z95 = 1.96
-
 
 def _rounds(part: pd.DataFrame) -> list[int]:
     return [int(t) for t in part["t"]]
@@ -70,7 +66,7 @@ def resolving_size(d: PairedDifference) -> str:
     if d.value == 0:
         return "no n resolves a difference of 0"
     discordant = (d.first_only + d.second_only) / d.n
-    n = Z95**2 * discordant / d.value**2
+    n = d.resolving_n
     return (
         f"resolved at n > 1.96^2 d / delta^2 = {math.floor(n) + 1} test points "
         f"if d = {discordant:.4g} discordant and delta = {d.value:.4g} stayed"

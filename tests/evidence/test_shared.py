@@ -365,6 +365,55 @@ def test_claims_md_lists_the_unresolved_rows_with_the_points_that_would_resolve_
     assert md.rstrip().endswith("| 9 |")
 
 
+def test_a_paired_rate_row_resolves_at_mcnemars_size_not_the_stretched_interval(
+    tmp_path,
+) -> None:
+    """0 vs 2 discordant of 500 (K12's count on the full run): the score
+    interval stretched like 1/√n asks for about 4.7 times the points,
+    McNemar's normal approximation for 1.96² d/(n δ²) = 1.92; the row
+    carries the latter through claims.csv into claims.md."""
+    from kernelboost.experiments._shared.rows import read_rows
+    from kernelboost.theory.intervals import paired_difference
+    from kernelboost.theory.multiplicity import resolving_factor
+
+    d = paired_difference(
+        [0] * 2 + [1] * 58 + [0] * 440, [1] * 2 + [1] * 58 + [0] * 440
+    )
+    row = ClaimRow(
+        title="t",
+        source="s",
+        dataset="d",
+        quantity="q",
+        **d.fields(),
+        bound=0.0,
+        relation=">",
+        kind="empirical",
+    )
+    assert row.verdict == "not resolved"
+    expected = 1.96**2 * (2 / 500) / (500 * 0.004**2)
+    assert row.resolving_factor == pytest.approx(expected)
+    stretched = resolving_factor(row.measured, row.ci_low, row.ci_high, row.bound)
+    assert stretched > 2 * expected
+    to_frame([row]).to_csv(tmp_path / "claims.csv", index=False)
+    md = render_markdown(read_rows([tmp_path / "claims.csv"]))
+    assert md.rstrip().endswith(f"| {expected:.3g} |")
+
+
+def test_a_resolving_factor_needs_an_interval() -> None:
+    with pytest.raises(ValueError, match="resolving factor needs an interval"):
+        ClaimRow(
+            title="t",
+            source="s",
+            dataset="d",
+            quantity="q",
+            measured=0.5,
+            bound=0.0,
+            relation=">",
+            kind="empirical",
+            resolving_factor=2.0,
+        )
+
+
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [

@@ -254,8 +254,16 @@ class PairedDifference:
 
     def fields(self) -> dict[str, float]:
         """The difference and its interval as a claim row's ``measured``,
-        ``ci_low`` and ``ci_high``."""
-        return {"measured": self.value, "ci_low": self.low, "ci_high": self.high}
+        ``ci_low`` and ``ci_high``, and ``resolving_factor``: how many times
+        as many points would resolve it, :attr:`resolving_n` / n (McNemar's
+        normal approximation; stretching the score interval of a few
+        discordant points would overstate it)."""
+        return {
+            "measured": self.value,
+            "ci_low": self.low,
+            "ci_high": self.high,
+            "resolving_factor": self.resolving_n / self.n,
+        }
 
     def __str__(self) -> str:
         k1, k2 = self.both + self.first_only, self.both + self.second_only

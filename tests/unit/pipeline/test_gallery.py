@@ -24,7 +24,7 @@ def _claims() -> pd.DataFrame:
     nan = float("nan")
     return pd.DataFrame(
         [
-            [i, "t", "s", "d", "q", 1.0, nan, nan, 0.0, "<=", h, k, "f"]
+            [i, "t", "s", "d", "q", 1.0, nan, nan, 0.0, "<=", h, k, "f", nan]
             for i, h, k in rows
         ],
         columns=list(COLUMNS),

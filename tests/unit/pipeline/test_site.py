@@ -170,6 +170,7 @@ def _results(tmp_path: Path) -> Path:
                 h,
                 k,
                 "f",
+                float("nan"),
             ]
             for i, (c, h, k, m, lo, hi) in enumerate(rows)
         ],

@@ -5,10 +5,12 @@ bound or expected value, the relation checked and whether it held. Columns are
 those described in CLAIMS.md ("How to read a row")::
 
     id, title, source, dataset, quantity, measured, ci_low, ci_high, bound,
-    relation, holds, kind, figure
+    relation, holds, kind, figure, resolving_factor
 
 ``ci_low, ci_high`` is the 95 % confidence interval of ``measured`` where it is
-measured on finitely many test points (empty otherwise).
+measured on finitely many test points (empty otherwise); ``resolving_factor``
+how many times as many points would resolve it, where the interval's own
+method gives that number (empty otherwise: it is then read off the interval).
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ COLUMNS = (
     "holds",
     "kind",
     "figure",
+    "resolving_factor",
 )
 
 
@@ -82,6 +85,13 @@ class ClaimRow:
     measurement cannot decide the claim at all (e.g. a growth exponent fitted
     over less than two decades of sizes) names the reason in ``unresolved``
     and reads ``not resolved`` whatever its numbers.
+
+    ``resolving_factor``, with an interval only: how many times as many
+    points would resolve the row at its observed effect, where the
+    interval's method gives it (a paired difference of error rates:
+    :meth:`~kernelboost.theory.intervals.PairedDifference.fields`); left
+    empty, the summaries read it off the interval
+    (:func:`~kernelboost.theory.multiplicity.resolving_factor`).
     """
 
     title: str
@@ -97,6 +107,7 @@ class ClaimRow:
     ci_low: float = float("nan")
     ci_high: float = float("nan")
     unresolved: str = ""
+    resolving_factor: float = float("nan")
 
     def __post_init__(self) -> None:
         # A row is read by people and by the tallies: every text field says
@@ -116,13 +127,15 @@ class ClaimRow:
                 f"{self.id}: relation {self.relation!r} is not one of "
                 f"{get_args(Relation)}."
             )
-        for field in ("measured", "bound", "ci_low", "ci_high"):
+        for field in ("measured", "bound", "ci_low", "ci_high", "resolving_factor"):
             value = getattr(self, field)
             if not isinstance(value, (int, float, np.number)):
                 raise ValueError(f"{self.id}: {field} must be a number; got {value!r}.")
         has = (not np.isnan(self.ci_low), not np.isnan(self.ci_high))
         if any(has) and not all(has):
             raise ValueError(f"{self.id}: give both ends of the interval or neither.")
+        if not all(has) and not np.isnan(self.resolving_factor):
+            raise ValueError(f"{self.id}: a resolving factor needs an interval.")
         if all(has) and self.relation in ("==", "n/a"):
             raise ValueError(
                 f"{self.id}: an interval needs an inequality; got {self.relation!r}."
@@ -188,6 +201,7 @@ opposite labels (error = 0.25)')
         ci_low=float("nan"),
         ci_high=float("nan"),
         unresolved="",
+        resolving_factor=float("nan"),
     )
 
 
@@ -198,7 +212,7 @@ def to_frame(rows: Iterable[ClaimRow]) -> pd.DataFrame:
 
 def read_rows(paths: Iterable[str | os.PathLike[str]]) -> pd.DataFrame:
     """Concatenate claim-row CSVs, keeping ``holds`` and text columns as written."""
-    numbers = ("measured", "ci_low", "ci_high", "bound")
+    numbers = ("measured", "ci_low", "ci_high", "bound", "resolving_factor")
     text = {c: str for c in COLUMNS if c not in numbers}
     frames = [
         pd.read_csv(
@@ -346,7 +360,9 @@ def _unresolved_section(table: pd.DataFrame) -> str:
         "|---|---|---|---|---|---|",
     ]
     for r in open_rows.itertuples(index=False):
-        factor = resolving_factor(r.measured, r.ci_low, r.ci_high, r.bound)
+        factor = r.resolving_factor
+        if np.isnan(factor):
+            factor = resolving_factor(r.measured, r.ci_low, r.ci_high, r.bound)
         if np.isinf(factor):
             shown = "never (no effect)"
         elif factor <= 1:

@@ -13,6 +13,7 @@ from kernelboost.experiments.l1_ball_faces.claims import s6_l1_ball_faces
 from kernelboost.experiments.l1_ball_faces.figures import plot_l1_ball_faces
 from kernelboost.experiments.l1_ball_faces.study import l1_ball_tables, random_problem
 from kernelboost.theory.cross_polytope import constrained_least_squares
+from kernelboost.theory.intervals import paired_difference
 from tests.flips import flips
 
 
@@ -75,6 +76,19 @@ def test_s6_rows_hold_on_a_real_run(solutions) -> None:
     rows = s6_l1_ball_faces(solutions)
     assert [r.kind for r in rows] == ["check"] * 5 + ["empirical", "illustration"]
     assert all(r.holds for r in rows[:6])
+
+
+def test_s6_difference_is_paired_on_the_same_problems(solutions) -> None:
+    """The empirical row reads Newcombe's paired interval of the two shares,
+    one outcome per problem at the smallest and at the largest radius."""
+    (row,) = [r for r in s6_l1_ball_faces(solutions) if r.kind == "empirical"]
+    wide = solutions.pivot(index="problem", columns="fraction", values="face")
+    expected = paired_difference(wide[0.05] != "facet", wide[0.9] != "facet")
+    assert row.measured == expected.value
+    assert (row.ci_low, row.ci_high) == (expected.low, expected.high)
+    assert f"({expected.first_only} vs {expected.second_only} discordant)" in (
+        row.quantity
+    )
 
 
 @pytest.mark.can_fail("S6")

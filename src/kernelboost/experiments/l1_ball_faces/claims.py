@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ...theory.intervals import rate_difference
+from ...theory.intervals import paired_difference
 from .._shared.rows import ClaimRow
 
 #: Zero weights of a point in the relative interior of each face in 3-D.
@@ -18,6 +18,37 @@ S6_KKT_TOL = 1e-8
 
 #: max |w_face − w_cd|: coordinate descent runs to a duality gap of 1e-14.
 S6_CD_TOL = 1e-6
+
+
+def s6_has_zero(
+    solutions: pd.DataFrame, fractions: tuple[float, float]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per problem, whether its solution has at least one zero weight (lies on
+    a corner or an edge, not a facet) at each of the two radii, aligned by
+    problem: the paired outcomes of the S6 empirical row.
+
+    Raises
+    ------
+    ValueError
+        If the two radii do not cover the same problems.
+    """
+    first, second = (
+        solutions[solutions["fraction"] == f].sort_values("problem") for f in fractions
+    )
+    ids = first["problem"].to_numpy()
+    if (
+        not ids.size
+        or not first["problem"].is_unique
+        or not np.array_equal(ids, second["problem"].to_numpy())
+    ):
+        raise ValueError(
+            f"S6: the radii {fractions} do not cover the same problems, "
+            "one solution each"
+        )
+    return (
+        (first["face"] != "facet").to_numpy(),
+        (second["face"] != "facet").to_numpy(),
+    )
 
 
 def s6_l1_ball_faces(solutions: pd.DataFrame) -> list[ClaimRow]:
@@ -42,7 +73,10 @@ def s6_l1_ball_faces(solutions: pd.DataFrame) -> list[ClaimRow]:
         - check: the largest |w_face − w_cd|, ``<= 1e-6``;
         - empirical: the share of solutions with at least one zero weight
           (on a corner or an edge) at the smallest t minus at the largest,
-          ``> 0``, with Newcombe's interval ("especially for large λ");
+          ``> 0``, with the paired interval (Newcombe's method 10,
+          :func:`~kernelboost.theory.intervals.paired_difference`: both shares
+          are read on the same problems), from :func:`s6_has_zero`
+          ("especially for large λ");
         - illustration: the share on a corner over all problems and radii,
           with the shares per radius.
     """
@@ -102,19 +136,13 @@ def s6_l1_ball_faces(solutions: pd.DataFrame) -> list[ClaimRow]:
         ),
     ]
     low, high = fractions[0], fractions[-1]
-    small = solutions[solutions["fraction"] == low]
-    large = solutions[solutions["fraction"] == high]
-    k_small = int((small["face"] != "facet").sum())
-    k_large = int((large["face"] != "facet").sum())
-    diff = rate_difference(
-        k_small / len(small), len(small), k_large / len(large), len(large)
-    )
+    diff = paired_difference(*s6_has_zero(solutions, (low, high)))
     rows.append(
         ClaimRow(
             title="more weights are zero as the L1 ball shrinks",
             quantity=f"share of solutions with at least one zero weight (on a corner "
             f"or an edge) at t = {low:g} ||beta_hat||_1 minus at t = {high:g} "
-            f"||beta_hat||_1: {diff}",
+            f"||beta_hat||_1 (the same {diff.n} problems at both radii): {diff}",
             **diff.fields(),
             bound=0.0,
             relation=">",

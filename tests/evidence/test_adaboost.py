@@ -154,6 +154,40 @@ def test_figures_draw(name, moons, tmp_path) -> None:
     assert (tmp_path / "f.png").stat().st_size > 1000
 
 
+def test_b1_and_b4_titles_say_what_the_history_shows(moons) -> None:
+    """No "the loss never increases" over data that can say otherwise: B4's
+    loss panel counts the rounds whose loss rose, as B4's first row reads
+    them; the step panel gives the largest gap to the line search; B1's
+    suptitle names the bounds drawn without asserting the chain."""
+    history = moons[0]
+    rounds = len(history) - 1
+    fig = plotter("exp_loss_descent")(history)
+    loss, step = (ax.get_title() for ax in fig.axes[:2])
+    suptitle = fig.get_suptitle()
+    plt.close(fig)
+    assert b4_exp_loss_descent(history)[0].holds is True
+    assert loss == "Exponential loss per round: never increases"
+    worst = float((history["alpha"] - history["alpha_line"]).abs().max())
+    assert step.endswith(f"largest gap {worst:.2g}")
+    assert suptitle == "AdaBoost as coordinate descent on the exponential loss (B4)"
+    # The loss made to rise in two rounds: the rows fail, the title says so.
+    risen = history.copy()
+    risen.loc[6, "exp_loss"] = risen.loc[5, "exp_loss"] * 1.01
+    risen.loc[9, "exp_loss"] = risen.loc[8, "exp_loss"] * 1.5
+    assert b4_exp_loss_descent(risen)[0].holds is False
+    fig = plotter("exp_loss_descent")(risen)
+    assert fig.axes[0].get_title() == (
+        f"Exponential loss per round: increases at 2 of {rounds} rounds"
+    )
+    plt.close(fig)
+    fig = plotter("adaboost_bound")(history)
+    assert "≤" not in fig.get_suptitle()
+    assert fig.get_suptitle() == (
+        "AdaBoost's training error and its bounds Π Z_t, exp(−2Σγ_t²), exp(−2γ²T) (B1)"
+    )
+    plt.close(fig)
+
+
 def _d_of_row(row) -> int:
     """The d a B14 row's bound was computed with: its measured value is
     2(d+1)(T+1) log2((T+1)e) at the T its quantity names."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
 
 from kernelboost.core.datasets import make_dataset
 from kernelboost.experiments._shared.figures import save_figure
@@ -227,3 +228,36 @@ def test_the_figures_draw(tables: Tables, tmp_path) -> None:
     ):
         save_figure(plotter(name)(*args), tmp_path / f"{name}.png")
         assert (tmp_path / f"{name}.png").stat().st_size > 1000
+
+
+def test_the_game_title_reads_the_lps(tables: Tables) -> None:
+    """No "value 0, uniform strategy" over a game that says otherwise: the
+    suptitle gives both LP values and the row player's strategy from the
+    table, and follows them when the game changes."""
+    game, simplex = tables[3], tables[4]
+    fig = plotter("rock_paper_scissors")(game, simplex)
+    assert fig.get_suptitle() == (
+        "Rock-paper-scissors (B24): LP values 0 (row player) and 0 (column "
+        "player);\nthe row player's p* = (0.333, 0.333, 0.333)"
+    )
+    plt.close(fig)
+    # One point to the row player whatever happens: value 1.
+    shifted, _ = game_tables(4, ROCK_PAPER_SCISSORS + 1.0)
+    fig = plotter("rock_paper_scissors")(shifted, simplex)
+    assert "LP values 1 (row player) and 1 (column player)" in fig.get_suptitle()
+    plt.close(fig)
+    # A win with rock pays 2: value 0, p* = (1/4, 1/2, 1/4).
+    weighted = ROCK_PAPER_SCISSORS.copy()
+    weighted[0, 2], weighted[2, 0] = 2.0, -2.0
+    unequal, _ = game_tables(4, weighted)
+    fig = plotter("rock_paper_scissors")(unequal, simplex)
+    assert fig.get_suptitle().endswith("p* = (0.25, 0.5, 0.25)")
+    plt.close(fig)
+
+
+def test_the_hull_panel_names_what_is_compared(tables: Tables) -> None:
+    fig = plotter("convex_hull_rademacher")(tables[2])
+    title = fig.axes[0].get_title()
+    plt.close(fig)
+    assert "identity" not in title
+    assert title.endswith(": sup over conv(H) against max over H")

@@ -201,3 +201,18 @@ def test_the_figure_draws(tables) -> None:
     assert len(fig.axes) == 2
     assert fig.axes[0].get_xscale() == "log"
     plt.close(fig)
+
+
+def test_the_suptitle_asserts_no_overfitting(tables) -> None:
+    """The suptitle says what is drawn; whether boosting overfit is the rows'
+    (paired intervals on the test points), which can read false or not
+    resolved."""
+    curve, _, margins, _, summary = tables
+    fig = plot_boosting_overfit(curve, margins, summary)
+    titles = [fig.get_suptitle(), *(ax.get_title() for ax in fig.axes)]
+    plt.close(fig)
+    assert titles[0] == (
+        "AdaBoost with flipped training labels: errors against T and the "
+        "training margins (B20)"
+    )
+    assert not any("overfits" in t for t in titles)

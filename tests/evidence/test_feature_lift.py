@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from matplotlib import pyplot as plt
 
 from kernelboost.core.datasets import make_dataset
+from kernelboost.experiments._shared.figures import save_figure
 from kernelboost.experiments.feature_lift.claims import k4_feature_lift
+from kernelboost.experiments.feature_lift.figures import conic
 from kernelboost.experiments.feature_lift.study import (
     feature_lift_tables,
     separation_lp,
 )
+from kernelboost.pipeline.jobs import plotter
 
 
 def test_separation_lp_on_tiny_examples() -> None:
@@ -58,3 +62,36 @@ def test_lift_needs_two_features() -> None:
     data = make_dataset({"generator": "interval", "n_samples": 10})
     with pytest.raises(ValueError, match="maps R² to R³"):
         feature_lift_tables(data, C=1.0)
+
+
+def _titles(fig) -> list[str]:
+    return [fig.get_suptitle(), *(ax.get_title() for ax in fig.axes)]
+
+
+def test_figure_titles_follow_the_lp_optima(tmp_path) -> None:
+    """No "lifting makes the data separable" over data that say otherwise:
+    each panel says whether a line (R²) or a plane (R³) separates the data
+    from its LP optimum t*, and names the curve the plane maps back to by its
+    discriminant. On blobs, which a line separates and the lift mixes, the
+    words turn round."""
+    data = make_dataset({"generator": "circles", "n_samples": 80, "seed": 2})
+    fig = plotter("feature_lift")(*feature_lift_tables(data, C=1.0))
+    titles = _titles(fig)
+    save_figure(fig, tmp_path / "f.png")
+    assert (tmp_path / "f.png").stat().st_size > 1000
+    assert titles[0] == ("Lifting x ↦ (x₁², √2x₁x₂, x₂²) and linear separability (K4)")
+    assert titles[1].startswith("R²: no line separates them\n")
+    assert titles[2].startswith("R³: φ(x) and the SVM's plane; a plane separates")
+    assert titles[3].startswith("The plane back in R²: an ellipse\n")
+    blobs = make_dataset({"generator": "blobs", "n_samples": 40})
+    fig = plotter("feature_lift")(*feature_lift_tables(blobs, C=1.0))
+    titles = _titles(fig)
+    plt.close(fig)
+    assert titles[1].startswith("R²: a line separates them\n")
+    assert titles[2].startswith("R³: φ(x) and the SVM's plane; no plane separates")
+
+
+def test_the_conic_is_named_by_its_discriminant() -> None:
+    assert conic(-2.0, 1.0, -2.5) == "an ellipse"
+    assert conic(1.0, 0.0, -1.0) == "a hyperbola"
+    assert conic(1.0, 0.0, 0.0) == "a parabola"

@@ -8,11 +8,15 @@ import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from matplotlib import pyplot as plt
 
 from kernelboost.core.datasets import make_dataset
 from kernelboost.core.feature_maps import gaussian_series
 from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.gaussian_series.claims import k17_gaussian_series
+from kernelboost.experiments.gaussian_series.claims import (
+    SERIES_TOL,
+    k17_gaussian_series,
+)
 from kernelboost.experiments.gaussian_series.study import (
     gaussian_series_table,
     tail_bound,
@@ -132,3 +136,35 @@ def test_k17_a_series_stopped_too_early_does_not_hold(series) -> None:
 def test_figure_draws(series, tmp_path) -> None:
     save_figure(plotter("gaussian_series")(series), tmp_path / "s.png")
     assert (tmp_path / "s.png").stat().st_size > 1000
+
+
+def test_figure_titles_are_neutral_and_the_dots_follow_the_table(series) -> None:
+    """No "smaller σ converges later" whatever the errors: the titles say
+    what is drawn, and the first N at which each σ reached the rows'
+    tolerance (the dots' legend) is read from the table, so an error held up
+    at the smallest σ moves its N."""
+    fig = plotter("gaussian_series")(series)
+    titles = [fig.get_suptitle(), *(ax.get_title() for ax in fig.axes)]
+    legend = [t.get_text() for t in fig.axes[1].get_legend().get_texts()]
+    plt.close(fig)
+    for word in ("later", "converges"):
+        assert not any(word in t for t in titles), word
+    assert titles[1] == "Truncation error against N, per σ"
+
+    def first_n(table: pd.DataFrame) -> list[str]:
+        reached = table[table["max_error"] <= SERIES_TOL]
+        return [
+            f"σ = {s:g}: N = {int(p['degree'].min())}"
+            for s, p in reached.groupby("sigma", sort=True)
+        ]
+
+    assert legend == first_n(series)
+    late = series.copy()
+    smallest = late["sigma"] == late["sigma"].min()
+    last = late.loc[smallest, "degree"].max()
+    late.loc[smallest & (late["degree"] < last), "max_error"] = 1.0
+    fig = plotter("gaussian_series")(late)
+    legend = [t.get_text() for t in fig.axes[1].get_legend().get_texts()]
+    plt.close(fig)
+    assert legend == first_n(late)
+    assert legend[0] == f"σ = {late['sigma'].min():g}: N = {int(last)}"

@@ -4,8 +4,10 @@ claim rows."""
 from __future__ import annotations
 
 import pytest
+from matplotlib import pyplot as plt
 
-from kernelboost.experiments.gram_spectra.claims import k3_gram_spectra
+from kernelboost.experiments.gram_spectra.claims import PSD_TOL, k3_gram_spectra
+from kernelboost.pipeline.jobs import plotter
 from tests.flips import flips
 
 
@@ -60,3 +62,30 @@ def test_k3_a_non_kernel_is_a_check_only_while_its_diagonal_is_zero(spectra) -> 
     moved.loc[first, "zero_trace"] = False
     kinds = {r.title.split(" is ")[0]: r.kind for r in k3_gram_spectra(moved)}
     assert kinds["‖x − x'‖"] == "theorem"
+
+
+def test_the_title_counts_each_side_of_the_line(spectra) -> None:
+    """No "kernels give PSD Gram matrices, non-kernels do not" over data that
+    can say otherwise: the title counts the kernels that stayed above −1e-10
+    and the non-kernels that went below, and follows a kernel pushed under."""
+    fig = plotter("gram_spectra")(spectra)
+    title = fig.axes[0].get_title()
+    legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    plt.close(fig)
+    assert title == (
+        "Gram spectra (K3): 2 of 2 kernels ≥ −1e-10 on every sample; "
+        "2 of 2 non-kernels below"
+    )
+    assert legend == [
+        f"valid kernel (holds if ≥ −{PSD_TOL:g})",
+        f"not a kernel (holds if < −{PSD_TOL:g})",
+    ]
+    bad = spectra.copy()
+    bad.loc[bad["function"] == "linear()", "min_eig_ratio"] = -1e-6
+    bad.loc[bad["function"] == "tanh(x·x' + 1)", "min_eig_ratio"] = 0.0
+    fig = plotter("gram_spectra")(bad)
+    assert fig.axes[0].get_title() == (
+        "Gram spectra (K3): 1 of 2 kernels ≥ −1e-10 on every sample; "
+        "1 of 2 non-kernels below"
+    )
+    plt.close(fig)

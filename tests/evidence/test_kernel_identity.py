@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
 
 from kernelboost.experiments._shared.figures import save_figure
 from kernelboost.experiments.kernel_identity.claims import (
@@ -100,3 +101,22 @@ def test_figures_draw(name, identity, spectra, tmp_path) -> None:
     table = identity if name == "kernel_identity" else spectra
     save_figure(plotter(name)(table), tmp_path / f"{name}.png")
     assert (tmp_path / f"{name}.png").stat().st_size > 5000
+
+
+def test_the_titles_give_the_largest_difference_drawn(identity) -> None:
+    """No "k(x, x') = ⟨φ(x), φ(x')⟩" stated over data that can say otherwise:
+    each panel's title gives the largest difference of its column, what rows
+    K1 and K15 read, and follows a broken map."""
+    fig = plotter("kernel_identity")(identity)
+    titles = [ax.get_title() for ax in fig.axes]
+    plt.close(fig)
+    assert titles == [
+        "k(x, x') against ⟨φ(x), φ(x')⟩ (K1):\nlargest "
+        f"{identity['max_rel_diff'].max():.2g}",
+        "‖φ(x) − φ(x')‖² from k against from φ (K15):\nlargest "
+        f"{identity['max_rel_diff_distance'].max():.2g}",
+    ]
+    broken = identity.assign(max_rel_diff=identity["max_rel_diff"] + 0.03)
+    fig = plotter("kernel_identity")(broken)
+    assert fig.axes[0].get_title().endswith("largest 0.03")
+    plt.close(fig)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from matplotlib import pyplot as plt
 
 from kernelboost.core.datasets import make_dataset
 from kernelboost.experiments._shared.figures import save_figure
@@ -113,3 +114,40 @@ def test_s1_rows_follow_broken_numbers(sparse_paths) -> None:
 def test_figures_draw(plot, fixture, request, tmp_path) -> None:
     save_figure(plot(*request.getfixturevalue(fixture)), tmp_path / "f.png")
     assert (tmp_path / "f.png").stat().st_size > 1000
+
+
+def _zero_titles(weights, zeros) -> tuple[str, str, str, str]:
+    fig = plot_lasso_path(weights, zeros)
+    titles = tuple(ax.get_title() for ax in fig.axes[:4])
+    plt.close(fig)
+    return titles
+
+
+def test_titles_count_the_falls_of_the_zero_count(paths) -> None:
+    """No "weights reach exactly 0" / "none is 0" over data that can say
+    otherwise: the top titles name the objectives, the Lasso's zero panel
+    counts the steps to a larger λ at which the count fell (S1's first row
+    fails exactly when one did), ridge's gives its exact zeros."""
+    weights, zeros = paths
+    lasso_top, ridge_top, lasso_zeros, ridge_zeros = _zero_titles(weights, zeros)
+    assert lasso_top == "Lasso: ½m⁻¹‖y − b − Xw‖² + λ‖w‖₁"
+    assert ridge_top == "Ridge: ‖y − b − Xw‖² + λ‖w‖²"
+    assert ridge_zeros == "number of weights exactly 0 (total 0)"
+    z = zeros[zeros["method"] == "lasso"].sort_values("alpha")
+    falls = int(np.sum(np.diff(z["n_zero"].to_numpy()) < 0))
+    steps = len(z) - 1
+    assert falls > 0  # the diabetes drop-out (s3)
+    assert s1_lasso_zeros(weights, zeros)[0].holds is False
+    assert lasso_zeros == (
+        f"number of weights exactly 0 against λ: falls at {falls} of {steps} "
+        "steps to a larger λ"
+    )
+    # The count made non-decreasing in λ: the row holds, the title says so.
+    lasso = zeros["method"] == "lasso"
+    rank = zeros.loc[lasso, "alpha"].rank(method="first").astype(int)
+    monotone = zeros.copy()
+    monotone.loc[lasso, "n_zero"] = (rank * 10 // len(rank)).clip(upper=10)
+    assert s1_lasso_zeros(weights, monotone)[0].holds is True
+    assert _zero_titles(weights, monotone)[2] == (
+        "number of weights exactly 0 against λ: never falls to a larger λ"
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from matplotlib import pyplot as plt
 
 from kernelboost.experiments._shared.figures import save_figure
 from kernelboost.experiments.lasso_ridge_contours.claims import s2_contours
@@ -100,3 +101,24 @@ def test_s2_rows_are_illustrations(contours) -> None:
 def test_figures_draw(plot, fixture, request, tmp_path) -> None:
     save_figure(plot(*request.getfixturevalue(fixture)), tmp_path / "f.png")
     assert (tmp_path / "f.png").stat().st_size > 1000
+
+
+def test_the_suptitle_is_neutral_and_the_legends_count_the_zeros(contours) -> None:
+    """No "at a tip (one weight 0), the circle off the axes" over solutions
+    that can sit elsewhere: the suptitle says what is drawn, each legend gives
+    its solution's exact zeros from the table."""
+    fig = plot_lasso_ridge_contours(*contours)
+    suptitle = fig.get_suptitle()
+    plt.close(fig)
+    assert suptitle.startswith(
+        "S2 — where RSS isocontours meet the L1 diamond and the L2 circle"
+    )
+    assert "tip" not in suptitle
+    assert "off the axes" not in suptitle
+    contour, balls, solutions = contours
+    inside = solutions.copy()
+    inside.loc[inside["method"] == "lasso", "n_zero"] = 0
+    fig = plot_lasso_ridge_contours(contour, balls, inside)
+    lasso = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    plt.close(fig)
+    assert any(t.endswith(": 0 weight(s) exactly 0") for t in lasso)

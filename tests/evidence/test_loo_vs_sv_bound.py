@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
 
 from kernelboost.core.datasets import Dataset, make_dataset
 from kernelboost.core.io import write_frame_atomic
@@ -219,3 +220,31 @@ def test_figures_draw(sweep, selection, tmp_path) -> None:
     save_figure(plot_cv_model_selection(*selection[:2]), tmp_path / "cv.png")
     assert (tmp_path / "loo.png").stat().st_size > 1000
     assert (tmp_path / "cv.png").stat().st_size > 1000
+
+
+def test_the_e1_title_counts_the_configurations_within_the_bound(sweep) -> None:
+    """No "LOO ≤ #SV/l" stated over data that can say otherwise: E1's title
+    counts the measured configurations on or under the diagonal, and follows
+    one pushed above it."""
+    rows, e2 = sweep
+    fig = plot_loo_vs_sv_bound(rows, e2)
+    title = fig.axes[0].get_title()
+    plt.close(fig)
+    measured = int((rows["status"] == "ok").sum())
+    assert measured == 3
+    assert title.startswith(
+        f"E1: LOO ≤ #SV/l in 3 of 3 configurations measured (of {len(rows)})\n"
+    )
+    above = rows.copy()
+    first = above.index[above["status"] == "ok"][0]
+    above.loc[first, "loo_error"] = float(above.loc[first, "sv_bound"]) + 0.1
+    assert e1_loo_bound(above, e2)[0].holds is False
+    fig = plot_loo_vs_sv_bound(above, e2)
+    assert (
+        fig.axes[0]
+        .get_title()
+        .startswith(
+            f"E1: LOO ≤ #SV/l in 2 of 3 configurations measured (of {len(rows)})\n"
+        )
+    )
+    plt.close(fig)

@@ -5,9 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
 
+from kernelboost.experiments._shared.figures import save_figure
 from kernelboost.experiments.losses.claims import b13_losses
 from kernelboost.experiments.losses.study import margin_grid
+from kernelboost.pipeline.jobs import plotter
 from kernelboost.theory.losses import hinge, loss_curves
 
 
@@ -56,3 +59,24 @@ def test_b13_reports_a_loss_that_dips_below_zero_one() -> None:
         "logistic",
         "square",
     ]
+
+
+def test_the_title_counts_the_surrogates_above_zero_one(tmp_path) -> None:
+    """No "convex surrogates upper-bound the zero-one loss" over curves that
+    can say otherwise: the title counts the drawn losses that stay ≥ 1{u < 0}
+    on the grid, as rows B13 do, and follows one halved."""
+    curves = loss_curves(margin_grid(-2, 2, 41))
+    fig = plotter("losses")(curves)
+    assert fig.axes[0].get_title() == (
+        "Surrogate losses against the zero-one loss (B13): 4 of 4 ≥ 1{u < 0} "
+        "on the grid"
+    )
+    save_figure(fig, tmp_path / "l.png")
+    assert (tmp_path / "l.png").stat().st_size > 1000
+    halved = curves.assign(
+        value=curves["value"].where(curves["loss"] != "hinge", curves["value"] / 2)
+    )
+    assert [r.holds for r in b13_losses(halved)].count(False) == 1
+    fig = plotter("losses")(halved)
+    assert ": 3 of 4 ≥ 1{u < 0}" in fig.axes[0].get_title()
+    plt.close(fig)

@@ -8,6 +8,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
 
 from kernelboost.experiments._shared.figures import save_figure
 from kernelboost.experiments.margin_cycle.claims import b15_adaboost_cycle
@@ -176,3 +177,29 @@ def test_figure_draws(cycle, tmp_path) -> None:
     path = tmp_path / "margin_cycle.png"
     save_figure(plot_margin_cycle(*cycle), path)
     assert path.stat().st_size > 1000
+
+
+def test_the_suptitle_reads_the_limit_and_the_lp(cycle) -> None:
+    """No "1/3 instead of 3/8" written in: the suptitle gives the paper's
+    start's cycle and limit margin and ρ* from the tables, and says so when
+    no cycle was found."""
+    lp, runs, history, distributions = cycle
+    paper = runs.set_index("start").loc["paper"]
+    fig = plot_margin_cycle(lp, runs, history, distributions)
+    title = fig.get_suptitle()
+    plt.close(fig)
+    assert title.startswith(
+        "AdaBoost on the 8 × 8 example from the paper's D_1: cycle of period 3, "
+        f"limit margin {float(paper['limit_margin']):.4g}; LP maximum ρ* = 0.375\n"
+    )
+    assert float(paper["limit_margin"]) == pytest.approx(1 / 3)
+    lost = runs.copy()
+    at = lost["start"] == "paper"
+    lost.loc[at, "period"] = 0
+    lost.loc[at, "margin_last"] = 0.37
+    fig = plot_margin_cycle(lp.assign(rho_star=0.4), lost, history, distributions)
+    assert fig.get_suptitle().startswith(
+        "AdaBoost on the 8 × 8 example from the paper's D_1: no cycle found, "
+        "margin 0.37 at T; LP maximum ρ* = 0.4\n"
+    )
+    plt.close(fig)

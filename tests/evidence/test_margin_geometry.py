@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
 
 from kernelboost.core.datasets import make_dataset
 from kernelboost.experiments._shared.figures import save_figure
@@ -126,3 +127,30 @@ def test_figure_draws(tables, tmp_path) -> None:
     _, solutions, weights, points = tables
     save_figure(plot_margin_geometry(points, solutions, weights), tmp_path / "f.png")
     assert (tmp_path / "f.png").stat().st_size > 1000
+
+
+def test_the_titles_compare_the_margins_as_the_table_has_them(tables) -> None:
+    """No "their maximizers differ, the L1 one is sparse" and no ">" written
+    in: the suptitle says what is drawn, and the toy panel's signs between
+    the margins follow the table, turning round when the margins do."""
+    _, solutions, weights, points = tables
+    fig = plot_margin_geometry(points, solutions, weights)
+    suptitle, plane = fig.get_suptitle(), fig.axes[0].get_title()
+    plt.close(fig)
+    assert "differ" not in suptitle
+    assert "sparse" not in suptitle
+    s = solutions[solutions["setting"] == "plane"].set_index("method")
+    lp, svm = s.loc["l1_lp"], s.loc["l2_svm"]
+    assert plane.endswith(
+        f"L1 margins LP {lp['l1_margin']:.3g} > SVM {svm['l1_margin']:.3g}; "
+        f"L2 margins SVM {svm['l2_margin']:.3g} > LP {lp['l2_margin']:.3g}"
+    )
+    swapped = solutions.copy()
+    at = (swapped["setting"] == "plane") & (swapped["method"] == "l1_lp")
+    swapped.loc[at, "l1_margin"] = 0.5 * float(svm["l1_margin"])
+    swapped.loc[at, "l2_margin"] = 2.0 * float(svm["l2_margin"])
+    fig = plot_margin_geometry(points, swapped, weights)
+    plane = fig.axes[0].get_title()
+    plt.close(fig)
+    assert f"L1 margins LP {0.5 * svm['l1_margin']:.3g} < SVM" in plane
+    assert f"L2 margins SVM {svm['l2_margin']:.3g} < LP" in plane

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
 
 from kernelboost.core.datasets import make_dataset
 from kernelboost.experiments._shared.figures import save_figure
@@ -75,3 +76,26 @@ def test_figures_draw(name, growth, noise, cost, tmp_path) -> None:
     }[name]
     save_figure(plotter(name)(*inputs), tmp_path / "f.png")
     assert (tmp_path / "f.png").stat().st_size > 1000
+
+
+def test_the_margin_titles_read_the_last_round(growth) -> None:
+    """No "grows towards, but need not reach" written in: the suptitle says
+    what is drawn, each panel gives the margin at the last round as a
+    fraction of ρ*, as B7's last row reads it, and follows it."""
+    fig = plotter("margin_growth")(growth)
+    suptitle, panel = fig.get_suptitle(), fig.axes[0].get_title()
+    plt.close(fig)
+    assert suptitle == (
+        "AdaBoost's minimum margin against T, with the LP maximum ρ* (B7)"
+    )
+    last, rho = growth.iloc[-1], float(growth["rho_star"].iloc[0])
+    margin = float(last["min_margin"])
+    assert panel.endswith(
+        f"min margin at T = {int(last['t'])}: {margin:.4f} ({margin / rho:.2f} ρ*)"
+    )
+    low = growth.copy()
+    low.loc[low.index[-1], "min_margin"] = 0.25 * rho
+    assert b7_max_margin(low)[2].holds is False
+    fig = plotter("margin_growth")(low)
+    assert fig.axes[0].get_title().endswith("(0.25 ρ*)")
+    plt.close(fig)

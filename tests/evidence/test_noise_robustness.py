@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
 
 from kernelboost.core.datasets import make_dataset
 from kernelboost.experiments.noise_robustness.claims import b12_noise_robustness
@@ -14,7 +15,7 @@ from kernelboost.experiments.noise_robustness.study import (
     noise_tables,
     top_weight_precision,
 )
-from kernelboost.pipeline.jobs import place_rows
+from kernelboost.pipeline.jobs import place_rows, plotter
 from kernelboost.theory.intervals import rate_difference
 
 from ..flips import flips
@@ -144,3 +145,25 @@ def test_b12_needs_the_mistakes_of_both_rates(tables) -> None:
     noise, mistakes = tables
     with pytest.raises(ValueError, match="no test mistakes"):
         b12_noise_robustness(noise, mistakes[mistakes["rate"] > 0])
+
+
+def test_the_figure_draws_the_rows_intervals_and_asserts_nothing(tables) -> None:
+    """The precision panel draws the Clopper–Pearson interval each detection
+    row reads and the rows' base rate; the titles say what is drawn, not
+    that noise damages AdaBoost or that its weights find the flips."""
+    rates, mistakes = tables
+    fig = plotter("noise_robustness")(rates)
+    titles = [fig.get_suptitle(), *(ax.get_title() for ax in fig.axes)]
+    bx = fig.axes[1]
+    (bars,) = bx.containers[0].lines[2]
+    drawn = [(s[0][1], s[1][1]) for s in bars.get_segments()]
+    base = bx.get_lines()[-2].get_ydata()
+    plt.close(fig)
+    assert titles[0] == (
+        "AdaBoost and the Gaussian SVM with flipped training labels (B12)"
+    )
+    for word in ("damage", "point at"):
+        assert not any(word in t for t in titles), word
+    detection = b12_noise_robustness(rates, mistakes)[1:]
+    assert drawn == pytest.approx([(r.ci_low, r.ci_high) for r in detection])
+    assert list(base) == pytest.approx([r.bound for r in detection])

@@ -5,10 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
 
 from kernelboost.core.datasets import make_dataset
+from kernelboost.experiments._shared.figures import save_figure
 from kernelboost.experiments.pegasos_convergence.claims import k13_pegasos_convergence
 from kernelboost.experiments.pegasos_convergence.study import pegasos_convergence_table
+from kernelboost.pipeline.jobs import plotter
 
 from ..flips import flips
 
@@ -45,3 +48,23 @@ def test_k13_slope_row_fails_when_the_gap_does_not_shrink(table) -> None:
     assert slope.holds is False
     assert slope.measured == pytest.approx(0.5)
     assert last.holds is True
+
+
+def test_the_figure_gives_the_rows_numbers(table, tmp_path) -> None:
+    """No "Pegasos converges to the SVM optimum" written in: the gap panel's
+    title gives the log-log slope and the last gap, what rows K13 read, and
+    follows a run whose gap grows."""
+    slope, last = k13_pegasos_convergence(table)
+    fig = plotter("pegasos_convergence")(table)
+    title = fig.axes[1].get_title()
+    save_figure(fig, tmp_path / "p.png")
+    assert (tmp_path / "p.png").stat().st_size > 1000
+    t = int(table["t"].iloc[-1])
+    assert title == (
+        f"Relative gap to the SVM optimum (K13): log-log slope "
+        f"{slope.measured:.2f},\n{last.measured:.2g} at t = {t:,}"
+    )
+    growing = table.assign(rel_gap=5e-5 * np.sqrt(table["t"].to_numpy()))
+    fig = plotter("pegasos_convergence")(growing)
+    assert "log-log slope 0.50," in fig.axes[1].get_title()
+    plt.close(fig)

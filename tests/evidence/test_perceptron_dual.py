@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from matplotlib import pyplot as plt
 
 from kernelboost.core.datasets import make_dataset
+from kernelboost.experiments._shared.figures import save_figure
 from kernelboost.experiments.perceptron_dual import study
 from kernelboost.experiments.perceptron_dual.claims import k6_perceptron_dual
 from kernelboost.experiments.perceptron_dual.study import (
     perceptron_worked_table,
     primal_dual_table,
 )
+from kernelboost.pipeline.jobs import plotter
 from tests.flips import flips
 
 
@@ -60,3 +63,27 @@ def test_k6_detects_a_feature_map_that_is_not_the_kernel_s(monkeypatch) -> None:
     flips("K6", r"^first differing position of \d+ vs \d+ mistakes", rows)
     (w,) = flips("K6", r"^‖w - Σ α_i φ\(x_i\)‖ / max\(‖w‖, 1\)$", rows)
     assert w.measured > 0.1
+
+
+def test_the_figure_counts_each_run_s_mistakes(tmp_path) -> None:
+    """No "N mistakes each" written from the primal count alone: the figure
+    gives one number when the two runs agree and both when they do not."""
+    table = perceptron_worked_table()
+    data = make_dataset({"generator": "circles", "n_samples": 40, "seed": 0})
+    compare = primal_dual_table({"circles": data}, {"circles": "quadratic"}, 100)
+
+    def text(compare) -> str:
+        fig = plotter("perceptron_dual")(table, compare)
+        texts = [t.get_text() for t in fig.axes[1].texts]
+        plt.close(fig)
+        return next(t for t in texts if t.startswith("Primal on φ(x)"))
+
+    n = int(compare["n_mistakes_primal"].iloc[0])
+    assert f"circles (quadratic): {n} mistakes each, same sequence" in text(compare)
+    apart = compare.assign(n_mistakes_dual=n + 2, same_sequence=False)
+    assert (
+        f"circles (quadratic): {n} mistakes primal, {n + 2} dual, DIFFERENT "
+        "sequence" in text(apart)
+    )
+    save_figure(plotter("perceptron_dual")(table, compare), tmp_path / "d.png")
+    assert (tmp_path / "d.png").stat().st_size > 1000

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from matplotlib import pyplot as plt
 
 from kernelboost.core.datasets import make_dataset
+from kernelboost.experiments._shared.figures import save_figure
 from kernelboost.experiments.perceptron_xor.claims import k7_perceptron_xor
 from kernelboost.experiments.perceptron_xor.study import (
     xor_epochs_table,
     xor_points_table,
 )
+from kernelboost.pipeline.jobs import plotter
 
 
 def test_xor_study_and_k7_rows() -> None:
@@ -41,3 +44,24 @@ def test_k7_checks_read_what_they_measure_on_jittered_xor() -> None:
     assert rows[0].holds is True
     assert rows[2].holds is False
     assert 0.5 < rows[2].measured < 1.0 - 1e-12
+
+
+def test_the_figure_gives_the_cosine_the_row_reads(tmp_path) -> None:
+    """No "rule x₁x₂ > 0" stated for w: the title gives the cosine of w with
+    the √2x₁x₂ axis, what K7's third row reads, and follows jittered XOR,
+    where w leaves that axis."""
+    data = make_dataset({"generator": "xor", "n_samples": 40})
+    epochs = xor_epochs_table(data, max_epochs=20)
+    points = xor_points_table(data, max_epochs=20)
+    fig = plotter("perceptron_xor")(epochs, points)
+    title = fig.axes[1].get_title()
+    save_figure(fig, tmp_path / "x.png")
+    assert (tmp_path / "x.png").stat().st_size > 1000
+    assert "cos to the √2x₁x₂ axis 1;" in title
+    assert "rule" not in title
+    jitter = make_dataset({"generator": "xor", "n_samples": 40, "noise": 0.25})
+    points = xor_points_table(jitter, max_epochs=200)
+    cosine = k7_perceptron_xor(xor_epochs_table(jitter, max_epochs=200), points)[2]
+    fig = plotter("perceptron_xor")(epochs, points)
+    assert f"cos to the √2x₁x₂ axis {cosine.measured:.3g};" in fig.axes[1].get_title()
+    plt.close(fig)

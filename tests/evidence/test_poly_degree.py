@@ -227,5 +227,36 @@ def test_figure_draws(k12_tables, tmp_path) -> None:
     from kernelboost.experiments._shared.figures import save_figure
     from kernelboost.pipeline.jobs import plotter
 
-    save_figure(plotter("poly_degree")(k12_tables[0]), tmp_path / "p.png")
+    save_figure(plotter("poly_degree")(*k12_tables), tmp_path / "p.png")
     assert (tmp_path / "p.png").stat().st_size > 1000
+
+
+def test_the_noisy_panel_gives_the_row_s_paired_interval(k12_tables) -> None:
+    """Not "does the largest degree overfit?" beside per-degree intervals
+    that are not the verdict's: the title gives the difference d_max − d*
+    and the paired interval K12's overfitting row reads, and follows the
+    mistakes."""
+    from matplotlib import pyplot as plt
+
+    from kernelboost.pipeline.jobs import plotter
+
+    table, mistakes = k12_tables
+    table = _choose(table, 2)
+    chosen = _wrong(mistakes, 2, [1] * 4 + [0] * 36)
+    for wrong in (
+        _wrong(chosen, 3, [1] * 20 + [0] * 20),  # overfits: true
+        _wrong(chosen, 3, [1] * 6 + [0] * 34),  # two points apart: not resolved
+    ):
+        row = k12_poly_degree(table, wrong)[2]
+        fig = plotter("poly_degree")(table, wrong)
+        title = fig.axes[2].get_title()
+        plt.close(fig)
+        assert title == (
+            f"noisy: test error at d = 3 − at d* = 2: {row.measured:+.3f},\n"
+            f"paired 95 % interval [{row.ci_low:.3f}, {row.ci_high:.3f}] "
+            "(K12's row)"
+        )
+    none = table.assign(cv_choice=False)
+    fig = plotter("poly_degree")(none, mistakes)
+    assert fig.axes[2].get_title() == "noisy: no lower degree chosen by CV"
+    plt.close(fig)

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from matplotlib import pyplot as plt
 
-from kernelboost.experiments.representer.claims import k5_representer
+from kernelboost.experiments._shared.figures import save_figure
+from kernelboost.experiments.representer.claims import SPAN_TOL, k5_representer
+from kernelboost.pipeline.jobs import plotter
 from tests.flips import flips
 
 
@@ -25,3 +28,27 @@ def test_representer_optimum_lies_in_the_span() -> None:
         "K5", r"^‖w\* − Π w\*‖ / ‖w\*‖ after L-BFGS", k5_representer(stopped_early)
     )
     assert row.measured > 1e-6
+
+
+def test_the_figure_gives_the_last_iterate_not_the_theorem(tmp_path) -> None:
+    """No "the optimum lies in the span" written in: the suptitle gives
+    ‖w − Πw‖/‖w‖ at the last iterate, the number row K5 reads, and follows
+    a run stopped early."""
+    from kernelboost.experiments.representer.study import representer_table
+
+    table = representer_table(n_samples=10, n_features=3, degree=2, C=1.0, seed=1)
+    fig = plotter("representer")(table)
+    assert fig.get_suptitle() == (
+        "Representer theorem (K5): ‖w − Πw‖ / ‖w‖ at the last iterate "
+        f"{table['orth_ratio'].iloc[-1]:.2g}"
+    )
+    assert fig.axes[0].get_legend().get_texts()[0].get_text() == (
+        f"claim: ≤ {SPAN_TOL:g}"
+    )
+    save_figure(fig, tmp_path / "r.png")
+    assert (tmp_path / "r.png").stat().st_size > 1000
+    early = table.iloc[:2]
+    fig = plotter("representer")(early)
+    assert fig.get_suptitle().endswith(f"{early['orth_ratio'].iloc[-1]:.2g}")
+    assert k5_representer(early)[0].holds is False
+    plt.close(fig)

@@ -14,7 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kernelboost.experiments._shared.applets import dequantize, quantize
-from kernelboost.experiments._shared.figures import new_figure, save_figure
+from kernelboost.experiments._shared.figures import (
+    count_steps,
+    never_or_count,
+    new_figure,
+    save_figure,
+)
 from kernelboost.experiments._shared.rows import (
     COLUMNS,
     ClaimRow,
@@ -267,6 +272,19 @@ def test_saving_the_same_figure_twice_gives_the_same_bytes(tmp_path) -> None:
     assert sha(paths[0][1]) == sha(paths[1][1])
     assert b"CreationDate" not in paths[0][1].read_bytes()
     assert b"matplotlib" not in paths[0][0].read_bytes().lower()
+
+
+def test_titles_count_the_steps_instead_of_asserting_a_direction() -> None:
+    """The words a monotone figure title uses come from the values: "never"
+    only when no step went the wrong way."""
+    assert count_steps([3.0, 2.0, 2.0, 1.0], "up") == (0, 3)
+    assert count_steps([3.0, 2.0, 2.5, 1.0], "up") == (1, 3)
+    assert count_steps([1.0, 2.0, np.nan, 0.5], "down") == (0, 3)
+    assert count_steps([5.0], "down") == (0, 0)
+    assert never_or_count("falls", 0, 3) == "never falls"
+    assert never_or_count("falls", 1, 3, "round") == "falls at 1 of 3 rounds"
+    with pytest.raises(ValueError, match="'up' or 'down'"):
+        count_steps([1.0, 2.0], "sideways")
 
 
 def test_a_failed_save_leaves_no_file(tmp_path) -> None:

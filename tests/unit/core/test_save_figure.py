@@ -26,17 +26,30 @@ def _figure():
     return fig
 
 
-def test_the_png_is_matplotlibs_tight_crop(tmp_path) -> None:
+def _beyond():
+    """A figure whose suptitle and legend lie beyond its canvas, as a
+    suptitle placed at y > 1 and a legend anchored below the axes do."""
+    fig, ax = new_figure(width=5.0, height=3.0)
+    ax.plot([0, 1], [0, 1], label="a line")
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25))
+    fig.suptitle("a suptitle above the canvas", y=1.1)
+    return fig
+
+
+@pytest.mark.parametrize("make", [_figure, _beyond])
+def test_the_png_is_matplotlibs_tight_crop(make, tmp_path) -> None:
     """The PNG is what savefig(bbox_inches="tight") gives: the same size to
     within the pixel that rounding the box outwards may add at each edge, and
     the same image once the two are aligned to the pixel. Both rasterise one
     layout at origins less than a pixel apart, so antialiased edges differ:
     the mean difference per channel must stay below 1 % of full scale
-    (0.4 % measured; a missing panel, label or padding gives several %)."""
-    save_figure(_figure(), tmp_path / "f.png")
+    (0.4 % measured; a missing panel, label or padding gives several %).
+    Artists beyond the canvas (``_beyond``) are in the PNG too, not cut off
+    at the canvas's edge."""
+    save_figure(make(), tmp_path / "f.png")
     ours = mpl_image.imread(tmp_path / "f.png")[..., :3]
     buffer = io.BytesIO()
-    fig = _figure()
+    fig = make()
     with plt.rc_context(STYLE):
         fig.savefig(buffer, format="png", bbox_inches="tight")
     plt.close(fig)
@@ -50,6 +63,12 @@ def test_the_png_is_matplotlibs_tight_crop(tmp_path) -> None:
         h, w = min(a.shape[0], b.shape[0]), min(a.shape[1], b.shape[1])
         differences.append(np.abs(a[:h, :w] - b[:h, :w]).mean())
     assert min(differences) < 0.01, differences
+    if make is _beyond:
+        # The suptitle's ink in the top rows, the legend's in the bottom ones:
+        # a raster of the canvas alone leaves both blank (face colour).
+        band = max(1, ours.shape[0] // 10)
+        assert ours[:band].min() < 0.5
+        assert ours[-band:].min() < 0.5
 
 
 def test_the_files_are_the_same_bytes_each_time(tmp_path) -> None:

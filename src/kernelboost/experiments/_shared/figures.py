@@ -18,7 +18,7 @@ from matplotlib.ticker import NullFormatter
 from matplotlib.transforms import Bbox
 
 from ...core.io import atomic_path
-from ...theory.intervals import clopper_pearson, count
+from ...theory.intervals import MeanInterval, clopper_pearson, count
 
 STYLE = {
     "figure.dpi": 100,
@@ -65,23 +65,24 @@ def save_figure(fig: Figure, *paths: str | os.PathLike[str]) -> None:
     ``savefig.pad_inches`` around it, what ``bbox_inches="tight"`` gives. A
     PNG is that raster cropped to whole pixels (``savefig`` would lay out and
     draw the figure again for it); a vector file is drawn again, clipped to
-    the box. The files carry no timestamp or software metadata, so the same
-    figure gives the same bytes on every run; each file is written to a
-    temporary name and renamed, so a failure never leaves a partial figure
-    behind.
+    the box. When an artist lies beyond the canvas (a suptitle placed above
+    it, a legend below it), the raster holds none of it, so the PNG is drawn
+    again as the vector files are, clipped to the box, and shows it. The
+    files carry no timestamp or software metadata, so the same figure gives
+    the same bytes on every run; each file is written to a temporary name and
+    renamed, so a failure never leaves a partial figure behind.
     """
     try:
         with plt.rc_context(STYLE):
             fig.set_dpi(plt.rcParams["savefig.dpi"])
             canvas = FigureCanvasAgg(fig)
             canvas.draw()
-            box = fig.get_tightbbox(canvas.get_renderer()).padded(
-                plt.rcParams["savefig.pad_inches"]
-            )
+            tight = fig.get_tightbbox(canvas.get_renderer())
+            box = tight.padded(plt.rcParams["savefig.pad_inches"])
             fig.set_layout_engine("none")
             for path in map(Path, paths):
                 with atomic_path(path) as tmp:
-                    if path.suffix.lower() == ".png":
+                    if path.suffix.lower() == ".png" and _on_canvas(fig, tight):
                         _save_raster(canvas, box, tmp)
                     else:
                         fig.savefig(
@@ -91,6 +92,19 @@ def save_figure(fig: Figure, *paths: str | os.PathLike[str]) -> None:
                         )
     finally:
         plt.close(fig)
+
+
+def _on_canvas(fig: Figure, tight: Bbox) -> bool:
+    """Whether the drawn artists' box (inches) lies on the figure's canvas,
+    to within a pixel: then its raster holds every one of them."""
+    width, height = fig.get_size_inches()
+    slack = 1.0 / fig.dpi
+    return bool(
+        tight.x0 >= -slack
+        and tight.y0 >= -slack
+        and tight.x1 <= width + slack
+        and tight.y1 <= height + slack
+    )
 
 
 def _save_raster(canvas: FigureCanvasAgg, box: Bbox, path: Path) -> None:
@@ -201,6 +215,38 @@ def dataset_axes(names: list[str], height: float = 3.8, extra: int = 0):
     return fig, list(axes[0])
 
 
+def draw_replicates(
+    ax: Axes,
+    values: object,
+    interval: MeanInterval | None,
+    bound: float = 0.0,
+    what: str = "training sets",
+) -> None:
+    """A statistic measured on independent training sets (or replicates):
+    one dot each (the first, the run's own, ringed), their mean with the
+    Student t 95 % interval a row reads (``interval``, e.g.
+    :func:`~kernelboost.theory.intervals.mean_interval`; None draws no
+    interval), and the row's ``bound`` as a line."""
+    v = np.asarray(values, dtype=float)
+    x = np.linspace(-0.15, 0.15, v.size) if v.size > 1 else np.zeros(v.size)
+    ax.plot(x, v, "o", color="0.55", ms=3.5, alpha=0.8, label=f"each of the {what}")
+    if v.size:
+        ax.plot(x[:1], v[:1], "o", ms=8, mfc="none", c="k", label="the run's own")
+    if interval is not None:
+        ax.errorbar(
+            [0.4],
+            [interval.mean],
+            yerr=[[interval.mean - interval.low], [interval.high - interval.mean]],
+            fmt="D",
+            color="C3",
+            capsize=4,
+            label=f"mean, 95 % t interval over\nthe {interval.n} {what}",
+        )
+    ax.axhline(bound, color="k", lw=0.8)
+    ax.set_xlim(-0.5, 0.8)
+    ax.set_xticks([])
+
+
 C_MARKERS = "os^DvP*X"
 
 
@@ -219,6 +265,38 @@ def proportion_bars(rates: pd.Series, n: pd.Series) -> np.ndarray:
         ]
     ).reshape(-1, 2)
     return np.vstack([values - ends[:, 0], ends[:, 1] - values])
+
+
+def count_steps(values, direction: str) -> tuple[int, int]:
+    """How many steps between consecutive ``values`` go ``direction``
+    (``"up"``: the next value is strictly larger; ``"down"``: strictly
+    smaller), and how many steps there are; NaN steps count as neither.
+
+    Examples
+    --------
+    >>> count_steps([3.0, 2.0, 2.5, 1.0], "up")
+    (1, 3)
+    """
+    steps = np.diff(np.asarray(values, dtype=float))
+    if direction not in ("up", "down"):
+        raise ValueError(f"direction must be 'up' or 'down', not {direction!r}")
+    moved = steps > 0 if direction == "up" else steps < 0
+    return int(np.count_nonzero(moved)), int(steps.size)
+
+
+def never_or_count(verb: str, k: int, n: int, step: str = "step") -> str:
+    """A title's statement of a monotone claim, read from the data rather than
+    asserted: ``"never <verb>"`` when no step of ``n`` did, else
+    ``"<verb> at k of n <step>s"``, e.g. from :func:`count_steps`.
+
+    Examples
+    --------
+    >>> never_or_count("increases", 0, 99, "round")
+    'never increases'
+    >>> never_or_count("increases", 2, 99, "round")
+    'increases at 2 of 99 rounds'
+    """
+    return f"never {verb}" if k == 0 else f"{verb} at {k} of {n} {step}s"
 
 
 def label_axes(ax: Axes) -> None:

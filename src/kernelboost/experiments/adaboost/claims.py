@@ -16,6 +16,10 @@ from .._shared.rows import ClaimRow
 #: exp(−2γ_1²) appears on both sides of B1's last inequality).
 ROUNDING = 1e-12
 
+#: B4's tolerance on |α_t − the numerical line search| (the search's own
+#: accuracy); the figure draws it.
+LINE_SEARCH_TOL = 1e-6
+
 
 def _per_dataset(history: pd.DataFrame):
     for name, part in history.groupby("dataset", sort=False):
@@ -161,7 +165,7 @@ def b4_exp_loss_descent(history: pd.DataFrame) -> list[ClaimRow]:
                 title="alpha_t = 1/2 ln((1-eps_t)/eps_t) is the exact line search",
                 quantity="max over rounds of |alpha_t - numerical line search|",
                 measured=float((part["alpha"] - part["alpha_line"]).abs().max()),
-                bound=1e-6,
+                bound=LINE_SEARCH_TOL,
                 relation="<=",
                 kind="identity",
                 **common,

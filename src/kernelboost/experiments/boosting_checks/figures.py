@@ -107,7 +107,11 @@ def plot_convex_hull_rademacher(draws: pd.DataFrame) -> Figure:
         m, N = int(draws["m"].iloc[0]), int(draws["n_stumps"].iloc[0])
         ax.set_xlabel("max over H of (1/m) Σ σ_i h(x_i)")
         ax.set_ylabel("sup over conv(H), by LP")
-        ax.set_title(f"H = the {N} stumps on m = {m} points: the identity", fontsize=9)
+        ax.set_title(
+            f"H = the {N} stumps on m = {m} points: sup over conv(H) against "
+            "max over H",
+            fontsize=9,
+        )
         ax.legend(fontsize=7)
         bx.plot([lo, hi], [lo, hi], color="grey", lw=0.8)
         bx.plot(
@@ -178,7 +182,22 @@ def plot_rock_paper_scissors(game: pd.DataFrame, simplex: pd.DataFrame) -> Figur
         bx.axis("off")
         bx.set_title("What each mixed strategy p guarantees", fontsize=9, pad=12)
         bx.legend(fontsize=7, loc="upper left")
-        fig.suptitle(
-            "Rock-paper-scissors: value 0, uniform strategy (B24)", fontsize=11
-        )
+        fig.suptitle(game_title(game), fontsize=11)
     return fig
+
+
+def game_title(game: pd.DataFrame) -> str:
+    """The suptitle of ``rock_paper_scissors``: the two LPs' values and the row
+    player's strategy, read from ``game`` (not "value 0, uniform strategy",
+    which the rows test)."""
+    p = ", ".join(f"{float(v):.3g}" for v in game["row"])
+    lower, upper = float(game["lower"].iloc[0]), float(game["upper"].iloc[0])
+    return (
+        f"Rock-paper-scissors (B24): LP values {_value(lower)} (row player) "
+        f"and {_value(upper)} (column player);\nthe row player's p* = ({p})"
+    )
+
+
+def _value(v: float) -> str:
+    """An LP value, with values within 1e-12 of 0 shown as 0 (rounding)."""
+    return "0" if abs(v) <= 1e-12 else f"{v:.3g}"

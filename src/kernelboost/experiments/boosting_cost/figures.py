@@ -36,8 +36,9 @@ def plot_boosting_cost(
             value="count",
         )
         fig.suptitle(
-            "Stump boosting costs O(N m log m) + O(m N T) (B11): CPU time above "
-            "(timings.csv), counted work below (claims.csv)",
+            "Stump boosting's cost against m, N and T, claimed O(N m log m) + "
+            "O(m N T) (B11): CPU time above (timings.csv), counted work below "
+            "(claims.csv)",
             fontsize=11,
         )
     return fig

@@ -12,6 +12,13 @@ from matplotlib.figure import Figure
 
 from .._shared.figures import STYLE, new_figure
 
+#: The suptitle: what is drawn, not that boosting overfits (rows B20 say
+#: whether it did, from paired intervals on the test points).
+SUPTITLE = (
+    "AdaBoost with flipped training labels: errors against T and the "
+    "training margins (B20)"
+)
+
 
 def _cdf(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     x = np.sort(values)
@@ -80,7 +87,5 @@ def plot_boosting_overfit(
         bx.set_ylabel("cumulative fraction")
         bx.set_title("The margin theory's view: training margins", fontsize=10)
         bx.legend(fontsize=8, loc="lower right")
-        fig.suptitle(
-            "Boosting overfits as T grows once labels are noisy (B20)", fontsize=11
-        )
+        fig.suptitle(SUPTITLE, fontsize=11)
     return fig

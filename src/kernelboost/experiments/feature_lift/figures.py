@@ -12,6 +12,24 @@ from matplotlib.figure import Figure
 
 from .._shared.figures import STYLE
 
+#: The suptitle: what is drawn; whether each space separates the data is
+#: read from the LP optima in the panel titles (and rows K4).
+SUPTITLE = "Lifting x ↦ (x₁², √2x₁x₂, x₂²) and linear separability (K4)"
+
+
+def separation(lp_t: float, what: str) -> str:
+    """Whether the separation LP's optimum t* says ``what`` ("line",
+    "plane") separates the data: t* > 0 does, t* ≤ 0 does not."""
+    return f"a {what} separates them" if lp_t > 0 else f"no {what} separates them"
+
+
+def conic(w1: float, w2: float, w3: float) -> str:
+    """The kind of the curve w₁x₁² + √2w₂x₁x₂ + w₃x₂² + b = 0: by the sign of
+    its discriminant (√2w₂)² − 4w₁w₃ (a degenerate curve is named by the
+    same rule)."""
+    disc = 2.0 * w2**2 - 4.0 * w1 * w3
+    return "an ellipse" if disc < 0 else "a parabola" if disc == 0 else "a hyperbola"
+
 
 def plot_feature_lift(summary: pd.DataFrame, points: pd.DataFrame) -> Figure:
     """Figure ``feature_lift`` (K4), after Mądry 2012, Fig. 1.
@@ -41,7 +59,7 @@ def plot_feature_lift(summary: pd.DataFrame, points: pd.DataFrame) -> Figure:
             g1, g2, r2["w1"] * g1 + r2["w2"] * g2 + r2["b"], levels=[0], colors="black"
         )
         ax.set_title(
-            f"R²: no line separates them\n(LP t* = {r2['lp_t']:.3g}; linear "
+            f"R²: {separation(r2['lp_t'], 'line')}\n(LP t* = {r2['lp_t']:.3g}; linear "
             f"SVM training error {r2['train_error']:.3f})",
             fontsize=9,
         )
@@ -68,7 +86,8 @@ def plot_feature_lift(summary: pd.DataFrame, points: pd.DataFrame) -> Figure:
         zx.view_init(elev=18, azim=-60)
         zx.set_box_aspect(None, zoom=0.8)
         zx.set_title(
-            f"R³: φ(x) and a separating plane\n(LP t* = {r3['lp_t']:.3g}; "
+            f"R³: φ(x) and the SVM's plane; {separation(r3['lp_t'], 'plane')}\n"
+            f"(LP t* = {r3['lp_t']:.3g}; "
             f"training error {r3['train_error']:.3f})",
             fontsize=9,
         )
@@ -80,9 +99,10 @@ def plot_feature_lift(summary: pd.DataFrame, points: pd.DataFrame) -> Figure:
         )
         ex.contour(g1, g2, quad, levels=[0], colors="C0", linewidths=2)
         ex.set_title(
-            "The plane back in R²: the ellipse\nw₁x₁² + √2w₂x₁x₂ + w₃x₂² + b = 0",
+            f"The plane back in R²: {conic(r3['w1'], r3['w2'], r3['w3'])}\n"
+            "w₁x₁² + √2w₂x₁x₂ + w₃x₂² + b = 0",
             fontsize=9,
         )
-        fig.suptitle("Lifting makes the data linearly separable (K4)", fontsize=11)
+        fig.suptitle(SUPTITLE, fontsize=11)
         fig.subplots_adjust(wspace=0.35)
     return fig

@@ -6,6 +6,11 @@ import pandas as pd
 
 from .._shared.rows import ClaimRow, is_true
 
+#: K3's threshold on λ_min / Σ|λ_i|: a kernel holds at ``>= -PSD_TOL``, a
+#: non-kernel at ``< -PSD_TOL`` (rounding of the eigensolver); the figure
+#: draws it.
+PSD_TOL = 1e-10
+
 
 def k3_gram_spectra(spectra: pd.DataFrame) -> list[ClaimRow]:
     """K3: valid kernels give PSD Gram matrices; the non-kernels do not.
@@ -34,7 +39,7 @@ def k3_gram_spectra(spectra: pd.DataFrame) -> list[ClaimRow]:
                 dataset=f"{draws} random samples",
                 quantity="min over samples of λ_min / Σ|λ_i|",
                 measured=float(part["min_eig_ratio"].min()),
-                bound=-1e-10,
+                bound=-PSD_TOL,
                 relation=">=" if valid else "<",
                 kind="check" if certain else "theorem",
             )

@@ -12,6 +12,7 @@ from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
 
 from .._shared.figures import STYLE, new_figure
+from .claims import IDENTITY_TOL, ROUNDING
 
 _LABELS = {
     "monomials": "monomials(x, 2): x ⊗ x, n²",
@@ -52,7 +53,9 @@ def plot_feature_count(counts: pd.DataFrame, products: pd.DataFrame) -> Figure:
                 ls="none",
                 label=f"Φ = {column}",
             )
-        bx.axhline(1e-10, color="grey", ls=":", label="tolerance 1e-10")
+        bx.axhline(
+            IDENTITY_TOL, color="grey", ls=":", label=f"tolerance {IDENTITY_TOL:g}"
+        )
         bx.set_xscale("log")
         bx.set_yscale("log")
         bx.set_xlabel("kernel (x·x')² (pairs x ≠ x' left, x = x' right)")
@@ -86,13 +89,19 @@ def plot_gaussian_peak(pairs: pd.DataFrame) -> Figure:
         ax.axhline(1.0, color="grey", ls=":", lw=0.8)
         ax.set_xlabel("distance ‖x − z‖")
         ax.set_ylabel("k(x, z)")
-        ax.set_title("Largest at x = z, decaying to 0 (dots: library)", fontsize=9)
+        ax.set_title(
+            "k(x, z) against the distance (dots: library; lines: direct formula)",
+            fontsize=9,
+        )
         ax.legend(fontsize=7)
-        bx.axhline(1e-12, color="grey", ls=":", label="tolerance 1e-12")
+        bx.axhline(ROUNDING, color="grey", ls=":", label=f"tolerance {ROUNDING:g}")
         bx.set_yscale("log")
         bx.set_xlabel("distance ‖x − z‖")
         bx.set_ylabel("|k − exp(−‖x − z‖²/2σ²)| (zeros shown at 1e-18)")
         bx.set_title("Library against the direct formula", fontsize=9)
         bx.legend(fontsize=7)
-        fig.suptitle("The Gaussian kernel's peak and decay (K23)", fontsize=11)
+        fig.suptitle(
+            "The Gaussian kernel k(x, z) against the distance ‖x − z‖ (K23)",
+            fontsize=11,
+        )
     return fig

@@ -6,6 +6,10 @@ import pandas as pd
 
 from .._shared.rows import ClaimRow
 
+#: The largest relative difference K1 and K15 allow (rounding); the figure
+#: draws it.
+IDENTITY_TOL = 1e-10
+
 _IDENTITY_TITLES = {
     "quadratic": "(x·x')² = ⟨φ(x), φ(x')⟩, φ = (x1², √2 x1x2, x2²)",
     "sequence": "(1 + x·x')^k = ⟨ψ(x), ψ(x')⟩, ψ the (n+1)^k sequence embedding",
@@ -41,7 +45,7 @@ def k1_kernel_identity(identities: pd.DataFrame) -> list[ClaimRow]:
                 dataset=f"random N(0, I), {grid}",
                 quantity="max |K - ΦΦᵀ| / max |K|",
                 measured=float(part["max_rel_diff"].max()),
-                bound=1e-10,
+                bound=IDENTITY_TOL,
                 relation="<=",
                 kind="identity",
             )
@@ -70,7 +74,7 @@ def k15_feature_distance(identities: pd.DataFrame) -> list[ClaimRow]:
                 quantity="max |D_k - D_φ| / max |D_φ|, D_φ summed over the "
                 "explicit coordinates",
                 measured=float(part["max_rel_diff_distance"].max()),
-                bound=1e-10,
+                bound=IDENTITY_TOL,
                 relation="<=",
                 kind="identity",
             )

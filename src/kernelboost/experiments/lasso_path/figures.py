@@ -11,7 +11,7 @@ from matplotlib import pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from .._shared.figures import STYLE, new_figure
+from .._shared.figures import STYLE, count_steps, never_or_count, new_figure
 
 #: How many features of the Lasso path are drawn in colour (Shewchuk, Lecture 14:
 #: "only four of the weights are really useful for prediction; they're in
@@ -78,6 +78,18 @@ def _draw_path(
     ax.set_xscale("log")
 
 
+def zeros_title(z: pd.DataFrame) -> str:
+    """Title of the Lasso's zero-count panel: at how many steps to a larger λ
+    the count of exact zeros fell, as S1's first row reads it (not "more
+    weights reach 0 as λ grows")."""
+    k, n = count_steps(z.sort_values("alpha")["n_zero"], "down")
+    return (
+        "number of weights exactly 0 against λ: "
+        + never_or_count("falls", k, n, "step")
+        + " to a larger λ"
+    )
+
+
 def plot_lasso_path(weights: pd.DataFrame, zeros: pd.DataFrame) -> Figure:
     """Figure ``lasso_path`` (S1): Lasso and ridge weights against λ, zero counts.
 
@@ -85,7 +97,9 @@ def plot_lasso_path(weights: pd.DataFrame, zeros: pd.DataFrame) -> Figure:
     on the right, each on its own λ scale; the first ``N_COLOURED`` features
     to enter the Lasso model are coloured, the others grey. Bottom: the
     number of weights that are exactly zero at each λ, with the stretches
-    where a Lasso weight has dropped back to zero shaded.
+    where a Lasso weight has dropped back to zero shaded. The top titles name
+    the objectives; the Lasso's bottom title counts the steps at which the
+    zero count fell (:func:`zeros_title`), ridge's the exact zeros.
     """
     fig, axes = new_figure(
         2,
@@ -148,16 +162,10 @@ def plot_lasso_path(weights: pd.DataFrame, zeros: pd.DataFrame) -> Figure:
                     )
                 if bottom.get_legend_handles_labels()[0]:
                     bottom.legend(fontsize=7, loc="upper left")
-                top.set_title(
-                    "Lasso: ½m⁻¹‖y − b − Xw‖² + λ‖w‖₁ — weights reach exactly 0",
-                    fontsize=10,
-                )
-                bottom.set_title("number of weights exactly 0 against λ", fontsize=9)
+                top.set_title("Lasso: ½m⁻¹‖y − b − Xw‖² + λ‖w‖₁", fontsize=10)
+                bottom.set_title(zeros_title(z), fontsize=9)
             else:
-                top.set_title(
-                    "Ridge: ‖y − b − Xw‖² + λ‖w‖² — weights shrink, none is 0",
-                    fontsize=10,
-                )
+                top.set_title("Ridge: ‖y − b − Xw‖² + λ‖w‖²", fontsize=10)
                 bottom.set_title(
                     f"number of weights exactly 0 (total {int(z['n_zero'].sum())})",
                     fontsize=9,

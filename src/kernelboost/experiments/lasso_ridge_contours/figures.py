@@ -80,8 +80,8 @@ def plot_lasso_ridge_contours(
             ax.legend(fontsize=7, loc="lower left")
         first = solutions.iloc[0]
         fig.suptitle(
-            "S2 — RSS isocontours meet the L1 diamond at a tip (one weight 0), "
-            f"the L2 circle off the axes\n(2 features, corr "
+            "S2 — where RSS isocontours meet the L1 diamond and the L2 circle "
+            f"(legends: the weights exactly 0)\n(2 features, corr "
             f"{float(first['rho']):g}, {int(first['n_samples'])} points, seed "
             f"{int(first['seed'])})",
             fontsize=11,

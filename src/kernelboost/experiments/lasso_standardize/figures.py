@@ -113,7 +113,7 @@ def plot_lasso_standardize(
                     fontsize=9,
                 )
         fig.suptitle(
-            "S8 — standardize the features before the Lasso, choose lambda by "
+            "S8 — the raw and the standardized Lasso, each with lambda chosen by "
             "cross-validation (Shewchuk, Lecture 14, §14.3)",
             fontsize=11,
         )

@@ -15,6 +15,20 @@ from .._shared.figures import STYLE, new_figure
 
 _L1, _L2 = "C3", "C0"
 
+#: The suptitle: the two margins and what is drawn; whether the maximizers
+#: differ and which is sparser is in the panel titles (and rows B19).
+SUPTITLE = (
+    "B19 — the L1 margin (ℓ∞ distance to α·u = 0) and the L2 margin (ℓ2 "
+    "distance to w·u = 0),\nand the solution maximizing each (Mohri, Boosting, "
+    "'SVM vs AdaBoost', 'Maximum-Margin Solutions')"
+)
+
+
+def _compare(a: float, b: float) -> str:
+    """The sign between two margins as drawn (to the 3 digits shown)."""
+    a, b = float(f"{a:.3g}"), float(f"{b:.3g}")
+    return ">" if a > b else "<" if a < b else "="
+
 
 def _closest(values: np.ndarray) -> np.ndarray:
     """Indices of the points at the minimum margin (to 1e-9 relative)."""
@@ -85,8 +99,11 @@ def _draw_plane(ax, points: pd.DataFrame, solutions: pd.DataFrame) -> None:
     ax.set_title(
         f"h(x) ∈ R² (toy, {int(lp['n_points'])} points): the lines differ by "
         f"{float(lp['angle_deg']):.3g}°\nL1 margins LP {float(lp['l1_margin']):.3g} "
-        f"> SVM {float(svm['l1_margin']):.3g}; L2 margins SVM "
-        f"{float(svm['l2_margin']):.3g} > LP {float(lp['l2_margin']):.3g}",
+        f"{_compare(lp['l1_margin'], svm['l1_margin'])} SVM "
+        f"{float(svm['l1_margin']):.3g}; L2 margins SVM "
+        f"{float(svm['l2_margin']):.3g} "
+        f"{_compare(svm['l2_margin'], lp['l2_margin'])} LP "
+        f"{float(lp['l2_margin']):.3g}",
         fontsize=9,
     )
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=2)
@@ -140,11 +157,6 @@ def plot_margin_geometry(
         bottom = fig.add_subplot(grid[1, 1], sharex=top)
         _draw_plane(plane, points, solutions)
         _draw_weights(top, bottom, weights, solutions)
-        fig.suptitle(
-            "B19 — the L1 margin is the ℓ∞ distance to α·u = 0, the L2 margin the "
-            "ℓ2 distance to w·u = 0:\ntheir maximizers differ, and the L1 one is "
-            "sparse (Mohri, Boosting, 'SVM vs AdaBoost', 'Maximum-Margin Solutions')",
-            fontsize=11,
-        )
+        fig.suptitle(SUPTITLE, fontsize=11)
         fig.tight_layout()
     return fig

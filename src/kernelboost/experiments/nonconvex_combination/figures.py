@@ -194,7 +194,8 @@ def plot_nonconvex_combination(
             ax.set_title("AdaBoost per round", fontsize=9)
             ax.legend(fontsize=7, loc="upper right")
         fig.suptitle(
-            "Combinations of hyperplanes express convex and non-convex regions (B9)",
+            "Combinations of hyperplanes on a convex and a non-convex region: the "
+            "lecture's and AdaBoost's (B9)",
             fontsize=11,
         )
     return fig

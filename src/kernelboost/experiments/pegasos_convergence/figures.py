@@ -11,10 +11,13 @@ from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
 
 from .._shared.figures import STYLE, new_figure
+from .claims import GAP_TOL, gap_slope
 
 
 def plot_pegasos_convergence(checkpoints: pd.DataFrame) -> Figure:
-    """Figure ``pegasos_convergence`` (K13): relative primal gap against T."""
+    """Figure ``pegasos_convergence`` (K13): relative primal gap against T. The
+    right title gives the fitted log-log slope and the last gap, the two
+    numbers rows K13 read, rather than stating convergence."""
     fig, (ax, bx) = new_figure(1, 2, width=10.5, height=4.0)
     with plt.rc_context(STYLE):
         t = checkpoints["t"].to_numpy()
@@ -46,9 +49,15 @@ def plot_pegasos_convergence(checkpoints: pd.DataFrame) -> Figure:
             ls=":",
             label="∝ log t / t (theory)",
         )
-        bx.axhline(1e-2, color="black", ls="--", lw=1, label="1 % (claim)")
+        bx.axhline(
+            GAP_TOL, color="black", ls="--", lw=1, label=f"{GAP_TOL * 100:g} % (claim)"
+        )
         bx.set_xlabel("step t")
         bx.set_ylabel("relative gap")
-        bx.set_title("Kernelized Pegasos converges to the SVM optimum (K13)")
+        bx.set_title(
+            f"Relative gap to the SVM optimum (K13): log-log slope "
+            f"{gap_slope(checkpoints):.2f},\n{gap[-1]:.2g} at t = {int(t[-1]):,}",
+            fontsize=10,
+        )
         bx.legend(fontsize=8)
     return fig

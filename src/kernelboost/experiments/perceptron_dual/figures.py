@@ -12,6 +12,19 @@ from matplotlib.figure import Figure
 from .._shared.figures import STYLE, new_figure
 
 
+def _true(value: object) -> bool:
+    """A boolean cell as pandas writes it or reads it back from CSV."""
+    return str(value).strip().lower() == "true"
+
+
+def _mistakes(r) -> str:
+    """The two runs' mistake counts: one number when they agree."""
+    primal, dual = int(r.n_mistakes_primal), int(r.n_mistakes_dual)
+    if primal == dual:
+        return f"{primal} mistakes each"
+    return f"{primal} mistakes primal, {dual} dual"
+
+
 def plot_perceptron_dual(worked: pd.DataFrame, compare: pd.DataFrame) -> Figure:
     """Figure ``perceptron_dual`` (K6): Huang 2017's primal/dual table, reproduced.
 
@@ -76,8 +89,8 @@ def plot_perceptron_dual(worked: pd.DataFrame, compare: pd.DataFrame) -> Figure:
         )
         grid.scale(1.0, 1.6)
         lines = [
-            f"{r.dataset} ({r.kernel}): {r.n_mistakes_primal} mistakes each, "
-            f"{'same' if r.same_sequence else 'DIFFERENT'} sequence, "
+            f"{r.dataset} ({r.kernel}): {_mistakes(r)}, "
+            f"{'same' if _true(r.same_sequence) else 'DIFFERENT'} sequence, "
             f"‖w − Σαφ‖ = {r.w_rel_diff:.1e}"
             for r in compare.itertuples(index=False)
         ]

@@ -54,9 +54,12 @@ def plot_perceptron_xor(epochs: pd.DataFrame, points: pd.DataFrame) -> Figure:
                 label=f"label {label:+d}",
             )
         w = points["alpha"].to_numpy() @ points[["phi1", "phi2", "phi3"]].to_numpy()
+        norm = float(np.linalg.norm(w))
+        along = float(w[1]) / norm if norm > 0 else 0.0
         bx.set_title(
-            f"Kernel perceptron: w = ({w[0]:.3g}, {w[1]:.3g}, {w[2]:.3g})"
-            "\nin φ = (x₁², √2x₁x₂, x₂²): rule x₁x₂ > 0",
+            f"Kernel perceptron: w = ({w[0]:.3g}, {w[1]:.3g}, {w[2]:.3g}) in\n"
+            f"φ = (x₁², √2x₁x₂, x₂²), cos to the √2x₁x₂ axis {along:.3g}; "
+            "shaded: x₁x₂ > 0",
             fontsize=9,
         )
         bx.set_xlabel("x₁")

@@ -8,9 +8,10 @@ from ...theory.intervals import PairedDifference, paired_difference
 from .._shared.rows import ClaimRow
 
 
-def _paired(mistakes: pd.DataFrame, d1: int, d2: int) -> PairedDifference:
+def degree_difference(mistakes: pd.DataFrame, d1: int, d2: int) -> PairedDifference:
     """Test error at degree d1 minus at d2 on the noisy dataset's test points,
-    with the paired interval (both read on the same points)."""
+    with the paired interval (both read on the same points): what K12's
+    overfitting row reads, and what the figure's title gives."""
     part = mistakes[mistakes["role"] == "noisy"]
     wrong = {
         d: part[part["degree"] == d].sort_values("point")["wrong"].to_numpy()
@@ -95,7 +96,7 @@ def k12_poly_degree(degrees: pd.DataFrame, mistakes: pd.DataFrame) -> list[Claim
     n = int(last["n_test"])
     if len(picked):
         chosen = picked.iloc[0]
-        d = _paired(mistakes, int(last["degree"]), int(chosen["degree"]))
+        d = degree_difference(mistakes, int(last["degree"]), int(chosen["degree"]))
         overfit = d.fields()
         versus = (
             f"degree {int(chosen['degree'])}, the lower degree of smallest "

@@ -114,8 +114,8 @@ def plot_primal_dual_cost(work: pd.DataFrame, timings: pd.DataFrame) -> Figure:
             fontsize=9,
         )
         fig.suptitle(
-            "Dual is cheaper when #features ≫ #examples (Huang 2017, "
-            "'Dual Perceptron'; K20)",
+            "Dual against primal perceptron over n examples and d' features, "
+            "ratio dual / primal (Huang 2017, 'Dual Perceptron'; K20)",
             fontsize=11,
         )
     return fig

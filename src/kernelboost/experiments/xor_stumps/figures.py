@@ -119,8 +119,8 @@ def plot_xor_stumps(
         run = runs.iloc[0]
         depth = int(runs["depth"].max())
         fig.suptitle(
-            f"Stumps are not weak learners for XOR (edge 0); depth-{depth} trees "
-            f"are (B8): {run['dataset']}, m = {int(run['m'])} points",
+            f"AdaBoost on XOR with stumps and with depth-{depth} trees (B8): "
+            f"{run['dataset']}, m = {int(run['m'])} points",
             fontsize=11,
             y=1.02,
         )

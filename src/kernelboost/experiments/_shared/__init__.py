@@ -9,6 +9,8 @@
   exponents (counted work for claims.csv, CPU time for timings.csv);
 - :mod:`.grid`, :mod:`.scaling`, :mod:`.boosting`: grids under 2-D pictures,
   z-scores, quiet boosting fits;
+- :mod:`.samples`: independent training sets, the run's dataset and fresh
+  draws of its generator (a row's interval over training sets);
 - :mod:`.figures`: the one figure style and the drawing helpers (matplotlib);
 - :mod:`.applets`: the compact data format of the atlas's applets.
 """

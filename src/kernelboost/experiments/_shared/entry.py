@@ -304,6 +304,15 @@ def cv(cfg: Config, seed: str = "cv_seed") -> dict[str, Any]:
     return {"n_splits": cfg["cv"]["folds"], seed: cfg["cv"]["seed"]}
 
 
+def drawn_like(cfg: Config, section: str, key: str = "dataset") -> dict[str, Any]:
+    """The configuration entry of the dataset ``<section>.<key>`` as the study
+    argument ``generator`` (keys sorted): for a study that draws further
+    training sets of the same kind (:mod:`.samples`). None for a dataset the
+    configuration does not define (the dataset check names it)."""
+    spec = cfg["datasets"].get(cfg[section][key])
+    return {"generator": None if spec is None else dict(sorted(spec.items()))}
+
+
 def _none(cfg: Config) -> dict[str, Any]:
     return {}
 

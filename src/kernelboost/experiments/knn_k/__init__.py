@@ -11,7 +11,7 @@ library only).
 
 from __future__ import annotations
 
-from .._shared.entry import PLANE, Experiment, Figure, section, split
+from .._shared.entry import PLANE, Experiment, Figure, drawn_like, section, split
 
 #: A held-out split (split.test_fraction of each class), and the distances of
 #: the training points to every point and to every point of the grid.
@@ -29,8 +29,10 @@ EXPERIMENT = Experiment(
     name="knn_k",
     family="K",
     study="study:knn_tables",
-    tables=("errors", "regions", "points", "mistakes"),
-    runs=section("knn_k", NEED, shared=lambda c: split(c, "seed")),
+    tables=("errors", "regions", "points", "mistakes", "replicates"),
+    runs=section(
+        "knn_k", NEED, shared=lambda c: split(c, "seed") | drawn_like(c, "knn_k")
+    ),
     figures={
         "knn_k": Figure("figures:plot_knn_k", claims=("K14", "E4")),
     },

@@ -9,18 +9,32 @@ import pandas as pd
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
 
-from .._shared.figures import STYLE, draw_regions, new_figure
+from .._shared.figures import STYLE, draw_regions, draw_replicates, new_figure
+from .claims import loo_differences, mean_difference
 
 
 def plot_knn_k(
-    errors: pd.DataFrame, regions: pd.DataFrame, points: pd.DataFrame
+    errors: pd.DataFrame,
+    regions: pd.DataFrame,
+    points: pd.DataFrame,
+    replicates: pd.DataFrame,
 ) -> Figure:
-    """Figure ``knn_k`` (K14): k-NN regions for a few k, and errors against k."""
+    """Figure ``knn_k`` (K14, E4): k-NN regions for a few k, errors against
+    k; LOO(1-NN) − LOO(3-NN) on every training set, with the mean and its t
+    interval that E4's row reads (:func:`.claims.mean_difference`)."""
     ks = list(dict.fromkeys(regions["k"]))
-    fig, axes = new_figure(1, len(ks) + 1, width=3.9 * (len(ks) + 1), height=4.0)
+    n = len(ks) + 2
+    fig, axes = new_figure(
+        1,
+        n,
+        width=3.9 * n,
+        height=4.0,
+        layout="constrained",
+        gridspec_kw={"width_ratios": [1.0] * (n - 1) + [0.6]},
+    )
     with plt.rc_context(STYLE):
         train = points[points["train"]]
-        for ax, k in zip(axes[:-1], ks, strict=True):
+        for ax, k in zip(axes[:-2], ks, strict=True):
             draw_regions(ax, regions[regions["k"] == k], train)
             row = errors[errors["k"] == k].iloc[0]
             ax.set_title(
@@ -28,7 +42,7 @@ def plot_knn_k(
                 f"test error {row['test_error']:.3f}",
                 fontsize=9,
             )
-        ex = axes[-1]
+        ex = axes[-2]
         e = errors.sort_values("k")
         ex.plot(e["k"], e["train_error"], marker="o", ms=3, label="training error")
         ex.plot(e["k"], e["test_error"], marker="s", ms=3, label="test error")
@@ -47,7 +61,20 @@ def plot_knn_k(
         ex.set_ylabel("error")
         ex.set_title("Errors against k (k = N: majority)", fontsize=9)
         ex.legend(fontsize=7)
+        dx = axes[-1]
+        d = loo_differences(replicates)
+        m = mean_difference(replicates)
+        draw_replicates(dx, d.to_numpy(), m)
+        dx.set_ylabel("LOO(1-NN) - LOO(3-NN)")
+        dx.set_title(
+            f"E4 on {len(d)} training sets"
+            + (f":\nmean {m.mean:.3f} [{m.low:.3f}, {m.high:.3f}]" if m else ""),
+            fontsize=9,
+        )
+        dx.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.02))
         fig.suptitle(
-            "k-NN: small k overfits, large k underfits (K14)", fontsize=11, y=1.06
+            "k-NN regions and errors against k (K14); LOO(1-NN) − LOO(3-NN) "
+            "over training sets (E4)",
+            fontsize=11,
         )
     return fig

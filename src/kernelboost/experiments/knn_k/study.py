@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 import numpy as np
 import pandas as pd
 
@@ -9,6 +12,10 @@ from ...core.datasets import Dataset
 from ...estimators.knn import KNN, knn_loo
 from ...estimators.model_selection import train_test_split
 from .._shared.grid import padded_grid, split_points
+from .._shared.samples import Replicate, replicate_columns, training_sets
+
+#: The k whose leave-one-out errors claim E4 compares on every training set.
+E4_KS = (1, 3)
 
 
 def knn_tables(
@@ -18,10 +25,20 @@ def knn_tables(
     test_fraction: float,
     seed: int,
     grid_points: int,
-) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
-    """K14: training and test error of k-NN against k, and decision regions.
+    generator: Mapping[str, Any] | None = None,
+    n_replicates: int = 1,
+    replicate_seed: int = 0,
+) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """K14: training and test error of k-NN against k, and decision regions;
+    E4: the leave-one-out errors of 1-NN and 3-NN on independent training sets.
 
-    ``ks`` is extended by N, the number of training points.
+    ``ks`` is extended by N, the number of training points. ``generator``
+    (the configuration entry ``data`` was made from; None, or a dataset no
+    seeded generator makes, gives ``data`` alone), ``n_replicates`` (training
+    sets, ``data``'s included) and ``replicate_seed`` give the training sets
+    of ``replicates``
+    (:func:`~kernelboost.experiments._shared.samples.training_sets`): each
+    dataset split as ``data`` is (``test_fraction``, ``seed``).
 
     Returns
     -------
@@ -43,6 +60,11 @@ def knn_tables(
         wrong (``set`` "test", ``point`` its index among the test points) and,
         but for k = N, each training point left out (``set`` "loo"). Two
         error rates on the same points are compared pairwise from these.
+    replicates : DataFrame
+        ``replicate, seed, k, loo_error, n_train``: the exact leave-one-out
+        error of each k of :data:`E4_KS` on the training part of each training
+        set (replicate 0 is ``data``, its errors those of ``errors``; ``seed``
+        the generator seed of its dataset, missing when it is not generated).
     """
     train, test = train_test_split(data.y, test_fraction, seed)
     Xtr, ytr, Xte, yte = data.X[train], data.y[train], data.X[test], data.y[test]
@@ -89,7 +111,38 @@ def knn_tables(
     )
     points = split_points(data, train)
     mistakes = pd.concat(wrong, ignore_index=True)
-    return pd.DataFrame(rows), regions, points, mistakes
+    replicates = loo_replicates(
+        training_sets(data, generator, n_replicates, replicate_seed),
+        test_fraction,
+        seed,
+    )
+    return pd.DataFrame(rows), regions, points, mistakes, replicates
+
+
+def loo_replicates(
+    sets: Sequence[Replicate], test_fraction: float, seed: int
+) -> pd.DataFrame:
+    """The table ``replicates`` of :func:`knn_tables`: the exact LOO error of
+    each k of :data:`E4_KS` on the training part of each dataset of ``sets``
+    (:class:`~kernelboost.experiments._shared.samples.Replicate`), split with
+    ``test_fraction`` and ``seed``."""
+    rows = []
+    for rep in sets:
+        train, _ = train_test_split(rep.data.y, test_fraction, seed)
+        Xtr, ytr = rep.data.X[train], rep.data.y[train]
+        for k in E4_KS:
+            if k < len(train):
+                rows.append(
+                    {
+                        **replicate_columns(rep),
+                        "k": k,
+                        "loo_error": knn_loo(Xtr, ytr, k)[0],
+                        "n_train": len(train),
+                    }
+                )
+    return pd.DataFrame(
+        rows, columns=["replicate", "seed", "k", "loo_error", "n_train"]
+    ).astype({"seed": "Int64"})
 
 
 def conflicting_duplicates(X: np.ndarray, y: np.ndarray) -> int:

@@ -10,7 +10,8 @@ import pandas as pd
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
 
-from .._shared.figures import STYLE, draw_regions, new_figure
+from .._shared.figures import STYLE, draw_regions, draw_replicates, new_figure
+from .claims import correlations, mean_correlation
 
 
 def suptitle(lengths: pd.DataFrame) -> str:
@@ -25,27 +26,57 @@ def suptitle(lengths: pd.DataFrame) -> str:
 
 
 def plot_knn_smoothness(
-    lengths: pd.DataFrame, regions: pd.DataFrame, points: pd.DataFrame
+    lengths: pd.DataFrame,
+    regions: pd.DataFrame,
+    points: pd.DataFrame,
+    replicates: pd.DataFrame,
 ) -> Figure:
-    """Figure ``knn_smoothness`` (K21): k-NN regions for the lecture's k, and
-    the decision-boundary length against k; the suptitle counts the steps of
-    the sweep that shorten the boundary (:func:`suptitle`)."""
+    """Figure ``knn_smoothness`` (K21): k-NN regions for the lecture's k on
+    the run's training set; the decision-boundary length against k on it
+    and on the other training sets (thin grey); Spearman's ρ of k and the
+    length on every training set, with the mean and its t interval that
+    K21's row reads (:func:`.claims.mean_correlation`). The suptitle counts
+    the steps of the run's own sweep that shorten the boundary
+    (:func:`suptitle`)."""
     ks = list(dict.fromkeys(regions["k"]))
+    n = len(ks) + 2
     fig, axes = new_figure(
-        1, len(ks) + 1, width=3.9 * (len(ks) + 1), height=4.3, layout="constrained"
+        1,
+        n,
+        width=3.9 * n,
+        height=4.3,
+        layout="constrained",
+        gridspec_kw={"width_ratios": [1.0] * (n - 1) + [0.6]},
     )
     with plt.rc_context(STYLE):
         train = points[points["train"]]
         e = lengths.sort_values("k")
-        for ax, k in zip(axes[:-1], ks, strict=True):
+        for ax, k in zip(axes[:-2], ks, strict=True):
             draw_regions(ax, regions[regions["k"] == k], train)
             row = e[e["k"] == k].iloc[0]
             ax.set_title(
                 f"K = {k}: boundary length {row['boundary_length']:.3g}",
                 fontsize=9,
             )
-        bx = axes[-1]
-        bx.plot(e["k"], e["boundary_length"], marker="o", ms=3, color="C4")
+        bx = axes[-2]
+        others = replicates[replicates["replicate"] != 0]
+        for i, (_, rep) in enumerate(others.groupby("replicate")):
+            rep = rep.sort_values("k")
+            bx.plot(
+                rep["k"],
+                rep["boundary_length"],
+                color="0.7",
+                lw=0.7,
+                label="the other training sets" if i == 0 else None,
+            )
+        bx.plot(
+            e["k"],
+            e["boundary_length"],
+            marker="o",
+            ms=3,
+            color="C4",
+            label="the run's own",
+        )
         for k in ks:
             row = e[e["k"] == k].iloc[0]
             bx.plot(row["k"], row["boundary_length"], "o", ms=7, mfc="none", c="k")
@@ -54,5 +85,18 @@ def plot_knn_smoothness(
         bx.set_ylabel("decision boundary length (data units)")
         g = int(e["grid_points"].iloc[0])
         bx.set_title(f"Boundary length on a {g} × {g} grid", fontsize=9)
+        bx.legend(fontsize=7)
+        rx = axes[-1]
+        rho = correlations(replicates)
+        m = mean_correlation(replicates)
+        draw_replicates(rx, rho.to_numpy(), m)
+        rx.set_ylim(-1.05, 1.05)
+        rx.set_ylabel("Spearman ρ of k and the boundary length")
+        rx.set_title(
+            f"ρ on {len(rho)} training sets"
+            + (f":\nmean {m.mean:.2f} [{m.low:.2f}, {m.high:.2f}]" if m else ""),
+            fontsize=9,
+        )
+        rx.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.02))
         fig.suptitle(suptitle(e), fontsize=11)
     return fig

@@ -211,25 +211,29 @@ def _vc_curves(fig) -> dict[str, tuple[int, object]]:
 
 
 def test_b14_panel_labels_the_d_the_rows_use(moons) -> None:
-    """The VC panel's label gives, per dataset, the d of its B14 row (here
-    d = 2 on moons and, on a second run, d = 3), and draws the row's value."""
+    """The VC panel's label gives, per dataset, the d of its B14 row, the
+    bound on the VC dimension of stumps on the data's features (d = 2 on the
+    plane's moons, 8 on breast_cancer's 30 features), and draws the row's
+    value."""
     history = moons[0]
     other = adaboost_tables(
-        make_dataset({"generator": "moons", "n_samples": 80, "noise": 0.3, "seed": 4}),
+        make_dataset({"generator": "breast_cancer"}),
         n_rounds=30,
         test_fraction=0.5,
         split_seed=2,
         margin_rounds=[5],
         rhos=[0.0],
-        vc_dimension=3,
     )[0]
-    other.insert(0, "dataset", "moons_d3")
-    assert (history["vc_dimension"] == 2).all()
+    other.insert(0, "dataset", "breast_cancer")
+    assert (history["vc_dimension"] == 3).all()
+    assert (other["vc_dimension"] == 8).all()
     for tables, every in ((history, True), (pd.concat([history, other]), False)):
         rows = b14_vc_bound(tables)
         fig = plotter("adaboost_train_test")(tables)
         curves = _vc_curves(fig)
-        assert list(curves) == (["every dataset"] if every else ["moons", "moons_d3"])
+        assert list(curves) == (
+            ["every dataset"] if every else ["moons", "breast_cancer"]
+        )
         for row in rows:
             name = row.dataset.split(" (")[0]
             d, line = curves["every dataset" if every else name]
@@ -239,7 +243,7 @@ def test_b14_panel_labels_the_d_the_rows_use(moons) -> None:
             (at,) = np.flatnonzero(x == T)
             assert y[at] == pytest.approx(row.measured, rel=1e-12)
         plt.close(fig)
-    assert [_d_of_row(r) for r in b14_vc_bound(pd.concat([history, other]))] == [2, 3]
+    assert [_d_of_row(r) for r in b14_vc_bound(pd.concat([history, other]))] == [3, 8]
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,6 @@ import pandas as pd
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
 
-from ...theory.rademacher import stump_vc_dimension_bound
 from .._shared.figures import (
     STYLE,
     count_steps,
@@ -173,12 +172,10 @@ def _by_vc_dimension(history: pd.DataFrame, names: list[str]) -> dict[int, list[
 
 def _vc_label(d: int, which: str) -> str:
     """The legend entry of B14's bound: d, what it is, the datasets using it."""
-    what = (
-        ", VC dimension of threshold\nstumps on one feature"
-        if d == stump_vc_dimension_bound(1)
-        else ", VC dimension of the base class"
+    return (
+        f"d = {d}, the bound on the VC dimension\n"
+        f"of stumps on the data's features,\n{which}"
     )
-    return f"d = {d}{what},\n{which}"
 
 
 def plot_margin_bound(margin_bound: pd.DataFrame) -> Figure:

@@ -37,6 +37,7 @@ from ...theory.bounds import (
     uniform_margin_bound,
     vcdim_ft_bound,
 )
+from ...theory.rademacher import stump_vc_dimension_bound
 
 
 def line_search_alpha(D: np.ndarray, yh: np.ndarray) -> float:
@@ -63,7 +64,6 @@ def adaboost_tables(
     split_seed: int,
     margin_rounds: Sequence[int],
     rhos: Sequence[float],
-    vc_dimension: int = 2,
     t_grid_points: int = 200,
 ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """Run AdaBoost with stumps and tabulate what claims B1–B4, B6, B14, B17 measure.
@@ -81,8 +81,6 @@ def adaboost_tables(
         last round is always one).
     rhos : sequence of float in [−1, 1]
         Margin levels of B6.
-    vc_dimension : int, default=2
-        d of the base class in B14's bound 2(d + 1)(t + 1) log₂((t + 1)e).
     t_grid_points : int, default=200
         Number of evenly spaced rounds (the last one included) of B17's table;
         every round if the run is shorter.
@@ -91,8 +89,11 @@ def adaboost_tables(
     -------
     history : DataFrame
         AdaBoost's ``history_`` plus ``test_error``, ``b2_max_rel_diff``,
-        ``b3_eps_next``, ``alpha_line``, ``vc_bound`` and the ``vc_dimension``
-        d it was computed with, ``n_train``, ``n_test``, ``split_seed``.
+        ``b3_eps_next``, ``alpha_line``, ``vc_bound`` (B14's
+        2(d + 1)(t + 1) log₂((t + 1)e)) and the ``vc_dimension`` d it was
+        computed with: the bound on the VC dimension of stumps on the data's
+        features (:func:`~kernelboost.theory.rademacher.stump_vc_dimension_bound`:
+        2 on one feature, 8 on 30), ``n_train``, ``n_test``, ``split_seed``.
     margin_bound : DataFrame
         ``t, rho, fraction, bound``: Pr_S[y f_t(x)/‖α‖₁ ≤ ρ] against
         2^t Π_{s≤t} √(ε_s^{1−ρ}(1−ε_s)^{1+ρ}).
@@ -133,8 +134,9 @@ def adaboost_tables(
     history["b2_max_rel_diff"] = b2
     history["b3_eps_next"] = b3
     history["alpha_line"] = alpha_line
+    vc_dimension = stump_vc_dimension_bound(Xtr.shape[1])
     history["vc_bound"] = vcdim_ft_bound(vc_dimension, history["t"].to_numpy())
-    history["vc_dimension"] = int(vc_dimension)  # the d of vc_bound
+    history["vc_dimension"] = vc_dimension  # the d of vc_bound
     history["n_train"] = m
     history["n_test"] = len(yte)
     history["split_seed"] = split_seed

@@ -13,11 +13,12 @@ from kernelboost.core.datasets import make_dataset
 from kernelboost.estimators.knn import KNN
 from kernelboost.experiments._shared.figures import save_figure
 from kernelboost.experiments._shared.grid import padded_grid
-from kernelboost.experiments._shared.samples import ONE_TRAINING_SET, replicate_seed
-from kernelboost.experiments.knn_smoothness.claims import (
+from kernelboost.experiments._shared.samples import (
+    ONE_TRAINING_SET,
     correlations,
-    k21_knn_smoothness,
+    replicate_seed,
 )
+from kernelboost.experiments.knn_smoothness.claims import k21_knn_smoothness
 from kernelboost.experiments.knn_smoothness.study import (
     boundary_length,
     knn_predictions,
@@ -134,7 +135,7 @@ def test_the_row_reads_the_t_interval_of_the_mean_correlation(tables: Tables) ->
             for _, part in replicates.groupby("replicate")
         ]
     )
-    np.testing.assert_allclose(correlations(replicates).to_numpy(), rho)
+    np.testing.assert_allclose(correlations(replicates, "k").to_numpy(), rho)
     low, high = stats.t.interval(
         0.95, len(rho) - 1, loc=rho.mean(), scale=stats.sem(rho)
     )

@@ -28,15 +28,27 @@ TRAINING_ROW = r"^largest decrease of the training error as sigma grows$"
 AGREEMENT_ROW = r"^agreement with 1-NN on all \d+ test points, sigma = "
 SMOOTHNESS_ROW = r"^Spearman rank correlation of sigma and the boundary length"
 
-Tables = tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]
+Tables = tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]
+
+#: The generator entry of the fixture's data: three training sets of it.
+SPEC = {"generator": "moons", "n_samples": 80, "noise": 0.2, "seed": 3}
 
 
 @pytest.fixture(scope="module")
 def tables() -> Tables:
-    data = make_dataset(
-        {"generator": "moons", "n_samples": 80, "noise": 0.2, "seed": 3}
+    return sigma_tables(
+        make_dataset(SPEC),
+        [0.05, 0.3, 3.0],
+        10.0,
+        4,
+        0,
+        0.5,
+        1,
+        25,
+        generator=SPEC,
+        n_replicates=3,
+        replicate_seed=5,
     )
-    return sigma_tables(data, [0.05, 0.3, 3.0], 10.0, 4, 0, 0.5, 1, 25)
 
 
 def test_boundary_length_of_straight_and_closed_boundaries() -> None:
@@ -51,7 +63,7 @@ def test_boundary_length_of_straight_and_closed_boundaries() -> None:
 
 
 def test_sweep_table_is_sorted_and_marks_one_cv_choice(tables) -> None:
-    errors, regions, points, _ = tables
+    errors, regions, points, _, _ = tables
     assert errors["sigma"].tolist() == [0.05, 0.3, 3.0]
     assert errors["chosen"].sum() == 1
     best = errors["cv_error"].min()
@@ -113,9 +125,13 @@ def test_agreement_table_holds_every_test_point_at_every_sigma(tables) -> None:
 
 
 def _k10(tables: Tables, agreement: pd.DataFrame | None = None) -> list:
-    errors, regions, points, measured = tables
+    errors, regions, points, measured, replicates = tables
     return k10_sigma_bias_variance(
-        errors, regions, points, measured if agreement is None else agreement
+        errors,
+        regions,
+        points,
+        measured if agreement is None else agreement,
+        replicates,
     )
 
 
@@ -220,7 +236,9 @@ def test_k10_rows_can_fail(tables) -> None:
     # 40/40 at the largest: clearly lower, the row does not hold.
     lower = _agree(tables[3], s_min, [1] * 20 + [0] * 20, [1] * n)
     lower = _agree(lower, s_max, [1] * n, [1] * n)
-    bad = k10_sigma_bias_variance(broken, tables[1], tables[2], lower)
+    # On every training set the boundary lengthens as σ grows: ρ = 1.
+    longer = tables[4].assign(boundary_length=tables[4]["sigma"])
+    bad = k10_sigma_bias_variance(broken, tables[1], tables[2], lower, longer)
     assert bad[0].holds is False
     assert bad[1].verdict == "false"
     assert bad[3].holds is False
@@ -247,10 +265,19 @@ def test_k10_rows_can_fail(tables) -> None:
     assert rows[1].verdict == "false"
     assert np.isnan(rows[2].measured)
     assert rows[2].verdict == "n/a"
-    # Every boundary equally long: no tendency, false.
-    broken["boundary_length"] = 5.0
-    flat = k10_sigma_bias_variance(broken, tables[1], tables[2], lower)
-    assert flat[3].verdict == "false"
+    # Every boundary equally long on every set: ρ = 0, no tendency, false.
+    flat = tables[4].assign(boundary_length=5.0)
+    rows = k10_sigma_bias_variance(broken, tables[1], tables[2], lower, flat)
+    assert (rows[3].measured, rows[3].ci_low, rows[3].ci_high) == (0.0, 0.0, 0.0)
+    assert rows[3].verdict == "false"
+    # The sets disagree: not resolved.
+    mixed = tables[4].assign(
+        boundary_length=np.where(
+            tables[4]["replicate"] == 0, -tables[4]["sigma"], tables[4]["sigma"]
+        )
+    )
+    rows = k10_sigma_bias_variance(broken, tables[1], tables[2], lower, mixed)
+    assert rows[3].verdict == "not resolved"
 
 
 def test_k10_needs_the_same_points_at_both_ends(tables) -> None:
@@ -264,7 +291,9 @@ def test_k10_needs_the_same_points_at_both_ends(tables) -> None:
 
 
 def test_figure_draws(tables, tmp_path) -> None:
-    save_figure(plotter("sigma_bias_variance")(*tables[:3]), tmp_path / "s.png")
+    save_figure(
+        plotter("sigma_bias_variance")(*tables[:3], tables[4]), tmp_path / "s.png"
+    )
     assert (tmp_path / "s.png").stat().st_size > 1000
 
 
@@ -275,20 +304,56 @@ def _titles(fig) -> list[str]:
 def test_figure_titles_claim_nothing_the_tables_contradict(tables) -> None:
     """The suptitle says what is drawn; the 1-NN panel is 1-NN (not "the σ → 0
     limit": the SVM at the smallest σ can be further from 1-NN
-    than at the largest); the length panel counts the steps that shorten it."""
-    errors, regions, points, _ = tables
-    fig = plotter("sigma_bias_variance")(errors, regions, points)
+    than at the largest); the length panel counts the steps that shorten it;
+    the ρ panel gives and draws the interval row 4 reads."""
+    errors, regions, points, _, replicates = tables
+    fig = plotter("sigma_bias_variance")(errors, regions, points, replicates)
     titles = _titles(fig)
-    plt.close(fig)
+    row = _k10(tables)[3]
     assert titles[0] == "Gaussian SVM decision regions for several σ, and 1-NN (K10)"
     for word in ("trades", "bias", "variance", "limit", "→", "smooth", "wiggly"):
         assert not any(word in t.lower() for t in titles), word
     assert titles[1] == "1-NN"
     # The length panel's title follows the lengths, whichever way they go.
-    assert titles[-1] == "Boundary length: 2 of 2 steps to a larger σ shorten it"
-    growing = errors.assign(boundary_length=[1.0, 2.0, 3.0])
-    fig = plotter("sigma_bias_variance")(growing, regions, points)
-    assert fig.axes[-1].get_title() == (
-        "Boundary length: 0 of 2 steps to a larger σ shorten it"
+    length = (
+        "Boundary length; the run's own set: {} of 2\nsteps to a larger σ shorten it"
     )
+    assert titles[-2] == length.format(2)
+    assert titles[-1] == (
+        f"ρ on 3 training sets:\nmean {row.measured:.2f} "
+        f"[{row.ci_low:.2f}, {row.ci_high:.2f}]"
+    )
+    # The drawn error bar is the row's interval.
+    (bar,) = [c for c in fig.axes[-1].containers if hasattr(c, "lines")]
+    segment = bar.lines[2][0].get_segments()[0]
+    assert segment[:, 1].min() == pytest.approx(row.ci_low)
+    assert segment[:, 1].max() == pytest.approx(row.ci_high)
     plt.close(fig)
+    growing = errors.assign(boundary_length=[1.0, 2.0, 3.0])
+    fig = plotter("sigma_bias_variance")(growing, regions, points, replicates)
+    assert fig.axes[-2].get_title() == length.format(0)
+    plt.close(fig)
+
+
+def test_replicates_are_independent_training_sets_of_the_generator(tables) -> None:
+    """Set 0 is the run's own (its lengths those of the sweep); the others are
+    drawn from the generator with other seeds, each with a length per σ."""
+    errors, replicates = tables[0], tables[4]
+    assert sorted(replicates["replicate"].unique()) == [0, 1, 2]
+    own = replicates[replicates["replicate"] == 0].sort_values("sigma")
+    np.testing.assert_array_equal(
+        own["boundary_length"].to_numpy(), errors["boundary_length"].to_numpy()
+    )
+    assert own["seed"].iloc[0] == SPEC["seed"]
+    seeds = replicates.groupby("replicate")["seed"].first()
+    assert seeds.nunique() == 3
+    assert (replicates.groupby("replicate")["sigma"].count() == 3).all()
+    assert (replicates["n_train"] == 40).all()
+    # A CSV's data cannot be drawn again: one training set, not resolved.
+    alone = sigma_tables(
+        make_dataset(SPEC), [0.05, 3.0], 10.0, 4, 0, 0.5, 1, 10, n_replicates=3
+    )
+    assert alone[4]["replicate"].unique().tolist() == [0]
+    row = k10_sigma_bias_variance(*alone)[3]
+    assert row.verdict == "not resolved"
+    assert "one training set" in row.quantity

@@ -27,8 +27,10 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from scipy import stats
 
 from ...core.datasets import GENERATORS, Dataset, make_dataset
+from ...theory.intervals import MeanInterval, mean_interval
 
 #: Why a row that reads an interval over training sets has none.
 ONE_TRAINING_SET = (
@@ -147,3 +149,47 @@ def one_set_reason(replicates: pd.DataFrame) -> str:
     """:data:`ONE_TRAINING_SET` when ``replicates`` (a table with a
     ``replicate`` column) holds fewer than two training sets, else ``""``."""
     return ONE_TRAINING_SET if replicates["replicate"].nunique() < 2 else ""
+
+
+def rank_correlation(table: pd.DataFrame, x: str, y: str = "boundary_length") -> float:
+    """Spearman's ρ of the columns ``x`` and ``y`` over the rows of ``table``.
+
+    All ``y`` equal (no ordering to correlate with ``x``) gives 0: no tendency
+    either way, and a mean over training sets that are all flat is 0, which
+    is not below a bound of 0. NaN with fewer than two rows.
+
+    Examples
+    --------
+    >>> rank_correlation(pd.DataFrame({"k": [1, 3, 5], "boundary_length": [3.0, 2, 1]}), "k")
+    -1.0
+    >>> rank_correlation(pd.DataFrame({"k": [1, 3], "boundary_length": [2.0, 2.0]}), "k")
+    0.0
+    """  # noqa: E501
+    e = table.sort_values(x)
+    values = e[y].to_numpy(dtype=float)
+    if len(values) < 2:
+        return float("nan")
+    if np.ptp(values) == 0:
+        return 0.0
+    return float(stats.spearmanr(e[x].to_numpy(), values).statistic)
+
+
+def correlations(
+    replicates: pd.DataFrame, x: str, y: str = "boundary_length"
+) -> pd.Series:
+    """:func:`rank_correlation` of ``x`` and ``y`` on each training set of
+    ``replicates`` (a table with a ``replicate`` column), indexed by replicate."""
+    return replicates.groupby("replicate")[[x, y]].apply(rank_correlation, x, y)
+
+
+def mean_correlation(
+    replicates: pd.DataFrame, x: str, y: str = "boundary_length"
+) -> MeanInterval | None:
+    """The mean of :func:`correlations` over the training sets and its
+    Student t 95 % interval
+    (:func:`~kernelboost.theory.intervals.mean_interval`); None with fewer
+    than two training sets or an undefined ρ."""
+    rho = correlations(replicates, x, y)
+    if len(rho) < 2 or not np.isfinite(rho).all():
+        return None
+    return mean_interval(rho.to_numpy())

@@ -4,55 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
-from ...theory.intervals import MeanInterval, mean_interval
 from .._shared.rows import ClaimRow
-from .._shared.samples import one_set_reason, sizes
+from .._shared.samples import mean_correlation, one_set_reason, rank_correlation, sizes
 
 #: The k of the lecture's pictures (Huang 2017, 'From SVM to Nearest Neighbor').
 LECTURE_KS = (1, 7, 21)
-
-
-def rank_correlation(lengths: pd.DataFrame) -> float:
-    """Spearman's ρ of k and ``boundary_length`` over the rows of ``lengths``.
-
-    All lengths equal (no ordering to correlate with k) gives 0: no tendency
-    either way, and a mean over training sets that are all flat is 0, which
-    is not below the bound. NaN with fewer than two k.
-
-    Examples
-    --------
-    >>> rank_correlation(pd.DataFrame({"k": [1, 3, 5], "boundary_length": [3.0, 2, 1]}))
-    -1.0
-    >>> rank_correlation(pd.DataFrame({"k": [1, 3], "boundary_length": [2.0, 2.0]}))
-    0.0
-    """
-    e = lengths.sort_values("k")
-    L = e["boundary_length"].to_numpy(dtype=float)
-    if len(L) < 2:
-        return float("nan")
-    if np.ptp(L) == 0:
-        return 0.0
-    return float(stats.spearmanr(e["k"].to_numpy(), L).statistic)
-
-
-def correlations(replicates: pd.DataFrame) -> pd.Series:
-    """ρ of k and L(k) on each training set (:func:`rank_correlation`),
-    indexed by replicate."""
-    return replicates.groupby("replicate")[["k", "boundary_length"]].apply(
-        rank_correlation
-    )
-
-
-def mean_correlation(replicates: pd.DataFrame) -> MeanInterval | None:
-    """The mean ρ over the training sets and its Student t 95 % interval
-    (:func:`~kernelboost.theory.intervals.mean_interval`); None with fewer
-    than two training sets or an undefined ρ."""
-    rho = correlations(replicates)
-    if len(rho) < 2 or not np.isfinite(rho).all():
-        return None
-    return mean_interval(rho.to_numpy())
 
 
 def k21_knn_smoothness(
@@ -74,8 +31,9 @@ def k21_knn_smoothness(
        staircase length of a straight piece depends on its direction (up to
        √2), so two nearly straight boundaries of large k may swap their
        order. A training set whose lengths are all equal has ρ = 0
-       (:func:`rank_correlation`). With one training set (a dataset no
-       seeded generator makes) there is no interval: not resolved.
+       (:func:`~.._shared.samples.rank_correlation`). With one training
+       set (a dataset no seeded generator makes) there is no interval: not
+       resolved.
     2. illustration: L at the lecture's K = 1, 7, 21 (those the sweep has)
        on the run's own training set, measured as the ratio
        L(largest of them) / L(1).
@@ -94,8 +52,8 @@ def k21_knn_smoothness(
     ks = e["k"].astype(int).to_numpy()
     L = e["boundary_length"].to_numpy(dtype=float)
     rises = int(np.count_nonzero(np.diff(L) > 0))
-    own = rank_correlation(e)
-    m = mean_correlation(replicates)
+    own = rank_correlation(e, "k")
+    m = mean_correlation(replicates, "k")
     first = e.iloc[0]
     g = int(first["grid_points"])
     n_train = int(first["n_train"])

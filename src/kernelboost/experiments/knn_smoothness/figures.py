@@ -11,7 +11,7 @@ from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
 
 from .._shared.figures import STYLE, draw_regions, draw_replicates, new_figure
-from .claims import correlations, mean_correlation
+from .._shared.samples import correlations, mean_correlation
 
 
 def suptitle(lengths: pd.DataFrame) -> str:
@@ -35,7 +35,7 @@ def plot_knn_smoothness(
     the run's training set; the decision-boundary length against k on it
     and on the other training sets (thin grey); Spearman's ρ of k and the
     length on every training set, with the mean and its t interval that
-    K21's row reads (:func:`.claims.mean_correlation`). The suptitle counts
+    K21's row reads (:func:`~.._shared.samples.mean_correlation`). The suptitle counts
     the steps of the run's own sweep that shorten the boundary
     (:func:`suptitle`)."""
     ks = list(dict.fromkeys(regions["k"]))
@@ -87,8 +87,8 @@ def plot_knn_smoothness(
         bx.set_title(f"Boundary length on a {g} × {g} grid", fontsize=9)
         bx.legend(fontsize=7)
         rx = axes[-1]
-        rho = correlations(replicates)
-        m = mean_correlation(replicates)
+        rho = correlations(replicates, "k")
+        m = mean_correlation(replicates, "k")
         draw_replicates(rx, rho.to_numpy(), m)
         rx.set_ylim(-1.05, 1.05)
         rx.set_ylabel("Spearman ρ of k and the boundary length")

@@ -13,29 +13,42 @@ from matplotlib.figure import Figure
 from .._shared.figures import (
     STYLE,
     draw_regions,
+    draw_replicates,
     proportion_bars,
 )
+from .._shared.samples import correlations, mean_correlation
 
 #: The suptitle: what is drawn, no verdict (the caption and the rows give it).
 SUPTITLE = "Gaussian SVM decision regions for several σ, and 1-NN (K10)"
 
 
 def length_title(lengths: pd.Series) -> str:
-    """Title of the boundary-length panel: how many steps of σ shorten it."""
+    """Title of the boundary-length panel: how many steps of σ shorten it on
+    the run's own training set."""
     steps = np.diff(lengths.to_numpy(dtype=float))
     shorter = int(np.count_nonzero(steps < 0))
-    return f"Boundary length: {shorter} of {len(steps)} steps to a larger σ shorten it"
+    return (
+        f"Boundary length; the run's own set: {shorter} of {len(steps)}\n"
+        "steps to a larger σ shorten it"
+    )
 
 
 def plot_sigma_bias_variance(
-    errors: pd.DataFrame, regions: pd.DataFrame, points: pd.DataFrame
+    errors: pd.DataFrame,
+    regions: pd.DataFrame,
+    points: pd.DataFrame,
+    replicates: pd.DataFrame,
 ) -> Figure:
     """Figure ``sigma_bias_variance`` (K10): regions, errors and boundary vs σ.
 
-    The middle bottom panel shows, against σ, the agreement of the SVM with
+    The second bottom panel shows, against σ, the agreement of the SVM with
     1-NN on all test points (with its 95 % Clopper–Pearson interval), the
     same on the test points the kernel decides (|s(x)| ≥ τ|b|; dashed), and
-    the fraction of test points decided by the intercept b.
+    the fraction of test points decided by the intercept b. The third draws
+    the boundary length against σ on every training set of ``replicates``,
+    the last Spearman's ρ of σ and the length on each set, with the mean and
+    its t interval that row 4 reads
+    (:func:`~.._shared.samples.mean_correlation`).
     """
     shown = list(dict.fromkeys(regions["sigma"]))
     fig = plt.figure(figsize=(3.6 * len(shown), 7.6), layout="constrained")
@@ -62,7 +75,9 @@ def plot_sigma_bias_variance(
                 f"{row['intercept_decided']:.2f}",
                 fontsize=9,
             )
-        ex, ax, bx = (fig.add_subplot(grid[1, j * n : (j + 1) * n]) for j in range(3))
+        # Bottom row: errors, agreement, lengths, and a narrower panel of ρ.
+        bottom = grid[1, :].subgridspec(1, 4, width_ratios=[1.0, 1.0, 1.0, 0.5])
+        ex, ax, bx, rx = (fig.add_subplot(bottom[0, j]) for j in range(4))
         ex.plot(e["sigma"], e["train_error"], marker="o", ms=3, label="training")
         ex.plot(e["sigma"], e["test_error"], marker="s", ms=3, label="test")
         ex.errorbar(
@@ -88,7 +103,7 @@ def plot_sigma_bias_variance(
             ms=3,
             capsize=2,
             color="C5",
-            label="agreement with 1-NN, all test points (95 % interval)",
+            label="agreement with 1-NN, all test\npoints (95 % interval)",
         )
         kernel = e[e["n_kernel_decided"] > 0]
         ax.plot(
@@ -98,7 +113,7 @@ def plot_sigma_bias_variance(
             ls="--",
             color="C5",
             alpha=0.6,
-            label="the same where the kernel decides (restriction chosen "
+            label="the same where the kernel decides\n(restriction chosen "
             "after the result)",
         )
         ax.plot(
@@ -113,11 +128,40 @@ def plot_sigma_bias_variance(
         ax.set_xlabel("σ")
         ax.set_ylabel("fraction of test points")
         ax.set_title("Agreement with 1-NN; points decided by b", fontsize=9)
-        ax.legend(fontsize=8, loc="center right")
-        bx.plot(e["sigma"], e["boundary_length"], marker="o", ms=3, color="C4")
+        ax.legend(fontsize=7, loc="center right")
+        others = replicates[replicates["replicate"] != 0]
+        for i, (_, rep) in enumerate(others.groupby("replicate")):
+            rep = rep.sort_values("sigma")
+            bx.plot(
+                rep["sigma"],
+                rep["boundary_length"],
+                color="0.7",
+                lw=0.7,
+                label="the other training sets" if i == 0 else None,
+            )
+        bx.plot(
+            e["sigma"],
+            e["boundary_length"],
+            marker="o",
+            ms=3,
+            color="C4",
+            label="the run's own",
+        )
         bx.set_xscale("log")
         bx.set_xlabel("σ")
         bx.set_ylabel("decision boundary length (data units)")
         bx.set_title(length_title(e["boundary_length"]), fontsize=9)
+        bx.legend(fontsize=7)
+        rho = correlations(replicates, "sigma")
+        m = mean_correlation(replicates, "sigma")
+        draw_replicates(rx, rho.to_numpy(), m)
+        rx.set_ylim(-1.05, 1.05)
+        rx.set_ylabel("Spearman ρ of σ and the boundary length")
+        rx.set_title(
+            f"ρ on {len(rho)} training sets"
+            + (f":\nmean {m.mean:.2f} [{m.low:.2f}, {m.high:.2f}]" if m else ""),
+            fontsize=9,
+        )
+        rx.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.02))
         fig.suptitle(SUPTITLE, fontsize=11)
     return fig

@@ -9,7 +9,8 @@ cross-validation.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -20,6 +21,7 @@ from ...estimators.knn import KNN
 from ...estimators.model_selection import cross_val_error, train_test_split
 from ...estimators.svm.classifier import SVM
 from .._shared.grid import padded_grid, split_points
+from .._shared.samples import replicate_columns, training_sets
 
 #: τ of "decided by the intercept": the kernel part |s(x)| below τ·|b|.
 NEGLIGIBLE = 1e-3
@@ -59,7 +61,10 @@ def sigma_tables(
     grid_points: int,
     tol: float = 1e-3,
     negligible: float = NEGLIGIBLE,
-) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    generator: Mapping[str, Any] | None = None,
+    n_replicates: int = 1,
+    replicate_seed: int = 0,
+) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """K10: errors, boundary length and 1-NN agreement of the RBF SVM against σ.
 
     For each σ the SVM with k(x, x') = exp(−‖x − x'‖²/2σ²) and box C is fitted
@@ -103,6 +108,14 @@ def sigma_tables(
         SMO stopping tolerance.
     negligible : float, default=1e-3
         τ of the criterion |s(x)| < τ·|b| above.
+    generator : mapping or None, default=None
+        The configuration entry ``data`` was made from; None (or a dataset
+        no seeded generator makes) gives ``data`` alone as a training set.
+    n_replicates : int ≥ 1, default=1
+        Training sets of the table ``replicates``, ``data``'s included
+        (:func:`~kernelboost.experiments._shared.samples.training_sets`).
+    replicate_seed : int, default=0
+        Seed from which the other datasets' seeds are derived.
 
     Returns
     -------
@@ -133,6 +146,13 @@ def sigma_tables(
         (:func:`~kernelboost.intervals.paired_difference`); its means per σ
         are ``knn1_agreement``, ``n_kernel_decided``/``n_test`` and
         ``test_error`` of ``errors``.
+    replicates : DataFrame
+        ``replicate, seed, sigma, boundary_length, n_train``: the boundary
+        length of the SVM at every σ on each training set (replicate 0 is
+        ``data``, its lengths those of ``errors``; the others are datasets
+        of ``generator`` drawn independently, each split as ``data`` is, on
+        its own grid; ``seed`` their generator seed, missing when it is not
+        generated).
     """
     train, test = train_test_split(data.y, test_fraction, split_seed)
     Xtr, ytr, Xte, yte = data.X[train], data.y[train], data.X[test], data.y[test]
@@ -208,4 +228,46 @@ def sigma_tables(
     )
     points = split_points(data, train)
     agreement = pd.concat(per_point, ignore_index=True)
-    return errors, regions, points, agreement
+    drawn = []
+    for rep in training_sets(data, generator, n_replicates, replicate_seed):
+        if rep.replicate == 0:
+            lengths = dict(zip(errors["sigma"], errors["boundary_length"], strict=True))
+            n = len(train)
+        else:
+            lengths, n = _lengths(
+                rep.data, sigmas, C, tol, test_fraction, split_seed, grid_points
+            )
+        drawn += [
+            {
+                **replicate_columns(rep),
+                "sigma": float(sigma),
+                "boundary_length": L,
+                "n_train": n,
+            }
+            for sigma, L in lengths.items()
+        ]
+    replicates = pd.DataFrame(
+        drawn, columns=["replicate", "seed", "sigma", "boundary_length", "n_train"]
+    ).astype({"seed": "Int64"})
+    return errors, regions, points, agreement, replicates
+
+
+def _lengths(
+    data: Dataset,
+    sigmas: Sequence[float],
+    C: float,
+    tol: float,
+    test_fraction: float,
+    split_seed: int,
+    grid_points: int,
+) -> tuple[dict[float, float], int]:
+    """σ → boundary length of the SVM fitted on the training part of
+    ``data``'s split, on ``data``'s grid; and the number of training points."""
+    train, _ = train_test_split(data.y, test_fraction, split_seed)
+    grid = padded_grid(data.X, grid_points)
+    lengths = {}
+    for sigma in sorted(float(s) for s in sigmas):
+        svm = SVM(kernel=Gaussian(sigma=sigma), C=C, tol=tol)
+        svm.fit(data.X[train], data.y[train])
+        lengths[sigma] = boundary_length(svm.predict(grid), grid)
+    return lengths, len(train)

@@ -99,8 +99,8 @@ def plot_l1_ball_faces(solutions: pd.DataFrame) -> Figure:
             fontsize=10,
         )
         fig.suptitle(
-            "S6 — the RSS isosurface touches the L1 ball at a corner (2 zeros), an "
-            "edge (1) or a facet (0) (Shewchuk, Lecture 14, §14.3)",
+            "S6 — where the RSS isosurface touches the L1 ball (corner, edge or "
+            "facet) and the zero weights there (Shewchuk, Lecture 14, §14.3)",
             fontsize=11,
         )
     return fig

@@ -15,12 +15,28 @@ from ..conftest import ROOT
 
 
 @pytest.mark.parametrize("public", sorted(PUBLIC_PATHS))
-def test_a_public_path_is_the_module_of_its_layer(public: str) -> None:
+def test_a_public_path_re_exports_the_module_of_its_layer(public: str) -> None:
+    """Every public name of the layer's module (its ``__all__``, or every name
+    without a leading underscore) reads the same object through the public
+    path, which is a plain file of the package (no import hook: editors, type
+    checkers and grep follow it)."""
     module = importlib.import_module(f"kernelboost.{public}")
     home = importlib.import_module(f"kernelboost.{PUBLIC_PATHS[public]}")
-    assert module is home
-    assert module.__spec__.name == home.__name__  # its own spec, not the alias
-    assert getattr(kernelboost, public) is home
+    assert module.__spec__.origin == str(ROOT / "src" / "kernelboost" / f"{public}.py")
+    names = getattr(home, "__all__", [n for n in vars(home) if not n.startswith("_")])
+    assert names
+    for name in names:
+        assert getattr(module, name) is getattr(home, name), name
+    assert getattr(kernelboost, public) is module
+
+
+def test_no_import_hook_is_installed() -> None:
+    assert not [
+        f for f in sys.meta_path if type(f).__module__.startswith("kernelboost")
+    ]
+    assert hasattr(kernelboost, "PUBLIC_PATHS")
+    files = {p.stem for p in (ROOT / "src" / "kernelboost").glob("*.py")}
+    assert set(PUBLIC_PATHS) <= files
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,3 @@
+"""``kernelboost.base``: the public names of :mod:`kernelboost.core.base`."""
+
+from .core.base import *  # noqa: F403

@@ -1,0 +1,5 @@
+"""``kernelboost.boosting``: the public names of
+:mod:`kernelboost.estimators.boosting`.
+"""
+
+from .estimators.boosting import *  # noqa: F403

@@ -1,0 +1,3 @@
+"""``kernelboost.kernels``: the public names of :mod:`kernelboost.core.kernels`."""
+
+from .core.kernels import *  # noqa: F403

@@ -1,0 +1,3 @@
+"""``kernelboost.knn``: the public names of :mod:`kernelboost.estimators.knn`."""
+
+from .estimators.knn import *  # noqa: F403

@@ -1,0 +1,3 @@
+"""``kernelboost.losses``: the public names of :mod:`kernelboost.theory.losses`."""
+
+from .theory.losses import *  # noqa: F403

@@ -1,0 +1,3 @@
+"""``kernelboost.margins``: the public names of :mod:`kernelboost.theory.margins`."""
+
+from .theory.margins import *  # noqa: F403

@@ -1,0 +1,3 @@
+"""``kernelboost.svm``: the public names of :mod:`kernelboost.estimators.svm`."""
+
+from .estimators.svm import *  # noqa: F403

@@ -428,7 +428,7 @@ def test_lasso_duality_gap_uses_a_feasible_dual_point(seed: int, lam: float) -> 
     # At any w (not only the optimum), the gap is P(w) − D(θ) at the scaled
     # residual θ = s·r/m, s = min(1, λ/‖Xᵀr/m‖∞), which satisfies ‖Xᵀθ‖∞ ≤ λ:
     # recomputed here from X directly, and non-negative by weak duality.
-    from kernelboost.estimators.selection import _duality_gap
+    from kernelboost.estimators.selection.lasso import _duality_gap
 
     rng = np.random.default_rng(seed)
     m, d = 30, 6

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 import yaml
 
-from kernelboost.core import datasets
+from kernelboost.core import csv_files, datasets
 from kernelboost.core.datasets import Dataset, make_moons, make_sparse_regression
 from kernelboost.estimators.model_selection import random_split, train_test_split
 from kernelboost.experiments import EXPERIMENTS, experiment
@@ -131,7 +131,8 @@ def test_a_csv_too_large_for_a_study_is_refused_before_reading_it(
     def no_parse(*args: object, **kwargs: object) -> None:
         raise AssertionError("the size check parsed the CSV")
 
-    monkeypatch.setattr(datasets, "_load_csv", no_parse)
+    monkeypatch.setattr(datasets, "load_csv_with_classes", no_parse)
+    monkeypatch.setattr(csv_files, "load_csv_with_classes", no_parse)
     start = time.perf_counter()
     problem = _one_line(_problem(_use_csv(path, "pegasos_convergence")))
     assert time.perf_counter() - start < 5

@@ -19,6 +19,7 @@ from matplotlib.transforms import Bbox
 
 from ...core.io import atomic_path
 from ...theory.intervals import MeanInterval, clopper_pearson, count
+from .samples import correlations, mean_correlation
 
 STYLE = {
     "figure.dpi": 100,
@@ -245,6 +246,44 @@ def draw_replicates(
     ax.axhline(bound, color="k", lw=0.8)
     ax.set_xlim(-0.5, 0.8)
     ax.set_xticks([])
+
+
+def draw_sweeps(
+    ax: Axes, replicates: pd.DataFrame, x: str, y: str = "boundary_length"
+) -> None:
+    """``y`` against ``x`` (log axis) on every training set of ``replicates``
+    (:mod:`.samples`): the others in grey, the run's own (replicate 0) in
+    colour."""
+    others = replicates[replicates["replicate"] != 0]
+    for i, (_, rep) in enumerate(others.groupby("replicate")):
+        rep = rep.sort_values(x)
+        ax.plot(
+            rep[x],
+            rep[y],
+            color="0.7",
+            lw=0.7,
+            label="the other training sets" if i == 0 else None,
+        )
+    own = replicates[replicates["replicate"] == 0].sort_values(x)
+    ax.plot(own[x], own[y], marker="o", ms=3, color="C4", label="the run's own")
+    ax.set_xscale("log")
+
+
+def draw_correlations(ax: Axes, replicates: pd.DataFrame, x: str, symbol: str) -> None:
+    """Spearman's ρ of ``x`` and the boundary length on each training set of
+    ``replicates``, with the mean and the t interval a row reads
+    (:func:`.samples.mean_correlation`), titled with them."""
+    rho = correlations(replicates, x)
+    m = mean_correlation(replicates, x)
+    draw_replicates(ax, rho.to_numpy(), m)
+    ax.set_ylim(-1.05, 1.05)
+    ax.set_ylabel(f"Spearman ρ of {symbol} and the boundary length")
+    ax.set_title(
+        f"ρ on {len(rho)} training sets"
+        + (f":\nmean {m.mean:.2f} [{m.low:.2f}, {m.high:.2f}]" if m else ""),
+        fontsize=9,
+    )
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.02))
 
 
 C_MARKERS = "os^DvP*X"

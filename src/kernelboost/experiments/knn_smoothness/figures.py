@@ -10,8 +10,13 @@ import pandas as pd
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
 
-from .._shared.figures import STYLE, draw_regions, draw_replicates, new_figure
-from .._shared.samples import correlations, mean_correlation
+from .._shared.figures import (
+    STYLE,
+    draw_correlations,
+    draw_regions,
+    draw_sweeps,
+    new_figure,
+)
 
 
 def suptitle(lengths: pd.DataFrame) -> str:
@@ -59,44 +64,15 @@ def plot_knn_smoothness(
                 fontsize=9,
             )
         bx = axes[-2]
-        others = replicates[replicates["replicate"] != 0]
-        for i, (_, rep) in enumerate(others.groupby("replicate")):
-            rep = rep.sort_values("k")
-            bx.plot(
-                rep["k"],
-                rep["boundary_length"],
-                color="0.7",
-                lw=0.7,
-                label="the other training sets" if i == 0 else None,
-            )
-        bx.plot(
-            e["k"],
-            e["boundary_length"],
-            marker="o",
-            ms=3,
-            color="C4",
-            label="the run's own",
-        )
+        draw_sweeps(bx, replicates, "k")
         for k in ks:
             row = e[e["k"] == k].iloc[0]
             bx.plot(row["k"], row["boundary_length"], "o", ms=7, mfc="none", c="k")
-        bx.set_xscale("log")
         bx.set_xlabel("k")
         bx.set_ylabel("decision boundary length (data units)")
         g = int(e["grid_points"].iloc[0])
         bx.set_title(f"Boundary length on a {g} × {g} grid", fontsize=9)
         bx.legend(fontsize=7)
-        rx = axes[-1]
-        rho = correlations(replicates, "k")
-        m = mean_correlation(replicates, "k")
-        draw_replicates(rx, rho.to_numpy(), m)
-        rx.set_ylim(-1.05, 1.05)
-        rx.set_ylabel("Spearman ρ of k and the boundary length")
-        rx.set_title(
-            f"ρ on {len(rho)} training sets"
-            + (f":\nmean {m.mean:.2f} [{m.low:.2f}, {m.high:.2f}]" if m else ""),
-            fontsize=9,
-        )
-        rx.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.02))
+        draw_correlations(axes[-1], replicates, "k", "k")
         fig.suptitle(suptitle(e), fontsize=11)
     return fig

@@ -12,11 +12,11 @@ from matplotlib.figure import Figure
 
 from .._shared.figures import (
     STYLE,
+    draw_correlations,
     draw_regions,
-    draw_replicates,
+    draw_sweeps,
     proportion_bars,
 )
-from .._shared.samples import correlations, mean_correlation
 
 #: The suptitle: what is drawn, no verdict (the caption and the rows give it).
 SUPTITLE = "Gaussian SVM decision regions for several σ, and 1-NN (K10)"
@@ -129,39 +129,11 @@ def plot_sigma_bias_variance(
         ax.set_ylabel("fraction of test points")
         ax.set_title("Agreement with 1-NN; points decided by b", fontsize=9)
         ax.legend(fontsize=7, loc="center right")
-        others = replicates[replicates["replicate"] != 0]
-        for i, (_, rep) in enumerate(others.groupby("replicate")):
-            rep = rep.sort_values("sigma")
-            bx.plot(
-                rep["sigma"],
-                rep["boundary_length"],
-                color="0.7",
-                lw=0.7,
-                label="the other training sets" if i == 0 else None,
-            )
-        bx.plot(
-            e["sigma"],
-            e["boundary_length"],
-            marker="o",
-            ms=3,
-            color="C4",
-            label="the run's own",
-        )
-        bx.set_xscale("log")
+        draw_sweeps(bx, replicates, "sigma")
         bx.set_xlabel("σ")
         bx.set_ylabel("decision boundary length (data units)")
         bx.set_title(length_title(e["boundary_length"]), fontsize=9)
         bx.legend(fontsize=7)
-        rho = correlations(replicates, "sigma")
-        m = mean_correlation(replicates, "sigma")
-        draw_replicates(rx, rho.to_numpy(), m)
-        rx.set_ylim(-1.05, 1.05)
-        rx.set_ylabel("Spearman ρ of σ and the boundary length")
-        rx.set_title(
-            f"ρ on {len(rho)} training sets"
-            + (f":\nmean {m.mean:.2f} [{m.low:.2f}, {m.high:.2f}]" if m else ""),
-            fontsize=9,
-        )
-        rx.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.02))
+        draw_correlations(rx, replicates, "sigma", "σ")
         fig.suptitle(SUPTITLE, fontsize=11)
     return fig

@@ -18,7 +18,8 @@ def k21_knn_smoothness(
     """K21: k-NN decision boundaries get smoother as k grows.
 
     Smoothness is read as K10 reads it for σ: L(k), the length of the
-    decision boundary of k-NN on the grid (:func:`.study.boundary_length`).
+    decision boundary of k-NN on the grid
+    (:func:`~.._shared.grid.boundary_length`).
 
     1. larger k gives a smoother boundary (empirical): Spearman's rank
        correlation ρ between k and L(k) over the k of the sweep, on each of

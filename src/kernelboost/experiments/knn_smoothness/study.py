@@ -18,55 +18,8 @@ import pandas as pd
 from ...core.datasets import Dataset
 from ...core.kernels import squared_distances
 from ...estimators.model_selection import train_test_split
-from .._shared.grid import padded_grid, split_points
+from .._shared.grid import boundary_length, padded_grid, split_points
 from .._shared.samples import replicate_columns, training_sets
-
-
-def boundary_length(prediction: np.ndarray, grid: np.ndarray) -> float:
-    """Length of the decision boundary drawn on a square evaluation grid.
-
-    With G points per side and steps Δ1, Δ2 along x1 and x2, the length of the
-    staircase that separates the two regions::
-
-        L = Δ2 · #{horizontally adjacent pairs with different labels}
-          + Δ1 · #{vertically adjacent pairs with different labels}.
-
-    It grows with the wiggliness of the boundary (and with the number of its
-    pieces); a straight boundary at angle θ to the axes has length
-    (|cos θ| + |sin θ|) times its Euclidean length, so the measure depends on
-    direction by up to √2. (K10's measure, written again here: a room does
-    not import another room.)
-
-    Parameters
-    ----------
-    prediction : ndarray of shape (G²,)
-        Labels on the grid of
-        :func:`~kernelboost.experiments._shared.grid.padded_grid` (x1 fastest).
-    grid : ndarray of shape (G², 2)
-
-    Returns
-    -------
-    float
-        L, in the units of the data.
-
-    Examples
-    --------
-    >>> g = np.array([[x1, x2] for x2 in (0.0, 1.0, 2.0) for x1 in (0.0, 1.0, 2.0)])
-    >>> boundary_length(np.where(g[:, 0] < 0.5, -1, 1), g)  # one vertical line
-    3.0
-    """
-    g = int(round(np.sqrt(len(grid))))
-    if g * g != len(grid) or prediction.shape != (len(grid),):
-        raise ValueError(
-            f"boundary_length needs a square grid and one label per grid point; "
-            f"got {len(grid)} points and {prediction.shape[0]} labels."
-        )
-    labels = prediction.reshape(g, g)  # rows: x2, columns: x1
-    step1 = (grid[:, 0].max() - grid[:, 0].min()) / (g - 1)
-    step2 = (grid[:, 1].max() - grid[:, 1].min()) / (g - 1)
-    across_x1 = np.count_nonzero(labels[:, 1:] != labels[:, :-1])
-    across_x2 = np.count_nonzero(labels[1:, :] != labels[:-1, :])
-    return float(across_x1 * step2 + across_x2 * step1)
 
 
 def knn_predictions(

@@ -20,34 +20,11 @@ from ...core.kernels import Gaussian
 from ...estimators.knn import KNN
 from ...estimators.model_selection import cross_val_error, train_test_split
 from ...estimators.svm.classifier import SVM
-from .._shared.grid import padded_grid, split_points
+from .._shared.grid import boundary_length, padded_grid, split_points
 from .._shared.samples import replicate_columns, training_sets
 
 #: τ of "decided by the intercept": the kernel part |s(x)| below τ·|b|.
 NEGLIGIBLE = 1e-3
-
-
-def boundary_length(prediction: np.ndarray, grid: np.ndarray) -> float:
-    """Length of the decision boundary drawn on a square evaluation grid.
-
-    Counts the pairs of horizontally or vertically adjacent grid points with
-    different labels, each weighted by the grid step across it: the length of
-    the staircase that separates the two regions (a proxy that grows with the
-    wiggliness of the boundary).
-
-    Parameters
-    ----------
-    prediction : ndarray of shape (G²,)
-        Labels on the grid of :func:`~kernelboost.experiments._shared.grid.padded_grid`.
-    grid : ndarray of shape (G², 2)
-    """
-    g = int(round(np.sqrt(len(grid))))
-    labels = prediction.reshape(g, g)  # rows: x2, columns: x1
-    step1 = (grid[:, 0].max() - grid[:, 0].min()) / (g - 1)
-    step2 = (grid[:, 1].max() - grid[:, 1].min()) / (g - 1)
-    across_x1 = np.count_nonzero(labels[:, 1:] != labels[:, :-1])  # vertical edges
-    across_x2 = np.count_nonzero(labels[1:, :] != labels[:-1, :])
-    return float(across_x1 * step2 + across_x2 * step1)
 
 
 def sigma_tables(

@@ -248,6 +248,20 @@ def draw_replicates(
     ax.set_xticks([])
 
 
+def replicates_row(panels: int, height: float) -> tuple[Figure, np.ndarray]:
+    """One row of ``panels`` panels 3.9 inches wide and, after them, a narrow
+    one for a statistic over training sets (:func:`draw_replicates`)."""
+    n = panels + 1
+    return new_figure(
+        1,
+        n,
+        width=3.9 * n,
+        height=height,
+        layout="constrained",
+        gridspec_kw={"width_ratios": [1.0] * panels + [0.6]},
+    )
+
+
 def draw_sweeps(
     ax: Axes, replicates: pd.DataFrame, x: str, y: str = "boundary_length"
 ) -> None:

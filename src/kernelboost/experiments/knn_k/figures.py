@@ -9,7 +9,7 @@ import pandas as pd
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
 
-from .._shared.figures import STYLE, draw_regions, draw_replicates, new_figure
+from .._shared.figures import STYLE, draw_regions, draw_replicates, replicates_row
 from .claims import loo_differences, mean_difference
 
 
@@ -23,15 +23,7 @@ def plot_knn_k(
     k; LOO(1-NN) − LOO(3-NN) on every training set, with the mean and its t
     interval that E4's row reads (:func:`.claims.mean_difference`)."""
     ks = list(dict.fromkeys(regions["k"]))
-    n = len(ks) + 2
-    fig, axes = new_figure(
-        1,
-        n,
-        width=3.9 * n,
-        height=4.0,
-        layout="constrained",
-        gridspec_kw={"width_ratios": [1.0] * (n - 1) + [0.6]},
-    )
+    fig, axes = replicates_row(len(ks) + 1, height=4.0)
     with plt.rc_context(STYLE):
         train = points[points["train"]]
         for ax, k in zip(axes[:-2], ks, strict=True):

@@ -5,27 +5,26 @@ Figure knn_smoothness; each caption is ``<figure>.rst`` beside this file.
 
 from __future__ import annotations
 
-import numpy as np
 import pandas as pd
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
 
 from .._shared.figures import (
     STYLE,
+    count_steps,
     draw_correlations,
     draw_regions,
     draw_sweeps,
-    new_figure,
+    replicates_row,
 )
 
 
 def suptitle(lengths: pd.DataFrame) -> str:
     """What is drawn, and how many steps to a larger k shorten the boundary
     (counted from ``lengths``; no verdict: that is the row's)."""
-    steps = np.diff(lengths.sort_values("k")["boundary_length"].to_numpy(dtype=float))
-    shorter = int(np.count_nonzero(steps < 0))
+    shorter, steps = count_steps(lengths.sort_values("k")["boundary_length"], "down")
     return (
-        f"k-NN decision boundary length against k: {shorter} of {len(steps)} "
+        f"k-NN decision boundary length against k: {shorter} of {steps} "
         "steps to a larger k shorten it (K21)"
     )
 
@@ -44,15 +43,7 @@ def plot_knn_smoothness(
     the steps of the run's own sweep that shorten the boundary
     (:func:`suptitle`)."""
     ks = list(dict.fromkeys(regions["k"]))
-    n = len(ks) + 2
-    fig, axes = new_figure(
-        1,
-        n,
-        width=3.9 * n,
-        height=4.3,
-        layout="constrained",
-        gridspec_kw={"width_ratios": [1.0] * (n - 1) + [0.6]},
-    )
+    fig, axes = replicates_row(len(ks) + 1, height=4.3)
     with plt.rc_context(STYLE):
         train = points[points["train"]]
         e = lengths.sort_values("k")

@@ -5,13 +5,13 @@ Figure sigma_bias_variance; each caption is ``<figure>.rst`` beside this file.
 
 from __future__ import annotations
 
-import numpy as np
 import pandas as pd
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
 
 from .._shared.figures import (
     STYLE,
+    count_steps,
     draw_correlations,
     draw_regions,
     draw_sweeps,
@@ -25,10 +25,9 @@ SUPTITLE = "Gaussian SVM decision regions for several σ, and 1-NN (K10)"
 def length_title(lengths: pd.Series) -> str:
     """Title of the boundary-length panel: how many steps of σ shorten it on
     the run's own training set."""
-    steps = np.diff(lengths.to_numpy(dtype=float))
-    shorter = int(np.count_nonzero(steps < 0))
+    shorter, steps = count_steps(lengths, "down")
     return (
-        f"Boundary length; the run's own set: {shorter} of {len(steps)}\n"
+        f"Boundary length; the run's own set: {shorter} of {steps}\n"
         "steps to a larger σ shorten it"
     )
 

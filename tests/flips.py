@@ -3,8 +3,9 @@
 A row counts as evidence only if it could have failed. A test marked
 ``@pytest.mark.can_fail("<id>")`` breaks the numbers (or the code) a claim
 reads and passes the claim function's rows to :func:`flips`, naming the row by
-a regular expression on its ``quantity``; ``flips`` asserts that the matching
-evidence row did not hold. ``tests/project/test_can_fail.py`` collects the
+a shell-style pattern (:func:`fnmatch.fnmatchcase`) on its name within the
+claim (``tail/*`` for the ``B5/tail/...`` keys); ``flips`` asserts that the
+matching evidence rows did not hold. ``tests/project/test_can_fail.py`` collects the
 literal ``flips("<id>", "<pattern>", …)`` calls of every test file, and
 ``tests/workflow/test_can_fail_rows.py`` checks that every evidence row of the
 small run (claims.csv and timings.csv) is matched by one of them.
@@ -14,16 +15,29 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from fnmatch import fnmatchcase
 
 from kernelboost.experiments._shared.kinds import EVIDENCE_KINDS
 from kernelboost.experiments._shared.rows import ClaimRow
 from kernelboost.pipeline.jobs import place_rows
 
 
+def row_matches(pattern: str, row: ClaimRow) -> bool:
+    """Whether ``row`` is one ``pattern`` names: its name (the key after
+    ``<id>/``) matches the shell-style ``pattern``.
+
+    Rows of a room whose claim function does not name them yet are matched
+    by a regular expression on ``quantity``.
+    """
+    if row.name:
+        return fnmatchcase(row.name, pattern)
+    return re.search(pattern, row.quantity) is not None
+
+
 def flips(claim: str, row: str, rows: Iterable[ClaimRow]) -> list[ClaimRow]:
-    """The evidence rows of ``claim`` among ``rows`` whose quantity matches the
-    regular expression ``row`` (``re.search``): there is at least one, and
-    every one of them did not hold.
+    """The evidence rows of ``claim`` among ``rows`` that the pattern ``row``
+    names (:func:`row_matches`): there is at least one, and every one of
+    them did not hold.
 
     Returns
     -------
@@ -31,12 +45,10 @@ def flips(claim: str, row: str, rows: Iterable[ClaimRow]) -> list[ClaimRow]:
         The matching rows, placed (:func:`~kernelboost.pipeline.jobs.place_rows`).
     """
     placed = place_rows(claim, rows)
-    matching = [
-        r for r in placed if r.kind in EVIDENCE_KINDS and re.search(row, r.quantity)
-    ]
+    matching = [r for r in placed if r.kind in EVIDENCE_KINDS and row_matches(row, r)]
     assert matching, f"{claim}: no evidence row matches {row!r} in " + "; ".join(
-        f"{r.kind}: {r.quantity}" for r in placed
+        f"{r.kind}: {r.key or r.quantity}" for r in placed
     )
-    held = [r.quantity for r in matching if r.verdict != "false"]
+    held = [r.key or r.quantity for r in matching if r.verdict != "false"]
     assert held == [], f"{claim}: rows matching {row!r} did not flip: {held}"
     return matching

@@ -181,14 +181,19 @@ def place_rows(claim: str, rows: Iterable[ClaimRow]) -> list[ClaimRow]:
     Raises
     ------
     ValueError
-        When a row names another claim, or a figure that does not show it.
+        When a row names another claim, or a figure that does not show it, or
+        two rows share a name (their keys, ``<id>/<name>``, must differ).
     """
     exp = claim_experiment(claim)
     shown = [name for name, fig in exp.figures.items() if claim in fig.claims]
     placed = []
+    names: set[str] = set()
     for row in rows:
         if row.id not in ("", claim):
             raise ValueError(f"{claim}: a row of its function names claim {row.id}")
+        if row.name and row.name in names:
+            raise ValueError(f"{claim}: two rows are named {row.name!r}")
+        names.add(row.name)
         if row.figure and row.figure not in shown:
             raise ValueError(
                 f"{claim}: a row names figure {row.figure!r}, which does not show "

@@ -24,8 +24,24 @@ def _claims() -> pd.DataFrame:
     nan = float("nan")
     return pd.DataFrame(
         [
-            [i, "t", "s", "d", "q", 1.0, nan, nan, 0.0, "<=", h, k, "f", nan]
-            for i, h, k in rows
+            [
+                i,
+                f"{i}/r{n}",
+                "t",
+                "s",
+                "d",
+                "q",
+                1.0,
+                nan,
+                nan,
+                0.0,
+                "<=",
+                h,
+                k,
+                "f",
+                nan,
+            ]
+            for n, (i, h, k) in enumerate(rows)
         ],
         columns=list(COLUMNS),
     )

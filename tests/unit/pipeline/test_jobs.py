@@ -66,6 +66,18 @@ def test_a_row_that_disagrees_with_the_registry_is_refused(row, message) -> None
         place_rows("B2", [_row(**row)])
 
 
+def test_rows_are_addressed_by_key_and_two_rows_may_not_share_a_name() -> None:
+    (row,) = place_rows("B2", [_row(name="bound/moons")])
+    assert row.key == "B2/bound/moons"
+    assert row.as_record()["key"] == "B2/bound/moons"
+    with pytest.raises(ValueError, match="two rows are named 'bound'"):
+        place_rows("B2", [_row(name="bound"), _row(name="bound", quantity="r")])
+    for bad in ("", "/a", "a//b", "a b", "σ"):
+        if bad:
+            with pytest.raises(ValueError, match="row name"):
+                _row(name=bad)
+
+
 def test_claim_rows_run_the_registry_function() -> None:
     from kernelboost.theory.losses import loss_curves
 

@@ -158,6 +158,7 @@ def _results(tmp_path: Path) -> Path:
         [
             [
                 c,
+                f"{c}/row{i}",
                 f"row <{i}>",
                 "src",
                 "data & more",

@@ -53,6 +53,7 @@ def exponent_row(
     *,
     against: str = "size",
     what: str = "CPU time",
+    name: str = "",
 ) -> ClaimRow:
     """One row of a fitted exponent of CPU time: |b̂ − stated| ≤ tol.
 
@@ -79,6 +80,8 @@ def exponent_row(
         The size the time is fitted against, as the quantity names it (m, N, T).
     what : str, default="CPU time"
         What was fitted, as the quantity names it (e.g. "CPU time / log m").
+    name : str
+        The row's name within its claim (:attr:`ClaimRow.name`).
     """
     exponent = float(fit["exponent"])
     lo, hi = float(fit["exponent_low"]), float(fit["exponent_high"])
@@ -102,6 +105,7 @@ def exponent_row(
         relation="<=",
         kind="empirical",
         unresolved=f"sizes span {decades:.2g} < {MIN_DECADES} decades" if short else "",
+        name=name,
     )
 
 
@@ -115,6 +119,7 @@ def work_row(
     against: str,
     kind: Kind = "check",
     why: str = "",
+    name: str = "",
 ) -> ClaimRow:
     """One row of a fitted exponent of counted work: |b̂ − stated| ≤ tol.
 
@@ -141,6 +146,8 @@ def work_row(
     why : str, default=""
         Appended to the quantity: why the row is a check, or what could make
         it fail.
+    name : str
+        The row's name within its claim (:attr:`ClaimRow.name`).
     """
     exponent = float(fit["exponent"])
     quantity = (
@@ -156,4 +163,5 @@ def work_row(
         bound=EXPONENT_TOL,
         relation="<=",
         kind=kind,
+        name=name,
     )

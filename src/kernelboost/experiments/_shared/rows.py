@@ -4,8 +4,12 @@ A claim is measured, never asserted: each row holds the measured quantity, the
 bound or expected value, the relation checked and whether it held. Columns are
 those described in CLAIMS.md ("How to read a row")::
 
-    id, title, source, dataset, quantity, measured, ci_low, ci_high, bound,
-    relation, holds, kind, figure, resolving_factor
+    id, key, title, source, dataset, quantity, measured, ci_low, ci_high,
+    bound, relation, holds, kind, figure, resolving_factor
+
+``key`` names the row for tests and links (``B5/tail/moons``): the claim's
+id, then the row's own name within the claim, which stays when its
+``quantity`` (prose for readers) is reworded.
 
 ``ci_low, ci_high`` is the 95 % confidence interval of ``measured`` where it is
 measured on finitely many test points (empty otherwise); ``resolving_factor``
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import operator
 import os
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, replace
 from typing import Literal, get_args
@@ -35,6 +40,7 @@ from .kinds import EVIDENCE_KINDS, Kind, Tally
 
 COLUMNS = (
     "id",
+    "key",
     "title",
     "source",
     "dataset",
@@ -63,6 +69,11 @@ _OPS: dict[str, Callable[[float, float], bool]] = {
 }
 
 
+#: A row's name within its claim: segments of letters, digits, ``_ . = + -``
+#: joined by ``/`` (``tail/moons``, ``gap/sigma=0.5``).
+ROW_NAME = re.compile(r"[A-Za-z0-9_.=+-]+(/[A-Za-z0-9_.=+-]+)*")
+
+
 #: ``holds`` as written to claims.csv.
 VERDICTS: tuple[str, ...] = ("true", "false", "not resolved", "n/a")
 
@@ -70,6 +81,11 @@ VERDICTS: tuple[str, ...] = ("true", "false", "not resolved", "n/a")
 @dataclass(frozen=True, kw_only=True)
 class ClaimRow:
     """One measured claim on one dataset or configuration.
+
+    ``name`` is the row's stable name within its claim (:data:`ROW_NAME`,
+    e.g. ``tail/moons``), unique among the claim's rows; its :attr:`key`,
+    ``<id>/<name>``, is what tests and the atlas address the row by, so
+    that ``quantity`` can be reworded freely.
 
     A claim function leaves ``id`` and ``figure`` empty: the pipeline gives
     every row its claim's id and the first figure the registry shows the claim
@@ -102,6 +118,7 @@ class ClaimRow:
     bound: float
     relation: Relation
     kind: Kind
+    name: str = ""
     id: str = ""
     figure: str = ""
     ci_low: float = float("nan")
@@ -118,6 +135,11 @@ class ClaimRow:
                 raise ValueError(
                     f"{self.id}: a claim row needs a {field}; got {text!r}."
                 )
+        if self.name and not ROW_NAME.fullmatch(self.name):
+            raise ValueError(
+                f"{self.id}: row name {self.name!r} is not segments of letters, "
+                "digits and _ . = + - joined by /."
+            )
         if self.kind not in get_args(Kind):
             raise ValueError(
                 f"{self.id}: kind {self.kind!r} is not one of {get_args(Kind)}."
@@ -147,6 +169,11 @@ class ClaimRow:
             )
 
     @property
+    def key(self) -> str:
+        """``<id>/<name>``, the row's address (empty without a name)."""
+        return f"{self.id}/{self.name}" if self.name else ""
+
+    @property
     def verdict(self) -> str:
         """One of :data:`VERDICTS`."""
         if self.relation == "n/a":
@@ -171,6 +198,7 @@ class ClaimRow:
     def as_record(self) -> dict[str, object]:
         record = asdict(self)
         record["holds"] = self.verdict
+        record["key"] = self.key
         return {c: record[c] for c in COLUMNS}
 
 

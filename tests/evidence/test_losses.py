@@ -24,14 +24,14 @@ def test_margin_grid_contains_the_kinks() -> None:
 
 def test_b13_rows_hold_on_the_real_losses() -> None:
     rows = b13_losses(loss_curves(margin_grid(-3, 3, 61)))
-    assert [r.title.split()[0] for r in rows] == [
-        "exponential",
-        "hinge",
-        "logistic",
-        "square",
+    assert [r.name for r in rows] == [
+        "gap/exponential",
+        "gap/hinge",
+        "gap/logistic",
+        "gap/square",
     ]
     assert all(r.holds for r in rows)
-    hinge = next(r for r in rows if r.title.startswith("hinge"))
+    hinge = next(r for r in rows if r.name == "gap/hinge")
     assert hinge.measured == 0.0  # equality for u >= 1
 
 
@@ -43,7 +43,7 @@ def test_b13_reports_a_loss_that_dips_below_zero_one() -> None:
     assert all(r.holds for r in b13_losses(curves))
     bad = pd.DataFrame({"margin": u, "loss": "half_hinge", "value": hinge(u) / 2})
     rows = b13_losses(pd.concat([curves, bad], ignore_index=True))
-    half = next(r for r in rows if r.title.startswith("half_hinge"))
+    half = next(r for r in rows if r.name == "gap/half_hinge")
     assert half.kind == "check"
     assert half.measured == pytest.approx(-0.45)  # at u = -0.1: 1.1/2 - 1
     assert half.as_record()["holds"] == "false"
@@ -53,11 +53,11 @@ def test_b13_reports_a_loss_that_dips_below_zero_one() -> None:
         value=curves["value"].where(curves["loss"] == "zero_one", curves["value"] / 2)
     )
     rows = [r for r in b13_losses(halved) if not r.holds]
-    assert [r.title.split()[0] for r in rows] == [
-        "exponential",
-        "hinge",
-        "logistic",
-        "square",
+    assert [r.name for r in rows] == [
+        "gap/exponential",
+        "gap/hinge",
+        "gap/logistic",
+        "gap/square",
     ]
 
 

@@ -91,6 +91,7 @@ def b22_confidence_rated(rounds: pd.DataFrame) -> list[ClaimRow]:
     )
     return [
         ClaimRow(
+            name="minimizer/sign",
             title="for base classifiers with values in {-1, +1}, the slides' "
             "alpha_t minimizes Z_t",
             quantity=f"h in {{-1, +1}}: max over rounds of |Z(alpha_r) - Z(alpha*)|, "
@@ -106,6 +107,7 @@ def b22_confidence_rated(rounds: pd.DataFrame) -> list[ClaimRow]:
         # is from the minimizer follows from algebra (it minimizes the
         # convexity bound), so the row is shown without a verdict.
         ClaimRow(
+            name="minimizer/real",
             title="for base classifiers with values in [-1, 1], the closed form "
             "for {-1, +1} values against the minimizer of Z_t",
             quantity=f"h in [-1, 1]: max over rounds of |Z(alpha_r) - Z(alpha*)| "
@@ -119,6 +121,7 @@ def b22_confidence_rated(rounds: pd.DataFrame) -> list[ClaimRow]:
             **common,
         ),
         ClaimRow(
+            name="convexity_bound/real",
             title="for values in [-1, 1], alpha_r minimizes an upper bound of Z_t, "
             "sqrt(1 - r^2)",
             quantity="h in [-1, 1]: max over rounds of Z(alpha_r) - sqrt(1 - r^2)",
@@ -129,6 +132,7 @@ def b22_confidence_rated(rounds: pd.DataFrame) -> list[ClaimRow]:
             **common,
         ),
         ClaimRow(
+            name="error_bound/real",
             title="with alpha_t minimizing Z_t, the training error stays below the "
             "product of the Z_t",
             quantity=f"h in [-1, 1], alpha_t = alpha*: max over rounds t of training "
@@ -191,6 +195,7 @@ def b23_convex_hull(draws: pd.DataFrame) -> list[ClaimRow]:
     single_diff = float(draws["single_hull_slide"].mean() - draws["single"].mean())
     return [
         ClaimRow(
+            name="hull/simplex",
             title="R_S(conv H) = R_S(H), conv H the convex hull (sum of weights 1)",
             quantity=f"max over the sign vectors of |sup over conv(H) (LP, sum mu "
             f"= 1) - max over H| (R_S(H) estimated {rad:.5g}, R_S(conv H) "
@@ -203,6 +208,7 @@ def b23_convex_hull(draws: pd.DataFrame) -> list[ClaimRow]:
             **common,
         ),
         ClaimRow(
+            name="hull/slide",
             title="R_S(conv H) = R_S(H), conv H as on the slide (sum of weights <= 1)",
             quantity=f"max over the sign vectors of |sup over conv(H) (LP, sum mu "
             f"<= 1) - max over H| (H holds both constants, so max over H >= 0; "
@@ -214,6 +220,7 @@ def b23_convex_hull(draws: pd.DataFrame) -> list[ClaimRow]:
             **common,
         ),
         ClaimRow(
+            name="class/stumps",
             title="the finite class H is every stump on the sample",
             quantity="max over the sign vectors of |max over the columns of H - "
             "sup over all stumps by cumulative sums|",
@@ -224,6 +231,7 @@ def b23_convex_hull(draws: pd.DataFrame) -> list[ClaimRow]:
             **common,
         ),
         ClaimRow(
+            name="hull/one_stump",
             title="R_S(conv H) = R_S(H) for any H, conv as on the slide (sum of "
             "weights <= 1): a single stump",
             quantity=f"H = {{h}}, {first['single_stump']}: R_S(conv H) - R_S(H) "
@@ -279,6 +287,7 @@ def b24_rock_paper_scissors(game: pd.DataFrame) -> list[ClaimRow]:
     )
     return [
         ClaimRow(
+            name="value",
             title="the value of rock-paper-scissors is 0",
             quantity=f"max(|max_p min_j (pM)_j|, |min_q max_i (Mq)_i|), each solved "
             f"by LP (lower {lower:.3g}, upper {upper:.3g})",
@@ -289,6 +298,7 @@ def b24_rock_paper_scissors(game: pd.DataFrame) -> list[ClaimRow]:
             **common,
         ),
         ClaimRow(
+            name="uniform",
             title="the uniform strategy (1/3, 1/3, 1/3) is optimal for both players",
             quantity=f"largest |p_i - 1/{n}| and |q_i - 1/{n}| of the LP solutions "
             f"(p: {shown})",
@@ -299,6 +309,7 @@ def b24_rock_paper_scissors(game: pd.DataFrame) -> list[ClaimRow]:
             **common,
         ),
         ClaimRow(
+            name="minimax",
             title="von Neumann: max_p min_q pMq = min_q max_p pMq",
             quantity="min_q max_i (Mq)_i - max_p min_j (pM)_j of the two LP "
             "solutions (>= 0 by weak duality)",

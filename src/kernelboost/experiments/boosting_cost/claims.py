@@ -51,6 +51,7 @@ def b11_boosting_cost(work: pd.DataFrame) -> list[ClaimRow]:
             what="the partial sums the stump scans formed per fit",
             against=against,
             why=construction,
+            name=f"work/rounds/{against}",
         )
         for experiment, against in _AGAINST.items()
     ]
@@ -64,6 +65,7 @@ def b11_boosting_cost(work: pd.DataFrame) -> list[ClaimRow]:
             against="T",
             why="a check: AdaBoost builds its stump search (N sorts of m values) "
             "once, before the rounds",
+            name="work/presort/T",
         )
     )
     return rows
@@ -97,6 +99,7 @@ def b11_timings(timings: pd.DataFrame, fits: pd.DataFrame) -> list[ClaimRow]:
             fitted(fits, experiment, "rounds", 0),
             1,
             against=f"{against} (rounds)",
+            name=f"time/rounds/{against}",
         )
         for experiment, against in _AGAINST.items()
     ]
@@ -111,6 +114,7 @@ def b11_timings(timings: pd.DataFrame, fits: pd.DataFrame) -> list[ClaimRow]:
             1,
             against="m (presort)",
             what="CPU time / log m",
+            name="time/presort/m",
         ),
         exponent_row(
             "B11",
@@ -118,6 +122,7 @@ def b11_timings(timings: pd.DataFrame, fits: pd.DataFrame) -> list[ClaimRow]:
             fitted(fits, "adaboost_vs_n", "presort", 0),
             1,
             against="N (presort)",
+            name="time/presort/N",
         ),
     ]
     return rows

@@ -31,6 +31,7 @@ def b13_losses(curves: pd.DataFrame) -> list[ClaimRow]:
         gap = float((wide[loss] - wide["zero_one"]).min())
         rows.append(
             ClaimRow(
+                name=f"gap/{loss}",
                 title=f"{loss} loss upper-bounds the zero-one loss",
                 source="Mohri, Boosting, 'Alternative Loss Functions'",
                 dataset=f"margin grid [{wide.index.min():g}, {wide.index.max():g}], "

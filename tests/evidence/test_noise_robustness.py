@@ -69,6 +69,11 @@ def test_noise_table_flips_only_training_labels(tables) -> None:
     assert noise["precision"].iloc[1:].between(0, 1).all()
     rows = place_rows("B12", b12_noise_robustness(noise, mistakes))
     assert [r.id for r in rows] == ["B12"] * 3
+    assert [r.name for r in rows] == [
+        "damage",
+        "precision/noise=0.1",
+        "precision/noise=0.3",
+    ]
     # The base rate: the expected precision of 8 of 80 points picked at random.
     assert rows[1].bound == pytest.approx(8 / 80)
     assert all(r.ci_low <= r.measured <= r.ci_high for r in rows)
@@ -113,10 +118,7 @@ def test_b12_rows_follow_the_numbers(tables) -> None:
     # base rate 8/80, every precision row is the one at 0.3: none of the 24
     # heaviest points flipped, clearly below the base rate 24/80.
     (none,) = flips(
-        "B12",
-        r"^precision of the top-\d+ weights at noise [\d.]+ \(\d+ of \d+ flipped; "
-        r"95 % Clopper-Pearson \[",
-        b12_noise_robustness(flat[flat["rate"] != 0.1], same),
+        "B12", "precision/*", b12_noise_robustness(flat[flat["rate"] != 0.1], same)
     )
     assert (none.measured, none.bound) == (0.0, pytest.approx(24 / 80))
     # One test point more at the largest rate is not evidence of damage.
@@ -132,12 +134,7 @@ def test_b12_rows_follow_the_numbers(tables) -> None:
     # ... and a clean model clearly worse than the noisy one is a failure.
     better = _nested(rates, [20, 5, 2], n_test)
     assert b12_noise_robustness(flat, better)[0].verdict == "false"
-    (damage,) = flips(
-        "B12",
-        r"^test error at noise [\d.]+ - at [\d.]+ \(\d+/\d+ - \d+/\d+ on the same "
-        r"points",
-        b12_noise_robustness(flat, better),
-    )
+    (damage,) = flips("B12", "damage", b12_noise_robustness(flat, better))
     assert damage.measured == pytest.approx(-18 / n_test)
 
 

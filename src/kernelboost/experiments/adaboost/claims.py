@@ -51,7 +51,7 @@ def b1_adaboost_bound(history: pd.DataFrame) -> list[ClaimRow]:
       γ make these two links algebra, whatever the data.
     """
     rows = []
-    for _, part in _per_dataset(history):
+    for name, part in _per_dataset(history):
         product = np.exp(np.log(part["Z_norm"].to_numpy()).cumsum())
         theorem = float(((part["train_error"] - product) / product).max())
         applied = part["b2_max_rel_diff"].notna()  # not the perfect last round
@@ -73,6 +73,7 @@ def b1_adaboost_bound(history: pd.DataFrame) -> list[ClaimRow]:
         )
         rows += [
             ClaimRow(
+                name=f"bound/{name}",
                 title="training error <= prod Z_t, Z_t the normalizer the "
                 "algorithm divides by",
                 quantity="largest relative violation over all rounds of "
@@ -82,6 +83,7 @@ def b1_adaboost_bound(history: pd.DataFrame) -> list[ClaimRow]:
                 **common,
             ),
             ClaimRow(
+                name=f"normalizer/{name}",
                 title="the normalizer Z_t equals 2 sqrt(eps_t (1 - eps_t))",
                 quantity="largest |Z_t (normalizer) / 2 sqrt(eps_t (1 - eps_t)) - 1| "
                 "over the rounds whose update is applied",
@@ -90,6 +92,7 @@ def b1_adaboost_bound(history: pd.DataFrame) -> list[ClaimRow]:
                 **common,
             ),
             ClaimRow(
+                name=f"chain/{name}",
                 title="prod Z_t <= exp(-2 sum gamma_t^2) <= exp(-2 gamma^2 T)",
                 quantity="largest relative violation over all rounds (algebra: "
                 "1 - 4 gamma^2 <= exp(-4 gamma^2), gamma = min gamma_t)",
@@ -105,6 +108,7 @@ def b2_distribution_closed_form(history: pd.DataFrame) -> list[ClaimRow]:
     """B2: D_{t+1}(i) = exp(−y_i f_t(x_i)) / (m Π_{s≤t} Z_s); ≤ 1e-10 relative."""
     return [
         ClaimRow(
+            name=f"closed_form/{name}",
             title="D_{t+1}(i) = exp(-y_i f_t(x_i)) / (m prod_s Z_s)",
             source="Mohri, Boosting, 'Notes' after 'AdaBoost'",
             dataset=_where(part),
@@ -114,7 +118,7 @@ def b2_distribution_closed_form(history: pd.DataFrame) -> list[ClaimRow]:
             relation="<=",
             kind="identity",
         )
-        for _, part in _per_dataset(history)
+        for name, part in _per_dataset(history)
     ]
 
 
@@ -122,6 +126,7 @@ def b3_half_on_mistakes(history: pd.DataFrame) -> list[ClaimRow]:
     """B3: D_{t+1} puts mass exactly ½ on the points h_t got wrong; ≤ 1e-12."""
     return [
         ClaimRow(
+            name=f"half/{name}",
             title="D_{t+1} puts mass 1/2 on the mistakes of h_t",
             source="Mohri, Boosting, 'Bound on Empirical Error' (notes)",
             dataset=_where(part),
@@ -131,7 +136,7 @@ def b3_half_on_mistakes(history: pd.DataFrame) -> list[ClaimRow]:
             relation="<=",
             kind="identity",
         )
-        for _, part in _per_dataset(history)
+        for name, part in _per_dataset(history)
     ]
 
 
@@ -142,7 +147,7 @@ def b4_exp_loss_descent(history: pd.DataFrame) -> list[ClaimRow]:
     one round to the next (``<= 0``), and max_t |α_t − α_line| (``<= 1e-6``).
     """
     rows = []
-    for _, part in _per_dataset(history):
+    for name, part in _per_dataset(history):
         loss = part["exp_loss"].to_numpy()
         rise = float(np.max(loss[1:] / loss[:-1] - 1.0)) if len(loss) > 1 else 0.0
         common = dict(
@@ -151,6 +156,7 @@ def b4_exp_loss_descent(history: pd.DataFrame) -> list[ClaimRow]:
         )
         rows.append(
             ClaimRow(
+                name=f"descent/{name}",
                 title="the exponential loss never increases",
                 quantity="largest relative increase of (1/m) sum exp(-y f_t) per round",
                 measured=rise,
@@ -162,6 +168,7 @@ def b4_exp_loss_descent(history: pd.DataFrame) -> list[ClaimRow]:
         )
         rows.append(
             ClaimRow(
+                name=f"line_search/{name}",
                 title="alpha_t = 1/2 ln((1-eps_t)/eps_t) is the exact line search",
                 quantity="max over rounds of |alpha_t - numerical line search|",
                 measured=float((part["alpha"] - part["alpha_line"]).abs().max()),
@@ -185,6 +192,7 @@ def b6_margin_bound(margin_bound: pd.DataFrame) -> list[ClaimRow]:
         ts = ", ".join(str(int(t)) for t in sorted(part["t"].unique()))
         rows.append(
             ClaimRow(
+                name=f"bound/{name}",
                 title="margin distribution bound",
                 source="Mohri, Boosting, 'Margin Distribution'",
                 dataset=f"{name}, T in {{{ts}}}, rho in {{{rhos}}}",
@@ -261,6 +269,7 @@ def b17_uniform_margin_bound(uniform_margin: pd.DataFrame) -> list[ClaimRow]:
                 )
         rows += [
             ClaimRow(
+                name=f"bound/{name}",
                 title="uniform margin bound [(1-2g)^(1-rho)(1+2g)^(1+rho)]^(T/2)",
                 quantity="max over t and rho of fraction(margin <= rho) - uniform "
                 "bound",
@@ -271,6 +280,7 @@ def b17_uniform_margin_bound(uniform_margin: pd.DataFrame) -> list[ClaimRow]:
                 **common,
             ),
             ClaimRow(
+                name=f"product/{name}",
                 title="B6's product bound <= the uniform bound when rho <= 2 gamma",
                 quantity="max over t and rho <= 2 gamma of (product - uniform) / "
                 f"uniform ({len(within['rho'].unique())} rho){note}",
@@ -281,6 +291,7 @@ def b17_uniform_margin_bound(uniform_margin: pd.DataFrame) -> list[ClaimRow]:
                 **common,
             ),
             ClaimRow(
+                name=f"base/{name}",
                 title="for rho < gamma the base is < 1: exponential decrease in T",
                 quantity="max over grid rho < gamma of (1-2 gamma)^(1-rho) "
                 f"(1+2 gamma)^(1+rho) ({len(below)} rho){reach}",
@@ -297,10 +308,11 @@ def b17_uniform_margin_bound(uniform_margin: pd.DataFrame) -> list[ClaimRow]:
 def b14_vc_bound(history: pd.DataFrame) -> list[ClaimRow]:
     """B14: the VC-dimension bound 2(d+1)(T+1) log₂((T+1)e) of F_T (illustration)."""
     rows = []
-    for _, part in _per_dataset(history):
+    for name, part in _per_dataset(history):
         last = part.iloc[-1]
         rows.append(
             ClaimRow(
+                name=f"vc/{name}",
                 title="VC dimension bound of F_T grows like T log T",
                 source="Mohri, Boosting, 'Overfitting?'",
                 dataset=_where(part),

@@ -56,6 +56,7 @@ def b12_noise_robustness(rates: pd.DataFrame, mistakes: pd.DataFrame) -> list[Cl
     d = _paired_rates(mistakes, float(last["rate"]), float(first["rate"]))
     rows = [
         ClaimRow(
+            name="damage",
             title="label noise raises AdaBoost's test error",
             source="Mohri, Boosting, 'Weaker Aspects'",
             dataset=where,
@@ -74,6 +75,7 @@ def b12_noise_robustness(rates: pd.DataFrame, mistakes: pd.DataFrame) -> list[Cl
         base = n / int(r.n_train)
         rows.append(
             ClaimRow(
+                name=f"precision/noise={r.rate:g}",
                 title="AdaBoost's largest weights sit on the flipped labels",
                 source="Mohri, Boosting, 'Outliers'",
                 dataset=where,

@@ -71,6 +71,7 @@ def b16_rademacher_margin_bound(bounds: pd.DataFrame) -> list[ClaimRow]:
             if bound >= 1.0:
                 rows.append(
                     ClaimRow(
+                        name=f"bound/{key}/{name}",
                         title=f"margin bound ({label}) is vacuous here",
                         quantity=f"smallest {label} margin bound over the rho grid, "
                         f"{terms}; {about}; it is >= 1, so it bounds no error rate "
@@ -85,6 +86,7 @@ def b16_rademacher_margin_bound(bounds: pd.DataFrame) -> list[ClaimRow]:
                 continue
             rows.append(
                 ClaimRow(
+                    name=f"bound/{key}/{name}",
                     title=f"test error <= margin bound ({label}) of f/||alpha||_1",
                     quantity=f"test error of sign(f_T) (y f(x) <= 0) against the "
                     f"smallest {label} margin bound over the rho grid, {terms}; "

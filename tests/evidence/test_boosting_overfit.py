@@ -146,6 +146,7 @@ def test_b20_rows_on_a_small_run(tables) -> None:
     rows = place_rows("B20", b20_boosting_overfit(mistakes, bound, summary))
     assert [r.kind for r in rows] == ["empirical", "empirical", "illustration"]
     assert [r.id for r in rows] == ["B20"] * 3
+    assert [r.name for r in rows] == ["overfit", "underfit", "margin_bound"]
     assert all(r.figure == "boosting_overfit" for r in rows)
     for row in rows[:2]:
         assert row.ci_low <= row.measured <= row.ci_high
@@ -164,7 +165,7 @@ def test_b20_overfitting_row_follows_the_numbers() -> None:
     assert rows[0].verdict == "not resolved"
     # Fewer mistakes at T_max than at the chosen T: the row does not hold.
     rows = b20_boosting_overfit(_mistakes(100, 70, 30, n), _bound(), _summary(n))
-    flips("B20", r"test error at T_max", rows)
+    flips("B20", "overfit", rows)
 
 
 @pytest.mark.can_fail("B20")
@@ -176,7 +177,7 @@ def test_b20_underfitting_row_follows_the_numbers() -> None:
     assert rows[1].verdict == "not resolved"
     # One stump clearly better than the chosen T: no underfitting, not held.
     rows = b20_boosting_overfit(_mistakes(10, 60, 70, n), _bound(), _summary(n))
-    flips("B20", r"test error at T = 1 -", rows)
+    flips("B20", "underfit", rows)
 
 
 def test_b20_margin_bound_row_reads_the_best_rho() -> None:

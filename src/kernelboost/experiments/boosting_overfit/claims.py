@@ -62,6 +62,7 @@ def b20_boosting_overfit(
     b_sel, rho_sel = _best_bound(bound, "selected")
     return [
         ClaimRow(
+            name="overfit",
             title="with noisy labels, boosting overfits as T grows",
             source=SOURCE,
             dataset=where,
@@ -73,6 +74,7 @@ def b20_boosting_overfit(
             kind="empirical",
         ),
         ClaimRow(
+            name="underfit",
             title="too few rounds underfit: T balances the two",
             source="UML notes, Boosting §VI",
             dataset=where,
@@ -83,6 +85,7 @@ def b20_boosting_overfit(
             kind="empirical",
         ),
         ClaimRow(
+            name="margin_bound",
             title="the margin bound beside it",
             source="Mohri, Boosting, 'Margin Bound - Ensemble Methods'",
             dataset=where,

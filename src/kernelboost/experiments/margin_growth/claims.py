@@ -29,6 +29,7 @@ def b7_max_margin(margins: pd.DataFrame) -> list[ClaimRow]:
         )
         rows += [
             ClaimRow(
+                name=f"duality/{name}",
                 title="max-margin LP and the game value agree: rho* = 2 gamma*",
                 quantity="|LP primal rho* - LP dual (game value)|",
                 measured=abs(rho - float(first["game_value"])),
@@ -39,6 +40,7 @@ def b7_max_margin(margins: pd.DataFrame) -> list[ClaimRow]:
                 **common,
             ),
             ClaimRow(
+                name=f"ceiling/{name}",
                 title="AdaBoost's margin never exceeds the LP maximum",
                 quantity=f"max over rounds of AdaBoost's min margin - rho* ({rho:.6g})",
                 measured=float(part["min_margin"].max()) - rho,
@@ -48,6 +50,7 @@ def b7_max_margin(margins: pd.DataFrame) -> list[ClaimRow]:
                 **common,
             ),
             ClaimRow(
+                name=f"half/{name}",
                 title="AdaBoost reaches at least half the maximum margin",
                 quantity=f"AdaBoost's min margin at T_max - rho*/2 ({rho / 2:.6g})",
                 measured=float(last["min_margin"]) - rho / 2,

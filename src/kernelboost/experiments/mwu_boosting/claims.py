@@ -60,6 +60,7 @@ def b10_mwu_boosting(
         )
     return [
         ClaimRow(
+            name="edge",
             title=f"The weak learner is γ-weak on this sample (γ = {gamma:g})",
             quantity=f"min over the {len(history)} rounds of the edge "
             f"1/2 - Pr_p^t[h^t(x) ≠ y]",
@@ -72,6 +73,7 @@ def b10_mwu_boosting(
             **common,
         ),
         ClaimRow(
+            name="majority",
             title=f"The majority of T MWU rounds is ν-strong (ν = {nu:g})",
             quantity=fraction,
             measured=float(s["train_error"]),
@@ -134,6 +136,7 @@ def b18_mwu_theorem2(summary: pd.DataFrame, theorem2: pd.DataFrame) -> list[Clai
     )
     return [
         ClaimRow(
+            name="bound",
             title="MWU loss <= max_S (sum l + eps sum |l|) + rho ln(n/|S|)/eps",
             quantity=f"max over the {len(table)} rounds t and S in {{S̄_t "
             f"({len(bar_rounds)} rounds with S̄_t non-empty), each {{i}}, all}} of "
@@ -145,6 +148,7 @@ def b18_mwu_theorem2(summary: pd.DataFrame, theorem2: pd.DataFrame) -> list[Clai
             **common,
         ),
         ClaimRow(
+            name="slack",
             title="slack of Theorem 2's bound",
             quantity=f"smallest bound - l_MWU over the S choices at the end: {text}",
             measured=min(slack.values()),

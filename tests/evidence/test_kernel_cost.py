@@ -135,10 +135,19 @@ def test_the_counts_do_not_depend_on_the_run(tables) -> None:
 def test_counted_rows_hold_on_a_real_run(tables) -> None:
     work = tables[2]
     rows = place_rows("K2", k2_kernel_cost(work)) + place_rows("K8", k8_dual_cost(work))
-    assert [r.id for r in rows] == ["K2"] * 4 + ["K8"] * 4
+    assert [r.key for r in rows] == [
+        "K2/work/explicit/degree=2",
+        "K2/work/kernel/degree=2",
+        "K2/work/explicit/degree=3",
+        "K2/work/kernel/degree=3",
+        "K8/work/gram_vs_m/kernel",
+        "K8/work/gram_vs_d/kernel",
+        "K8/work/predict_vs_m/dual",
+        "K8/work/predict_vs_m/explicit",
+    ]
     assert {r.kind for r in rows} == {"check"}
     assert all(r.holds for r in rows)
-    explicit = rows[-1]
+    (explicit,) = [r for r in rows if r.key == "K8/work/predict_vs_m/explicit"]
     assert "multiply-adds of w.phi(z) per test point against n" in explicit.quantity
     assert "never reads the n training points" in explicit.quantity
     assert explicit.measured < 1e-12
@@ -170,11 +179,13 @@ def _timed(curves: dict[tuple[str, str, int], float]) -> list:
 def test_timing_rows_hold_on_the_stated_growth() -> None:
     rows = _timed({})
     assert [r.id for r in rows] == ["K2"] * 6 + ["K8"] * 3
+    assert all(r.name for r in rows)
     assert [r.kind for r in rows] == (["empirical"] * 2 + ["illustration"]) * 2 + [
         "empirical"
     ] * 3
     assert [r.verdict for r in rows] == (["true"] * 2 + ["n/a"]) * 2 + ["true"] * 3
-    assert "0.3 (95 % interval" in rows[5].quantity  # the flattened small-n curve
+    (small,) = [r for r in rows if r.key == "K2/time/kernel_small_n/degree=3"]
+    assert "0.3 (95 % interval" in small.quantity  # the flattened small-n curve
 
 
 def _off(curve: tuple[str, str, int], exponent: float) -> list:
@@ -189,25 +200,25 @@ def _off(curve: tuple[str, str, int], exponent: float) -> list:
 def test_k2_timing_rows_fail_off_the_stated_growth() -> None:
     """Each K2 timing row flips alone, on either side of its band."""
     rows = _off(("feature_vs_kernel", "explicit", 2), 2.5)
-    flips("K2", r"explicit phi\(x\)\.phi\(x'\), degree 2\) - 2", rows[:6])
+    flips("K2", "time/explicit/degree=2", rows[:6])
     rows = _off(("feature_vs_kernel", "explicit", 3), 2.5)
-    flips("K2", r"explicit phi\(x\)\.phi\(x'\), degree 3\) - 3", rows[:6])
+    flips("K2", "time/explicit/degree=3", rows[:6])
     # super-linear, and flattened by a fixed cost per pair: both sides fail
     rows = _off(("feature_vs_kernel", "kernel", 2), 1.5)
-    flips("K2", r"kernel <x,x'>\^2\) - 1", rows[:6])
+    flips("K2", "time/kernel/degree=2", rows[:6])
     rows = _off(("feature_vs_kernel", "kernel", 3), 0.3)
-    flips("K2", r"kernel <x,x'>\^3\) - 1", rows[:6])
+    flips("K2", "time/kernel/degree=3", rows[:6])
 
 
 @pytest.mark.can_fail("K8")
 def test_k8_timing_rows_fail_off_the_stated_growth() -> None:
     """Each K8 timing row flips alone, on either side of its band."""
     rows = _off(("gram_vs_m", "kernel", 2), 1.6)
-    flips("K8", r"against n \(Gram matrix\) - 2", rows[6:])
+    flips("K8", "time/gram_vs_m/kernel", rows[6:])
     rows = _off(("gram_vs_d", "kernel", 2), 1.5)
-    flips("K8", r"against d \(Gram matrix\) - 1", rows[6:])
+    flips("K8", "time/gram_vs_d/kernel", rows[6:])
     rows = _off(("predict_vs_m", "dual", 2), 0.2)
-    flips("K8", r"n \(dual prediction per test point\) - 1", rows[6:])
+    flips("K8", "time/predict_vs_m/dual", rows[6:])
 
 
 def test_the_explicit_prediction_time_has_no_row() -> None:

@@ -39,6 +39,11 @@ def test_k11_panels_and_rows(summary) -> None:
         "hard margin (C = ∞) separates the data (σ = 1)",
         "hard margin (C = ∞) separates the data (σ = 0.25)",
     ]
+    assert [r.name for r in rows] == [
+        "margin/sigma=1",
+        "hard_margin/sigma=1",
+        "hard_margin/sigma=0.25",
+    ]
     assert [r.kind for r in rows] == ["theorem", "check", "check"]
     assert all(r.holds for r in rows)
     # The hard-margin checks read the panels' training errors.
@@ -51,7 +56,7 @@ def test_k11_margin_row_fails_when_the_margin_shrinks(summary) -> None:
     C = 100 → 10) is reported."""
     shrunk = summary.copy()
     shrunk.loc[2, "margin"] = 0.5 * shrunk.loc[1, "margin"]
-    (row,) = flips("K11", r"min relative change of 1/‖w‖", k11_svm_sigma_C_grid(shrunk))
+    (row,) = flips("K11", "margin/*", k11_svm_sigma_C_grid(shrunk))
     assert (row.kind, row.holds) == ("theorem", False)
     assert row.measured == pytest.approx(-0.5)
 

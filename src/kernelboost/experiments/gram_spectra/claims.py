@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 
 from .._shared.rows import ClaimRow, is_true
@@ -11,13 +13,28 @@ from .._shared.rows import ClaimRow, is_true
 #: draws it.
 PSD_TOL = 1e-10
 
+#: The row names of the non-kernels (:data:`.study.NOT_KERNELS`), whose labels
+#: are formulas.
+_NOT_KERNEL_NAMES = {"‖x − x'‖": "distance", "tanh(x·x' + 1)": "tanh"}
+
+
+def _row_name(function: str) -> str:
+    """A function's segment of its row name: ``gaussian_sigma=1`` for
+    ``gaussian(sigma=1)``, ``linear`` for ``linear()``; the non-kernels by
+    :data:`_NOT_KERNEL_NAMES`."""
+    if function in _NOT_KERNEL_NAMES:
+        return _NOT_KERNEL_NAMES[function]
+    return re.sub(r"[^A-Za-z0-9_.=+-]+", "_", function).strip("_")
+
 
 def k3_gram_spectra(spectra: pd.DataFrame) -> list[ClaimRow]:
     """K3: valid kernels give PSD Gram matrices; the non-kernels do not.
 
-    One row per function, measured = the smallest λ_min / Σ|λ_i| over the draws:
-    a kernel holds when it is ``>= -1e-10`` (λ_min ≥ −1e-10·trace), a
-    non-kernel when it is ``< -1e-10`` (a negative eigenvalue was found).
+    One row per function, named ``min_eig/<function>`` (``min_eig/linear``,
+    ``min_eig/gaussian_sigma=1``, ``min_eig/tanh``), measured = the smallest
+    λ_min / Σ|λ_i| over the draws: a kernel holds when it is ``>= -1e-10``
+    (λ_min ≥ −1e-10·trace), a non-kernel when it is ``< -1e-10`` (a negative
+    eigenvalue was found).
     A non-kernel whose Gram matrices all have a zero diagonal (``zero_trace``)
     is a check: eigenvalues that sum to 0, not all 0, include a negative one
     whatever the sample, so that row could not fail.
@@ -42,6 +59,7 @@ def k3_gram_spectra(spectra: pd.DataFrame) -> list[ClaimRow]:
                 bound=-PSD_TOL,
                 relation=">=" if valid else "<",
                 kind="check" if certain else "theorem",
+                name=f"min_eig/{_row_name(str(function))}",
             )
         )
     return rows

@@ -32,7 +32,8 @@ def k2_kernel_cost(work: pd.DataFrame) -> list[ClaimRow]:
     Returns
     -------
     list of ClaimRow
-        Per degree d, two checks (the counts follow from the code: the explicit
+        Per degree d, two checks, ``work/explicit/degree=<d>`` and
+        ``work/kernel/degree=<d>`` (the counts follow from the code: the explicit
         route forms every coordinate of x^{⊗d}, the kernel one inner product
         of n): the fitted exponent of the explicit route's multiply-adds per
         pair against n within 0.3 of d, and the kernel's within 0.3 of 1.
@@ -50,6 +51,7 @@ def k2_kernel_cost(work: pd.DataFrame) -> list[ClaimRow]:
                 against="n",
                 why=f"a check: the route forms all n^{d} coordinates of phi(x) and "
                 "of phi(x')",
+                name=f"work/explicit/degree={d}",
             ),
             work_row(
                 "K2",
@@ -59,6 +61,7 @@ def k2_kernel_cost(work: pd.DataFrame) -> list[ClaimRow]:
                 what=f"the multiply-adds per pair of <x,x'>^{d}",
                 against="n",
                 why="a check: the kernel forms one inner product of n coordinates",
+                name=f"work/kernel/degree={d}",
             ),
         ]
     return rows
@@ -77,11 +80,13 @@ def k2_timings(fits: pd.DataFrame) -> list[ClaimRow]:
     Returns
     -------
     list of ClaimRow
-        Per degree d, two empirical rows, each read from the 95 % interval of
+        Per degree d, two empirical rows, ``time/explicit/degree=<d>`` and
+        ``time/kernel/degree=<d>``, each read from the 95 % interval of
         the fitted exponent b̂, two-sided (a time flattened by a fixed cost
         per pair fails as surely as one that grows too fast): |b̂ − d| ≤ 0.3
         for the explicit route, |b̂ − 1| ≤ 0.3 for the kernel over its own
-        sizes (``kernel_n``); then an illustration: the kernel's b̂ over the
+        sizes (``kernel_n``); then an illustration,
+        ``time/kernel_small_n/degree=<d>``: the kernel's b̂ over the
         explicit route's sizes, where its fixed cost per pair sets the time.
     """
     rows = []
@@ -93,6 +98,7 @@ def k2_timings(fits: pd.DataFrame) -> list[ClaimRow]:
                 fitted(fits, "feature_vs_kernel", EXPLICIT, d),
                 d,
                 against=f"n (explicit phi(x).phi(x'), degree {d})",
+                name=f"time/explicit/degree={d}",
             ),
             exponent_row(
                 "K2",
@@ -100,6 +106,7 @@ def k2_timings(fits: pd.DataFrame) -> list[ClaimRow]:
                 fitted(fits, "feature_vs_kernel", KERNEL, d),
                 1,
                 against=f"n (kernel <x,x'>^{d})",
+                name=f"time/kernel/degree={d}",
             ),
         ]
         small = fitted(fits, "feature_vs_kernel", KERNEL_SMALL, d)
@@ -119,6 +126,7 @@ def k2_timings(fits: pd.DataFrame) -> list[ClaimRow]:
                 bound=float("nan"),
                 relation="n/a",
                 kind="illustration",
+                name=f"time/kernel_small_n/degree={d}",
             )
         )
     return rows
@@ -184,7 +192,8 @@ def k8_dual_cost(work: pd.DataFrame) -> list[ClaimRow]:
     Returns
     -------
     list of ClaimRow
-        Checks (the counts follow from the code's construction): fitted
+        Checks, ``work/<experiment>/<form>`` (``work/gram_vs_m/kernel``; the
+        counts follow from the code's construction): fitted
         exponents of the multiply-adds within 0.3 of 2 (Gram matrix vs n), 1
         (Gram matrix vs d), 1 (dual prediction per point vs n) and 0
         (explicit prediction per point vs n).
@@ -199,6 +208,7 @@ def k8_dual_cost(work: pd.DataFrame) -> list[ClaimRow]:
             what=what,
             against=against,
             why=why,
+            name=f"work/{experiment}/{form}",
         )
         for (experiment, form), (stated, title, what, against, why) in K8_STATED.items()
     ]
@@ -216,7 +226,8 @@ def k8_timings(fits: pd.DataFrame) -> list[ClaimRow]:
     Returns
     -------
     list of ClaimRow
-        Empirical, each |b̂ − stated| ≤ 0.3 read from the 95 % interval of the
+        Empirical, ``time/<experiment>/<form>`` (``time/gram_vs_m/kernel``),
+        each |b̂ − stated| ≤ 0.3 read from the 95 % interval of the
         fitted exponent b̂ (two-sided): Gram matrix vs n (2), vs d (1), dual
         prediction per point vs n (1).
     """
@@ -227,6 +238,7 @@ def k8_timings(fits: pd.DataFrame) -> list[ClaimRow]:
             fitted(fits, *key, 2),
             K8_STATED[key][0],
             against=against,
+            name=f"time/{key[0]}/{key[1]}",
         )
         for key, against in K8_TIMED.items()
     ]

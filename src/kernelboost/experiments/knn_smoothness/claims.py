@@ -47,7 +47,8 @@ def k21_knn_smoothness(
     Returns
     -------
     list of ClaimRow
-        The two rows above, in that order.
+        The two rows above, in that order, named ``correlation`` and
+        ``length_ratio``.
     """
     e = lengths.sort_values("k")
     ks = e["k"].astype(int).to_numpy()
@@ -92,6 +93,7 @@ def k21_knn_smoothness(
             relation="<",
             kind="empirical",
             unresolved=alone,
+            name="correlation",
             **common,
         ),
         ClaimRow(
@@ -102,6 +104,7 @@ def k21_knn_smoothness(
             bound=float("nan"),
             relation="n/a",
             kind="illustration",
+            name="length_ratio",
             **common,
         ),
     ]

@@ -28,5 +28,6 @@ def k5_representer(iterates: pd.DataFrame) -> list[ClaimRow]:
             bound=SPAN_TOL,
             relation="<=",
             kind="theorem",
+            name="orthogonal",
         )
     ]

@@ -19,11 +19,12 @@ def k11_svm_sigma_C_grid(summary: pd.DataFrame) -> list[ClaimRow]:
     Returns
     -------
     list of ClaimRow
-        For every σ with several C (theorem), the smallest relative change
-        of the margin 1/‖w‖ from one C to the next smaller one (``>= -1e-3``:
-        the margin does not shrink as C decreases, up to the solver
-        tolerance); for every hard-margin panel (C = ∞), its training error
-        (``<= 0``), a ``check``: a converged hard-margin solve has
+        For every σ with several C (theorem, ``margin/sigma=<σ>``), the
+        smallest relative change of the margin 1/‖w‖ from one C to the next
+        smaller one (``>= -1e-3``: the margin does not shrink as C decreases,
+        up to the solver tolerance); for every hard-margin panel (C = ∞,
+        ``hard_margin/sigma=<σ>``), its training error (``<= 0``), a
+        ``check``: a converged hard-margin solve has
         y_i f(x_i) ≥ 1 − tol for every training point, so it cannot err
         (the Gaussian Gram matrix of distinct points is positive definite, so
         a solution exists), and the row tests the solver, not the lecture.
@@ -46,6 +47,7 @@ def k11_svm_sigma_C_grid(summary: pd.DataFrame) -> list[ClaimRow]:
                 bound=-1e-3,
                 relation=">=",
                 kind="theorem",
+                name=f"margin/sigma={sigma:g}",
                 **common,
             )
         )
@@ -60,6 +62,7 @@ def k11_svm_sigma_C_grid(summary: pd.DataFrame) -> list[ClaimRow]:
                 bound=0.0,
                 relation="<=",
                 kind="check",
+                name=f"hard_margin/sigma={r.sigma:g}",
                 **common,
             )
         )

@@ -15,13 +15,7 @@ from kernelboost.estimators.boosting.arc_gv import ArcGV
 from kernelboost.estimators.boosting.weak_learners import Stumps, Trees
 from kernelboost.estimators.model_selection import train_test_split
 from kernelboost.experiments._shared.boosting import fit_quietly
-from kernelboost.experiments.arc_gv.claims import (
-    DISTRIBUTION,
-    LATER,
-    MIN_MARGIN,
-    TEST_ERROR,
-    b21_arc_gv,
-)
+from kernelboost.experiments.arc_gv.claims import b21_arc_gv
 from kernelboost.experiments.arc_gv.figures import plot_arc_gv
 from kernelboost.experiments.arc_gv.study import arc_gv_tables
 from kernelboost.pipeline.jobs import place_rows
@@ -76,17 +70,16 @@ def tables() -> dict[str, pd.DataFrame]:
     return dict(zip(names, _round_trip_in_memory(tuple(stacked)), strict=True))
 
 
-def _rows(tables, title: str, dataset: str, learner: str):
+def _row(tables, name: str):
+    """The row of B21 named ``name`` on the tables."""
     found = [
         r
         for r in b21_arc_gv(
             tables["summary"], tables["margins"], tables["mistakes"], tables["check"]
         )
-        if r.title == title
-        and r.dataset.startswith(f"{dataset}:")
-        and (learner in r.dataset or title == LATER)
+        if r.name == name
     ]
-    assert len(found) == 1, [r.dataset for r in found]
+    assert len(found) == 1, [r.name for r in found]
     return found[0]
 
 
@@ -162,11 +155,26 @@ def test_b21_rows_on_a_small_run(tables) -> None:
     )
     # per dataset and learner: three rows; the generated draw's stumps: one more
     assert len(rows) == 2 * 2 * 3 + 1
-    row = _rows(tables, TEST_ERROR, "twonorm", "stumps")
+    assert [r.name for r in rows] == [
+        "margin/twonorm/stumps",
+        "error/twonorm/stumps",
+        "ranks/twonorm/stumps",
+        "margin/twonorm/trees",
+        "error/twonorm/trees",
+        "ranks/twonorm/trees",
+        "later/twonorm/stumps",
+        "margin/moons/stumps",
+        "error/moons/stumps",
+        "ranks/moons/stumps",
+        "margin/moons/trees",
+        "error/moons/trees",
+        "ranks/moons/trees",
+    ]
+    row = _row(tables, "error/twonorm/stumps")
     assert row.ci_low <= row.measured <= row.ci_high
-    row = _rows(tables, MIN_MARGIN, "moons", "stumps")
+    row = _row(tables, "margin/moons/stumps")
     assert not np.isnan(row.ci_low)  # the corrected resampled interval
-    assert _rows(tables, LATER, "twonorm", "stumps").kind == "illustration"
+    assert _row(tables, "later/twonorm/stumps").kind == "illustration"
     assert {r.figure for r in place_rows("B21", rows)} == {"arc_gv"}
 
 
@@ -228,12 +236,7 @@ def _crafted_split(
 
 def _verdicts(t: dict[str, pd.DataFrame]) -> dict[str, str]:
     rows = b21_arc_gv(t["summary"], t["margins"], t["mistakes"], t["check"])
-    return {r.title: r.verdict for r in rows}
-
-
-MARGIN_ROW = "^minimum training margin of arc-gv - of AdaBoost"
-ERROR_ROW = "^test error of arc-gv - of AdaBoost"
-RANKS_ROW = "^fraction of ranks q at which AdaBoost's q-th smallest training margin"
+    return {r.name: r.verdict for r in rows}
 
 
 def _b21(t: dict[str, pd.DataFrame]):
@@ -249,9 +252,9 @@ def test_b21_split_rows_can_hold() -> None:
         [0.1] * R, [0.15 + s for s in step], [0.05] * R, [0.08 + s for s in step]
     )
     assert _verdicts(hold) == {
-        MIN_MARGIN: "true",
-        TEST_ERROR: "true",
-        DISTRIBUTION: "true",
+        "margin/toy/stumps": "true",
+        "error/toy/stumps": "true",
+        "ranks/toy/stumps": "true",
     }
 
 
@@ -267,8 +270,8 @@ def test_b21_split_rows_fail_when_arc_gv_is_lower_and_better() -> None:
             [0.15 + s for s in step], [0.1] * R, [0.08 + s for s in step], [0.05] * R
         )
     )
-    flips("B21", MARGIN_ROW, fail)
-    flips("B21", ERROR_ROW, fail)
+    flips("B21", "margin/*", fail)
+    flips("B21", "error/*", fail)
     sign = [(-1) ** r for r in range(R)]
     noisy = _crafted_split(
         [0.1] * R,
@@ -277,15 +280,15 @@ def test_b21_split_rows_fail_when_arc_gv_is_lower_and_better() -> None:
         [0.05 + 0.03 * s for s in sign],
     )
     v = _verdicts(noisy)
-    assert v[MIN_MARGIN] == "not resolved"
-    assert v[TEST_ERROR] == "not resolved"
+    assert v["margin/toy/stumps"] == "not resolved"
+    assert v["error/toy/stumps"] == "not resolved"
 
 
 @pytest.mark.can_fail("B21")
 def test_b21_distribution_row_fails_when_arc_gv_is_higher() -> None:
     t = _crafted_split([0.1, 0.1], [0.2, 0.2], [0.05, 0.05], [0.06, 0.07])
     t["margins"].loc[t["margins"]["algorithm"] == "arc_gv", "margin"] += 0.3
-    flips("B21", RANKS_ROW, _b21(t))
+    flips("B21", "ranks/*", _b21(t))
 
 
 def _crafted_draw(arc_better: bool) -> dict[str, pd.DataFrame]:
@@ -337,14 +340,14 @@ def test_b21_draw_rows_fail_on_crafted_tables() -> None:
     with more mistakes its test-error row holds; the later margins are an
     illustration."""
     rows = _b21(_crafted_draw(arc_better=True))
-    flips("B21", MARGIN_ROW, rows)
-    flips("B21", ERROR_ROW, rows)
-    flips("B21", RANKS_ROW, rows)
-    (later,) = [r for r in rows if r.title == LATER]
+    flips("B21", "margin/*", rows)
+    flips("B21", "error/*", rows)
+    flips("B21", "ranks/*", rows)
+    (later,) = [r for r in rows if r.name == "later/toy/stumps"]
     assert later.measured == pytest.approx(0.22 - 0.21)
     assert later.verdict == "n/a"
-    worse = {r.title: r.verdict for r in _b21(_crafted_draw(arc_better=False))}
-    assert worse[TEST_ERROR] == "true"
+    worse = _verdicts(_crafted_draw(arc_better=False))
+    assert worse["error/toy/stumps"] == "true"
 
 
 def test_b21_identical_votes_are_not_applicable() -> None:

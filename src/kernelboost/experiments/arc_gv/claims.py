@@ -11,7 +11,9 @@ from .._shared.rows import ClaimRow, not_applicable
 SOURCE = "Mohri, Boosting, 'Other Boosting Algorithms'"
 REYZIN = f"{SOURCE} (Reyzin and Schapire 2006)"
 
-#: Row titles, which tests and readers find the rows by.
+#: Row titles, for readers. Tests find the rows by name: ``margin``,
+#: ``error`` and ``ranks`` then ``/<dataset>/<learner>``, and
+#: ``later/<dataset>/stumps``.
 MIN_MARGIN = "arc-gv reaches a larger minimum margin than AdaBoost"
 TEST_ERROR = "yet arc-gv's test error is not lower"
 DISTRIBUTION = "AdaBoost's margin distribution is higher over most ranks"
@@ -71,16 +73,18 @@ def _difference(s: pd.DataFrame, learner: str, column: str) -> np.ndarray:
 
 def _rows(
     where: str,
+    at: str,
     margin: tuple[str, dict[str, float]],
     error: tuple[str, dict[str, float]],
     ranks: tuple[str, float],
 ) -> list[ClaimRow]:
-    """The three rows of one dataset and learner, from each row's quantity
-    text and its ``measured`` (with ``ci_low``, ``ci_high`` where it has an
-    interval)."""
+    """The three rows of one dataset and learner (``at``, ``<dataset>/<learner>``,
+    the last segments of their names), from each row's quantity text and its
+    ``measured`` (with ``ci_low``, ``ci_high`` where it has an interval)."""
     common = {"dataset": where, "kind": "empirical"}
     return [
         ClaimRow(
+            name=f"margin/{at}",
             title=MIN_MARGIN,
             source=f"{SOURCE} (Breiman 1999)",
             quantity=margin[0],
@@ -90,6 +94,7 @@ def _rows(
             **common,
         ),
         ClaimRow(
+            name=f"error/{at}",
             title=TEST_ERROR,
             source=REYZIN,
             quantity=error[0],
@@ -99,6 +104,7 @@ def _rows(
             **common,
         ),
         ClaimRow(
+            name=f"ranks/{at}",
             title=DISTRIBUTION,
             source=REYZIN,
             quantity=ranks[0],
@@ -118,7 +124,7 @@ _RANKS = (
 
 
 def _split_rows(
-    where: str, s: pd.DataFrame, learner: str, above: np.ndarray
+    where: str, at: str, s: pd.DataFrame, learner: str, above: np.ndarray
 ) -> list[ClaimRow]:
     """The rows of data split R times: means over the splits, the corrected
     resampled t-interval of Nadeau and Bengio (2003)."""
@@ -129,6 +135,7 @@ def _split_rows(
     corrected = "(corrected resampled t, factor 1/R + n_test/n_train)"
     return _rows(
         where,
+        at,
         (
             f"minimum training margin of arc-gv - of AdaBoost, {margin} {corrected}",
             margin.fields(),
@@ -143,7 +150,12 @@ def _split_rows(
 
 
 def _drawn_rows(
-    where: str, s: pd.DataFrame, learner: str, above: np.ndarray, m: pd.DataFrame
+    where: str,
+    at: str,
+    s: pd.DataFrame,
+    learner: str,
+    above: np.ndarray,
+    m: pd.DataFrame,
 ) -> list[ClaimRow]:
     """The rows of one training draw against its own test set: exact margins,
     the paired interval of the test errors."""
@@ -164,6 +176,7 @@ def _drawn_rows(
     )
     return _rows(
         where,
+        at,
         (
             f"minimum training margin of arc-gv - of AdaBoost "
             f"({arc_min:.4g} - {ada_min:.4g})",
@@ -174,12 +187,13 @@ def _drawn_rows(
     )
 
 
-def _later_row(where: str, check: pd.DataFrame) -> ClaimRow:
+def _later_row(where: str, dataset: str, check: pd.DataFrame) -> ClaimRow:
     """The minimum margins at T and at the end of the longer stump run."""
     ada = _pick(check, "stumps", "adaboost").set_index("t")["min_margin"]
     arc = _pick(check, "stumps", "arc_gv").set_index("t")["min_margin"]
     T, later = int(ada.index.min()), int(ada.index.max())
     return ClaimRow(
+        name=f"later/{dataset}/stumps",
         title=LATER,
         source=f"{SOURCE} (Breiman 1999)",
         dataset=where,
@@ -228,13 +242,14 @@ def b21_arc_gv(
         m = margins[margins["dataset"] == name]
         for learner in dict.fromkeys(s["learner"]):
             where = _where(str(name), learner, s, splits)
+            at = f"{name}/{learner}"
             above = _above(m, learner)
             if splits == 1:
                 new = _drawn_rows(
-                    where, s, learner, above, mistakes[mistakes["dataset"] == name]
+                    where, at, s, learner, above, mistakes[mistakes["dataset"] == name]
                 )
             else:
-                new = _split_rows(where, s, learner, above)
+                new = _split_rows(where, at, s, learner, above)
             if above[:, 1].all():
                 new = [
                     not_applicable(
@@ -247,5 +262,5 @@ def b21_arc_gv(
             rows += new
         c = check[check["dataset"] == name]
         if not c.empty:
-            rows.append(_later_row(_where(str(name), "stumps", s, splits), c))
+            rows.append(_later_row(_where(str(name), "stumps", s, splits), name, c))
     return rows

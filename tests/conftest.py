@@ -20,6 +20,27 @@ ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 SMALL = ["--workflow-profile", "workflow/profiles/small"]
 
+#: The profiles' config files, merged over config.yaml.
+PROFILE_FILES = {
+    "small": ROOT / "workflow/profiles/small/config.small.yaml",
+    "paper": ROOT / "workflow/profiles/paper/config.paper.yaml",
+}
+
+
+def project_config(*files: Path) -> dict:
+    """config.yaml with ``files`` merged over it as the workflow merges them,
+    a profile's values from the rooms included
+    (:func:`kernelboost.pipeline.config.layered`); not yet checked."""
+    import yaml
+
+    from kernelboost.pipeline.config import layered
+
+    def load(path: Path) -> dict:
+        return yaml.safe_load(path.read_text())
+
+    return layered(load(ROOT / "config.yaml"), *map(load, files))
+
+
 #: What a user needs to run the workflow: the jobs import the library from src/.
 WORKFLOW_FILES = (
     "Snakefile",

@@ -74,6 +74,18 @@ def checked_plan(cfg):
         if problem:
             config_exit(problem)
     schema = checks.load_schema(Path(workflow.basedir, SCHEMA))
+    if cfg.get("profile") is not None:
+        # A profile's values, which each room gives its own section
+        # (kernelboost.pipeline.config.profile_values), merge over
+        # config.yaml and under what the command line gives (its config files
+        # and values), as a configfile of the Snakefile would.
+        try:
+            values = checks.profile_values(cfg["profile"])
+        except ValueError as error:
+            config_exit(error)
+        merged = checks.merge(cfg, values, workflow.config_settings.overwrite_config)
+        cfg.clear()
+        cfg.update(merged)
     filled, problem = checks.check(cfg, schema)
     if problem:
         # A key merged in from another file than the last is named with it.

@@ -11,6 +11,8 @@ Everything specific to one experiment sits in its room,
 - ``figures.py``: one function per figure, tables → a matplotlib figure (the
   only modules of a room that import matplotlib);
 - ``<figure>.rst``: each figure's caption;
+- ``config.yaml``: its section of the configuration schema (keys, bounds,
+  defaults) and the values the profiles (``small``, ``paper``) give it;
 - ``applet.py``: the data of an interactive figure of the claims atlas.
 
 What rooms share (the claim row, the figure style, timing fits, grids) is in
@@ -63,6 +65,7 @@ __all__ = [
     "claim_experiment",
     "claim_order",
     "claims",
+    "config_file",
     "experiment",
     "figure",
     "figure_experiment",
@@ -193,6 +196,14 @@ def claims() -> list[str]:
 def timed_claims() -> list[str]:
     """The claims with machine measurements (``timings``), in catalog order."""
     return [c for c in claims() if c in _BY_CLAIM[c].timings]
+
+
+def config_file(name: str) -> Path:
+    """The configuration of experiment ``name``: ``config.yaml`` in its room,
+    its section of the schema (``schema``) and the values each profile merges
+    over config.yaml (``profiles``)."""
+    room = experiment(name).room.split(".")
+    return Path(__file__).parent.joinpath(*room[1:], "config.yaml")
 
 
 def caption(name: str) -> Path:

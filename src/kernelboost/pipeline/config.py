@@ -4,7 +4,9 @@ The Snakefile calls them while it parses the workflow, so that a bad
 configuration stops the run with one line naming the key, before any job:
 
 1. :func:`schema_problem`: the configuration as given against the schema
-   (``workflow/schemas/config.schema.yaml``): types, ranges, unknown keys,
+   (:func:`load_schema`: the shared sections of
+   ``workflow/schemas/config.schema.yaml`` and each experiment's section from
+   its room's ``config.yaml``): types, ranges, unknown keys,
    and numbers: no NaN, no infinity unless the schema allows it
    (``x-allow-infinity``), no float where an integer is meant;
 2. :func:`with_defaults` fills in the schema's defaults;
@@ -35,7 +37,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..experiments import EXPERIMENTS, figures
+from ..experiments import EXPERIMENTS, config_file, figures
 from ..experiments._shared.entry import Need
 from .plan import Plan
 
@@ -48,8 +50,13 @@ __all__ = [
     "duplicate_key_problem",
     "figures_problem",
     "key_origin",
+    "layered",
     "load_schema",
+    "merge",
+    "profile_values",
+    "PROFILES",
     "problem_key",
+    "room_config",
     "schema_problem",
     "sorted_keys",
     "with_defaults",
@@ -60,15 +67,83 @@ __all__ = [
 #: margin); every other number must be finite.
 ALLOW_INFINITY = "x-allow-infinity"
 
+#: The profiles whose values the rooms may give (``profiles`` of a room's
+#: config.yaml), chosen by the configuration's ``profile`` key.
+PROFILES: tuple[str, ...] = ("small", "paper")
 
-def load_schema(path: str | Path) -> dict[str, Any]:
-    """The configuration schema, read from its YAML file (with libyaml's
-    parser where PyYAML has it: the schema is read at every parse of the
-    workflow, and the pure-Python parser takes ten times as long)."""
+
+def _yaml(path: Path) -> Any:
+    # libyaml's parser where PyYAML has it: the schema is read at every parse
+    # of the workflow, and the pure-Python parser takes ten times as long.
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    return yaml.load(Path(path).read_text(encoding="utf-8"), Loader=loader)
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+
+
+def room_config(name: str) -> dict[str, Any]:
+    """Experiment ``name``'s ``config.yaml``
+    (:func:`kernelboost.experiments.config_file`): ``schema``, its section of
+    the configuration schema, and ``profiles``, the values each profile gives
+    the section."""
+    data = _yaml(config_file(name))
+    if not isinstance(data, dict) or "schema" not in data:
+        raise ValueError(f"{config_file(name)}: no 'schema' of the section")
+    unknown = set(data) - {"schema", "profiles"}
+    if unknown:
+        raise ValueError(f"{config_file(name)}: unknown keys {sorted(unknown)}")
+    return data
+
+
+def load_schema(path: str | Path) -> dict[str, Any]:
+    """The configuration schema: the shared sections and definitions of the
+    YAML file at ``path``, and each experiment's section from its room
+    (:func:`room_config`), under the experiment's name, in catalog order."""
+    schema = _yaml(Path(path))
+    for exp in EXPERIMENTS:
+        schema["properties"][exp.name] = room_config(exp.name)["schema"]
+    return schema
+
+
+def profile_values(profile: str) -> dict[str, Any]:
+    """The sections' values of ``profile`` (e.g. ``"small"``), by experiment,
+    as the rooms give them (:func:`room_config`)."""
+    if profile not in PROFILES:
+        raise ValueError(
+            f"'profile': unknown profile {profile!r} (profiles: {', '.join(PROFILES)})"
+        )
+    values = {}
+    for exp in EXPERIMENTS:
+        given = room_config(exp.name).get("profiles", {}).get(profile)
+        if given:
+            values[exp.name] = copy.deepcopy(given)
+    return values
+
+
+def merge(base: Mapping[str, Any], *over: Mapping[str, Any]) -> dict[str, Any]:
+    """``base`` with each of ``over`` merged over it in turn, as Snakemake
+    merges config files: mappings key by key, every other value replaced."""
+    out = copy.deepcopy(dict(base))
+    for layer in over:
+        for key, value in layer.items():
+            if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
+                out[key] = merge(out[key], value)
+            else:
+                out[key] = copy.deepcopy(value)
+    return out
+
+
+def layered(base: Mapping[str, Any], *over: Mapping[str, Any]) -> dict[str, Any]:
+    """The configuration of config.yaml's ``base`` with the config files (and
+    command-line values) ``over`` merged over it, as the workflow sees it: if
+    the result names a ``profile``, its values (:func:`profile_values`) are
+    merged over ``base`` and under ``over``, so that a file or value given
+    after config.yaml still has the last word."""
+    cfg = merge(base, *over)
+    profile = cfg.get("profile")
+    if profile is None:
+        return cfg
+    return merge(base, profile_values(profile), *over)
 
 
 def schema_problem(cfg: Mapping[str, Any], schema: Mapping[str, Any]) -> str | None:

@@ -7,14 +7,12 @@ here leaves 127.0.0.1."""
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import hashlib
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pytest
@@ -32,7 +30,7 @@ from kernelboost.core.datasets import (
 from kernelboost.core.downloads import LETTER_FEATURES, ChecksumError, Source
 from kernelboost.pipeline import config as checks
 
-from ...conftest import ROOT
+from ...conftest import PROFILE_FILES, ROOT, project_config
 from .local_server import Server, local_only, serving
 
 pytest.importorskip("pooch")
@@ -182,21 +180,6 @@ def test_the_part_is_train_or_test_before_any_download(monkeypatch, part) -> Non
 # --- the configuration check ------------------------------------------------------
 
 
-def _merged(*paths: Path) -> dict[str, Any]:
-    """Config files merged as Snakemake merges them: mappings key by key,
-    other values (lists among them) replaced."""
-
-    def update(base: Any, new: Any) -> Any:
-        if isinstance(base, dict) and isinstance(new, dict):
-            return {**base, **{k: update(base.get(k), v) for k, v in new.items()}}
-        return copy.deepcopy(new)
-
-    cfg: dict[str, Any] = {}
-    for path in paths:
-        cfg = update(cfg, yaml.safe_load(path.read_text()))
-    return cfg
-
-
 def test_the_paper_profile_merges_its_config_over_config_yaml() -> None:
     profile = yaml.safe_load((PAPER / "config.yaml").read_text())
     assert profile["configfile"] == ["workflow/profiles/paper/config.paper.yaml"]
@@ -207,7 +190,7 @@ def test_the_config_check_of_the_paper_profile_downloads_nothing(
     monkeypatch,
 ) -> None:
     _no_download(monkeypatch)
-    cfg = _merged(ROOT / "config.yaml", PAPER / "config.paper.yaml")
+    cfg = project_config(PROFILE_FILES["paper"])
     assert cfg["datasets"]["letter_train"] == TRAIN
     assert cfg["datasets"]["letter_test"] == TEST
     full = yaml.safe_load((ROOT / "config.yaml").read_text())["boosting_the_margin"]
@@ -253,10 +236,8 @@ def test_the_schema_checks_a_letter_entry(spec: dict, message: str) -> None:
 
 def test_the_default_runs_name_no_letter_dataset() -> None:
     for cfg in (
-        _merged(ROOT / "config.yaml"),
-        _merged(
-            ROOT / "config.yaml", ROOT / "workflow/profiles/small/config.small.yaml"
-        ),
+        project_config(),
+        project_config(PROFILE_FILES["small"]),
     ):
         filled, problem = checks.check(cfg, SCHEMA)
         assert problem is None

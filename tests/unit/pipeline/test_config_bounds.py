@@ -21,10 +21,9 @@ from kernelboost.estimators.model_selection import kfold_indices
 from kernelboost.pipeline import config as checks
 from kernelboost.pipeline import limits
 
-from ...conftest import ROOT
+from ...conftest import PROFILE_FILES, ROOT, project_config
 from .test_config import PROJECT, SCHEMA, set_in
 
-SMALL = yaml.safe_load((ROOT / "workflow/profiles/small/config.small.yaml").read_text())
 NAN, INF = math.nan, math.inf
 
 
@@ -293,7 +292,7 @@ def test_sizes_beyond_their_limits_are_named_in_one_line(case: str) -> None:
 def test_the_full_and_the_small_configurations_pass() -> None:
     """Their largest values (moons_large's 20000 points, kernel_checks'
     n = 1000, kernel_cost's 64000000 features, ...) stay allowed."""
-    for cfg in (PROJECT, merged(PROJECT, SMALL)):
+    for cfg in (PROJECT, project_config(PROFILE_FILES["small"])):
         filled, problem = checks.check(cfg, SCHEMA)
         assert problem is None
         assert limits.limits_problem(filled) is None
@@ -510,8 +509,8 @@ def test_duplicate_keys_anywhere(tmp_path: Path, text: str, expected: str) -> No
 
 @pytest.mark.parametrize(
     "path",
-    [ROOT / "config.yaml", ROOT / "workflow/profiles/small/config.small.yaml"],
-    ids=["full", "small"],
+    [ROOT / "config.yaml", *PROFILE_FILES.values()],
+    ids=["full", *PROFILE_FILES],
 )
 def test_the_project_config_files_have_no_duplicate_keys(path: Path) -> None:
     assert checks.duplicate_key_problem(path) is None

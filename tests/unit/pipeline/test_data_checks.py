@@ -38,11 +38,10 @@ from kernelboost.pipeline.data_checks import (
 from kernelboost.pipeline.jobs import resolve
 from kernelboost.pipeline.plan import Plan
 
-from ...conftest import ROOT
+from ...conftest import PROFILE_FILES, ROOT, project_config
 
 SCHEMA = checks.load_schema(ROOT / "workflow/schemas/config.schema.yaml")
 PROJECT = yaml.safe_load((ROOT / "config.yaml").read_text())
-SMALL = yaml.safe_load((ROOT / "workflow/profiles/small/config.small.yaml").read_text())
 
 
 def _merge(base: dict, over: dict) -> dict:
@@ -101,9 +100,7 @@ def _one_line(problem: str | None) -> str:
 
 @pytest.mark.parametrize("small", [False, True], ids=["full", "small"])
 def test_the_project_configurations_pass(small: bool) -> None:
-    cfg = copy.deepcopy(PROJECT)
-    if small:
-        _merge(cfg, copy.deepcopy(SMALL))
+    cfg = project_config(PROFILE_FILES["small"]) if small else copy.deepcopy(PROJECT)
     filled, problem = checks.check(cfg, SCHEMA)
     assert problem is None
     # Every need names run arguments its runs have (dataset_uses reads them).
@@ -434,7 +431,7 @@ def test_a_csv_no_study_reads_is_left_to_its_job(tmp_path: Path) -> None:
 
 
 def _small_plan() -> Plan:
-    cfg = _merge(copy.deepcopy(PROJECT), copy.deepcopy(SMALL))
+    cfg = project_config(PROFILE_FILES["small"])
     filled, problem = checks.check(cfg, SCHEMA)
     assert problem is None
     return Plan(filled)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import inspect
 from collections.abc import Iterator, Mapping
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,40 +12,21 @@ import yaml
 
 from kernelboost import experiments as X
 from kernelboost.experiments._shared.entry import section
+from kernelboost.pipeline import config as checks
 from kernelboost.pipeline.digest import required_parameters
 from kernelboost.pipeline.jobs import resolve
 from kernelboost.pipeline.plan import Plan
 
-from ...conftest import ROOT
+from ...conftest import PROFILE_FILES, ROOT, project_config
 
-CONFIGS = {
-    "full": ROOT / "config.yaml",
-    "small": ROOT / "workflow/profiles/small/config.small.yaml",
-}
+SCHEMA_FILE = ROOT / "workflow/schemas/config.schema.yaml"
 
-
-def merged(*paths: Path) -> dict:
-    """config.yaml with later files merged over it, as Snakemake merges them."""
-
-    def merge(base: dict, over: dict) -> dict:
-        out = dict(base)
-        for key, value in over.items():
-            if isinstance(value, dict) and isinstance(out.get(key), dict):
-                out[key] = merge(out[key], value)
-            else:
-                out[key] = value
-        return out
-
-    cfg: dict = {}
-    for path in paths:
-        cfg = merge(cfg, yaml.safe_load(path.read_text()))
-    return cfg
+CONFIGS = {"full": (), "small": (PROFILE_FILES["small"],)}
 
 
 def config(name: str) -> dict:
-    if name == "full":
-        return merged(CONFIGS["full"])
-    return merged(CONFIGS["full"], CONFIGS["small"])
+    """config.yaml with the profile ``name``'s file and values merged over it."""
+    return project_config(*CONFIGS[name])
 
 
 def test_names_are_unique_and_match_config_sections() -> None:
@@ -56,10 +36,31 @@ def test_names_are_unique_and_match_config_sections() -> None:
     assert len(set(figures)) == len(figures)
     claims = [c for e in X.EXPERIMENTS for c in e.claims]
     assert len(set(claims)) == len(claims)
-    schema = yaml.safe_load((ROOT / "workflow/schemas/config.schema.yaml").read_text())
-    shared = {"datasets", "figures", "split", "cv", "one_job_per_output"}
-    sections = set(schema["properties"]) - shared
-    assert sections == set(names)
+    # The shared file holds no experiment's section; the schema the workflow
+    # reads has each one, from its room.
+    shared = yaml.safe_load(SCHEMA_FILE.read_text())["properties"]
+    assert not set(shared) & set(names)
+    schema = checks.load_schema(SCHEMA_FILE)
+    assert set(schema["properties"]) == set(shared) | set(names)
+
+
+@pytest.mark.parametrize("exp", X.EXPERIMENTS, ids=lambda e: e.name)
+def test_a_room_owns_its_section(exp: X.Experiment) -> None:
+    """The keys of a room's section (its config.yaml's schema) are exactly the
+    keys its runs read of that section, with every default filled in; each
+    profile's values are keys of the section."""
+    room = checks.room_config(exp.name)
+    assert X.config_file(exp.name).parent.name == exp.name
+    keys = set(room["schema"]["properties"])
+    filled, problem = checks.check(config("full"), checks.load_schema(SCHEMA_FILE))
+    assert problem is None
+    recording = Recording(copy.deepcopy(filled))
+    exp.runs(recording)
+    read = {p[1] for p in recording.seen if len(p) > 1 and p[0] == exp.name}
+    assert read == keys, (sorted(keys - read), sorted(read - keys))
+    for profile, values in room.get("profiles", {}).items():
+        assert profile in checks.PROFILES, profile
+        assert set(values) <= keys, (profile, sorted(set(values) - keys))
 
 
 @pytest.mark.parametrize("exp", X.EXPERIMENTS, ids=lambda e: e.name)
@@ -166,8 +167,9 @@ def test_every_config_key_reaches_a_rule(name: str) -> None:
         for run in exp.runs(recording).values():
             for refs in run.data.values():
                 used |= {r.name for r in (refs if isinstance(refs, tuple) else (refs,))}
-    # The dataset rule reads each dataset's entry; the targets read `figures`.
-    read = recording.seen | {("datasets",), ("figures",)}
+    # The dataset rule reads each dataset's entry; the targets read `figures`;
+    # the configuration's layering reads `profile`.
+    read = recording.seen | {("datasets",), ("figures",), ("profile",)}
     read |= {("datasets", d) for d in cfg["datasets"]}
     unread = {p for p in key_paths(cfg) if p not in read}
     assert not unread, f"config keys no rule reads: {sorted(unread)}"

@@ -7,13 +7,12 @@ import copy
 from pathlib import Path
 
 import pytest
-import yaml
 
 from kernelboost import experiments as X
 from kernelboost.pipeline import config as checks
 from kernelboost.pipeline.plan import KINDS, Plan, Readers
 
-from ...conftest import ROOT
+from ...conftest import PROFILE_FILES, ROOT, project_config
 
 SCHEMA = checks.load_schema(ROOT / "workflow/schemas/config.schema.yaml")
 
@@ -28,17 +27,14 @@ def _merge(base: dict, over: dict) -> dict:
     return out
 
 
-def _config(path: str = "config.yaml", over: str | None = None) -> dict:
-    cfg = yaml.safe_load((ROOT / path).read_text())
-    if over:
-        cfg = _merge(cfg, yaml.safe_load((ROOT / over).read_text()))
-    filled, problem = checks.check(cfg, SCHEMA)
+def _config(*over: Path) -> dict:
+    filled, problem = checks.check(project_config(*over), SCHEMA)
     assert problem is None
     return filled
 
 
 FULL = _config()
-SMALL = _config(over="workflow/profiles/small/config.small.yaml")
+SMALL = _config(PROFILE_FILES["small"])
 
 
 @pytest.fixture

@@ -5,6 +5,8 @@ helpers of ``_shared.boosting`` it uses (``log_rounds``, ``staged_votes``)."""
 
 from __future__ import annotations
 
+from fnmatch import fnmatchcase
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -47,16 +49,10 @@ PAIRS = {
     for name, seed in (("twonorm", 5), ("ringnorm", 7))
 }
 
-#: The rows, named by their titles (the quantities carry the numbers).
-TEST_ERROR = "the test error keeps falling after the training error is 0"
-FRACTION = "the fraction of training margins <= theta does not rise"
-MINIMUM = "the minimum training margin rises"
-TABLE = "Schapire et al.'s table, "
-
-#: The start of each evidence row's quantity, for ``flips``.
-TEST_ERROR_ROW = r"^test error at T = \d+ - at T0"
-FRACTION_ROW = r"^larger change of the fraction of training margins <= "
-MINIMUM_ROW = r"^smaller change of the minimum training margin, "
+#: The rows' names on every dataset, for ``_named`` and ``flips``.
+TEST_ERROR = "test_error/*"
+FRACTION = "fraction/*"
+MINIMUM = "minimum/*"
 
 
 def _data(name: str) -> tuple[Dataset, Dataset]:
@@ -84,9 +80,10 @@ def _base(learner: str):
     return Stumps()
 
 
-def _by_title(rows, title: str, dataset: str = ""):
-    found = [r for r in rows if r.title.startswith(title) and dataset in r.dataset]
-    assert found, f"no row titled {title!r}"
+def _named(rows, pattern: str):
+    """The rows whose name matches the shell-style ``pattern``."""
+    found = [r for r in rows if fnmatchcase(r.name, pattern)]
+    assert found, f"no row named {pattern!r}"
     return found
 
 
@@ -213,11 +210,11 @@ def test_a_run_that_stops_early_keeps_its_final_vote() -> None:
     assert (margins.loc[margins["learner"] == "trees", "margin"] == 1.0).all()
     assert sorted(mistakes["t"].unique()) == [1, 60]
     # The same vote at T0 and T: no difference, and no size resolves one.
-    (row,) = _by_title(
+    (row,) = _named(
         b5_boosting_the_margin(
             summary.assign(dataset="blobs"), mistakes.assign(dataset="blobs")
         ),
-        TEST_ERROR,
+        "test_error/blobs",
     )
     assert row.measured == 0.0
     assert row.verdict == "not resolved"
@@ -239,20 +236,36 @@ def test_b5_rows_on_a_small_run(tables) -> None:
     rows = place_rows("B5", b5_boosting_the_margin(summary, mistakes))
     assert [r.kind for r in rows] == (["empirical"] * 3 + ["illustration"] * 2) * 2
     assert {r.figure for r in rows} == {"boosting_the_margin"}
+    assert [r.name for r in rows] == [
+        "test_error/twonorm",
+        "fraction/twonorm",
+        "minimum/twonorm",
+        "table/twonorm/trees",
+        "table/twonorm/stumps",
+        "test_error/ringnorm",
+        "fraction/ringnorm",
+        "minimum/ringnorm",
+        "table/ringnorm/trees",
+        "table/ringnorm/stumps",
+    ]
     for name in PAIRS:
         s = summary[(summary["dataset"] == name) & (summary["learner"] == "trees")]
-        (test,) = _by_title(rows, TEST_ERROR, name)
+        (test,) = _named(rows, f"test_error/{name}")
         c = curve[(curve["dataset"] == name) & (curve["learner"] == "trees")]
         at = c.set_index("t")["test_error"]
         assert test.measured == pytest.approx(at[60] - at[int(s["T0"].iloc[0])])
         assert test.ci_low <= test.measured <= test.ci_high
         assert "on the same points" in test.quantity
-        (fraction,) = _by_title(rows, FRACTION, name)
+        (fraction,) = _named(rows, f"fraction/{name}")
         assert fraction.measured == pytest.approx(np.diff(s["fraction"]).max())
         assert np.isnan(fraction.ci_low)
-        (minimum,) = _by_title(rows, MINIMUM, name)
+        (minimum,) = _named(rows, f"minimum/{name}")
         assert minimum.measured == pytest.approx(np.diff(s["min_margin"]).min())
-        tables_ = _by_title(rows, TABLE, name)
+        tables_ = _named(rows, f"table/{name}/*")
+        assert [r.name for r in tables_] == [
+            f"table/{name}/trees",
+            f"table/{name}/stumps",
+        ]
         assert [r.verdict for r in tables_] == ["n/a", "n/a"]
         assert "T = 5, 20, 60" in tables_[0].quantity
         assert tables_[1].title.endswith("stumps")
@@ -313,8 +326,8 @@ def _mistakes(
     )
 
 
-def _row(title: str, summary: pd.DataFrame, mistakes: pd.DataFrame):
-    (row,) = _by_title(b5_boosting_the_margin(summary, mistakes), title)
+def _row(pattern: str, summary: pd.DataFrame, mistakes: pd.DataFrame):
+    (row,) = _named(b5_boosting_the_margin(summary, mistakes), pattern)
     return row
 
 
@@ -345,11 +358,7 @@ def test_b5_test_error_row_reads_the_paired_interval() -> None:
     assert row.verdict == "not resolved"
     assert "n > 1.96^2 d / delta^2 = 385 test points" in row.quantity
     # 20 more at T than at T0: the test error rose, the row does not hold.
-    (row,) = flips(
-        "B5",
-        TEST_ERROR_ROW,
-        b5_boosting_the_margin(summary, _mistakes(20, 40)),
-    )
+    (row,) = flips("B5", TEST_ERROR, b5_boosting_the_margin(summary, _mistakes(20, 40)))
     assert row.measured == pytest.approx(0.1)
     assert row.ci_low > 0
 
@@ -358,10 +367,10 @@ def test_b5_test_error_row_reads_the_paired_interval() -> None:
 def test_b5_test_error_row_fails_without_zero_training_error() -> None:
     summary = _summary(T0=NEVER)
     mistakes = _mistakes(20, 20).query("t == 1000")
-    (row,) = flips("B5", TEST_ERROR_ROW, b5_boosting_the_margin(summary, mistakes))
+    (row,) = flips("B5", TEST_ERROR, b5_boosting_the_margin(summary, mistakes))
     assert np.isnan(row.measured)
     assert "there is no T0" in row.quantity
-    assert "(T0 = never)" in _row(TABLE + "trees", summary, mistakes).quantity
+    assert "(T0 = never)" in _row("table/toy/trees", summary, mistakes).quantity
 
 
 @pytest.mark.can_fail("B5")
@@ -369,16 +378,16 @@ def test_b5_margin_rows_follow_the_numbers() -> None:
     mistakes = _mistakes(40, 20)
     # The fraction rises from the second margin round to the third.
     rising = _summary(fraction=(0.3, 0.1, 0.15))
-    (row,) = flips("B5", FRACTION_ROW, b5_boosting_the_margin(rising, mistakes))
+    (row,) = flips("B5", FRACTION, b5_boosting_the_margin(rising, mistakes))
     assert row.measured == pytest.approx(0.05)
     assert "from T = 5 to 100 and from 100 to 1000" in row.quantity
     # The minimum margin falls from the first to the second.
     falling = _summary(min_margin=(0.1, 0.05, 0.2))
-    (row,) = flips("B5", MINIMUM_ROW, b5_boosting_the_margin(falling, mistakes))
+    (row,) = flips("B5", MINIMUM, b5_boosting_the_margin(falling, mistakes))
     assert row.measured == pytest.approx(-0.05)
     # ... or stays put: it must rise (> 0).
     flat = _summary(min_margin=(0.1, 0.1, 0.2))
-    (row,) = flips("B5", MINIMUM_ROW, b5_boosting_the_margin(flat, mistakes))
+    (row,) = flips("B5", MINIMUM, b5_boosting_the_margin(flat, mistakes))
     assert row.measured == 0.0
 
 

@@ -73,11 +73,14 @@ def resolving_size(d: PairedDifference) -> str:
     )
 
 
-def _test_error_row(where: str, run: pd.Series, mistakes: pd.DataFrame) -> ClaimRow:
+def _test_error_row(
+    name: str, where: str, run: pd.Series, mistakes: pd.DataFrame
+) -> ClaimRow:
     """Test error at T minus at T₀ (``<`` 0), with the paired 95 % interval;
     NaN, hence false, if the training error is never 0."""
     T, t0, learner = int(run["n_rounds"]), int(run["T0"]), _learner(run)
     common = dict(
+        name=f"test_error/{name}",
         title="the test error keeps falling after the training error is 0",
         source=SOURCE,
         dataset=where,
@@ -105,11 +108,12 @@ def _test_error_row(where: str, run: pd.Series, mistakes: pd.DataFrame) -> Claim
     return row
 
 
-def _fraction_row(where: str, trees: pd.DataFrame) -> ClaimRow:
+def _fraction_row(name: str, where: str, trees: pd.DataFrame) -> ClaimRow:
     """The larger change of the fraction of margins ≤ θ between consecutive
     margin rounds (``<=`` 0)."""
     theta, rounds = float(trees["theta"].iloc[0]), _rounds(trees)
     return ClaimRow(
+        name=f"fraction/{name}",
         title="the fraction of training margins <= theta does not rise",
         source=SOURCE,
         dataset=where,
@@ -123,11 +127,12 @@ def _fraction_row(where: str, trees: pd.DataFrame) -> ClaimRow:
     )
 
 
-def _minimum_row(where: str, trees: pd.DataFrame) -> ClaimRow:
+def _minimum_row(name: str, where: str, trees: pd.DataFrame) -> ClaimRow:
     """The smaller change of the minimum training margin between consecutive
     margin rounds (``>`` 0)."""
     rounds = _rounds(trees)
     return ClaimRow(
+        name=f"minimum/{name}",
         title="the minimum training margin rises",
         source=SOURCE,
         dataset=where,
@@ -141,7 +146,7 @@ def _minimum_row(where: str, trees: pd.DataFrame) -> ClaimRow:
     )
 
 
-def _table_row(where: str, part: pd.DataFrame) -> ClaimRow:
+def _table_row(name: str, where: str, part: pd.DataFrame) -> ClaimRow:
     """Schapire et al.'s table for one learner: no verdict."""
     run = part.iloc[0]
     theta = float(run["theta"])
@@ -158,6 +163,7 @@ def _table_row(where: str, part: pd.DataFrame) -> ClaimRow:
     rounds = ", ".join(str(t) for t in _rounds(part))
     T0 = int(run["T0"])
     return ClaimRow(
+        name=f"table/{name}/{run['learner']}",
         title=f"Schapire et al.'s table, {run['learner']}",
         source=SOURCE,
         dataset=where,
@@ -200,12 +206,12 @@ def b5_boosting_the_margin(
         where = _where(str(name), trees.iloc[0])
         own = mistakes[(mistakes["dataset"] == name) & (mistakes["learner"] == TREES)]
         rows += [
-            _test_error_row(where, trees.iloc[-1], own),
-            _fraction_row(where, trees),
-            _minimum_row(where, trees),
-            _table_row(where, trees),
+            _test_error_row(name, where, trees.iloc[-1], own),
+            _fraction_row(name, where, trees),
+            _minimum_row(name, where, trees),
+            _table_row(name, where, trees),
         ]
         stumps = part[part["learner"] == STUMPS]
         if len(stumps):
-            rows.append(_table_row(where, stumps))
+            rows.append(_table_row(name, where, stumps))
     return rows

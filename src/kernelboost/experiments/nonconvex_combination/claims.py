@@ -60,6 +60,7 @@ def b9_nonconvex_combination(
         given = _error(errors, example, "given")
         rows.append(
             ClaimRow(
+                name=f"given/{example}",
                 title=f"{title} classifies every training point",
                 dataset=data(example),
                 quantity=f"training error of {given['formula']}",
@@ -75,6 +76,7 @@ def b9_nonconvex_combination(
         n_lines = int((lines["example"] == example).sum())
         rows.append(
             ClaimRow(
+                name=f"adaboost/{example}",
                 title="AdaBoost over a finite family of lines reaches training error 0",
                 dataset=data(example),
                 quantity=f"training error of AdaBoost's sign(Σ α_t h_t) after "
@@ -88,6 +90,7 @@ def b9_nonconvex_combination(
         )
     rows.append(
         ClaimRow(
+            name="h3_alone/nonconvex",
             title="The third hyperplane by itself does worse than random",
             dataset=data("nonconvex"),
             quantity="training error of h3 alone (uniform D)",
@@ -100,6 +103,7 @@ def b9_nonconvex_combination(
     )
     rows.append(
         ClaimRow(
+            name="best_line/convex",
             title="No single hyperplane classifies the convex instance",
             dataset=data("convex"),
             quantity="smallest training error of one line of the family",
@@ -114,6 +118,7 @@ def b9_nonconvex_combination(
     first = picks.iloc[0] if len(picks) else None
     rows.append(
         ClaimRow(
+            name="h3_eps/nonconvex",
             title="Reweighting makes h3 better than random: AdaBoost picks it",
             dataset=data("nonconvex"),
             quantity=(

@@ -20,6 +20,7 @@ def test_xor_study_and_k7_rows() -> None:
     epochs = xor_epochs_table(data, max_epochs=20)
     points = xor_points_table(data, max_epochs=20)
     rows = k7_perceptron_xor(epochs, points)
+    assert [r.name for r in rows] == ["error/linear", "error/kernel", "cosine"]
     assert [r.kind for r in rows] == ["check"] * 3
     assert [r.holds for r in rows] == [True, True, True]
     assert rows[0].measured == 0.5

@@ -3,6 +3,8 @@ identities and the counted work (claims.csv), the CPU times (timings.csv)."""
 
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 
 from .._shared.exponents import exponent_row, fitted, work_row
@@ -25,6 +27,12 @@ DRIFT_TOL = 1e-10
 _K18_SOURCE = "Shewchuk, Lecture 14, 'Kernel Perceptrons', 'Kernel Logistic Regression'"
 
 
+def _segment(text: str) -> str:
+    """``text`` as a segment of a row name (:attr:`ClaimRow.name`):
+    ``kernel_perceptron`` for ``kernel perceptron``."""
+    return re.sub(r"[^A-Za-z0-9_.=+-]+", "_", text).strip("_")
+
+
 def k18_incremental_update(drift: pd.DataFrame, work: pd.DataFrame) -> list[ClaimRow]:
     """K18: the O(n) update of Ka gives what recomputing K @ a gives, in O(n)
     multiply-adds against O(n²).
@@ -40,13 +48,14 @@ def k18_incremental_update(drift: pd.DataFrame, work: pd.DataFrame) -> list[Clai
     Returns
     -------
     list of ClaimRow
-        Per learner (identity): max over the run of |f − (K a + b)| after
-        each update, divided by the largest |K a + b| of the run, ``<=``
-        :data:`DRIFT_TOL`. Then two checks (the counts follow from the code:
-        an update adds one column of n kernel values, a recomputation
-        multiplies the n × n matrix): the fitted exponent of the multiply-adds
-        per update against n within 0.3 of 1 (incremental) and of 2
-        (recomputed).
+        Per learner (identity, ``drift/<learner>``: ``drift/kernel_perceptron``):
+        max over the run of |f − (K a + b)| after each update, divided by the
+        largest |K a + b| of the run, ``<=`` :data:`DRIFT_TOL`. Then two
+        checks, ``work/incremental`` and ``work/recompute`` (the counts follow
+        from the code: an update adds one column of n kernel values, a
+        recomputation multiplies the n × n matrix): the fitted exponent of the
+        multiply-adds per update against n within 0.3 of 1 (incremental) and
+        of 2 (recomputed).
     """
     rows = []
     for learner, part in drift.groupby("learner", sort=False):
@@ -64,6 +73,7 @@ def k18_incremental_update(drift: pd.DataFrame, work: pd.DataFrame) -> list[Clai
                 bound=DRIFT_TOL,
                 relation="<=",
                 kind="identity",
+                name=f"drift/{_segment(str(learner))}",
             )
         )
     counted = exponent_table(work, "count")
@@ -76,6 +86,7 @@ def k18_incremental_update(drift: pd.DataFrame, work: pd.DataFrame) -> list[Clai
             what=f"the multiply-adds of one {verb}",
             against="n",
             why=why,
+            name=f"work/{form}",
         )
         for form, stated, title, verb, why in (
             (
@@ -110,16 +121,18 @@ def k18_timings(fits: pd.DataFrame) -> list[ClaimRow]:
     Returns
     -------
     list of ClaimRow
-        1. (empirical) the incremental update on the columns it reads, n up to
-           10⁶: |b̂ − 1| ≤ 0.3;
-        2. (empirical) the recomputation on the whole Gram matrix:
-           |b̂ − 2| ≤ 0.3 (both read from the 95 % interval of b̂, two-sided:
-           a time flattened by a fixed cost per call fails as surely as one
-           that grows too fast; not resolved over fewer than two decades);
-        3. (illustration) the incremental update on the whole row-major Gram
-           matrix, as the learners hold it, over the recomputation's sizes:
-           its fitted exponent, no verdict (the numpy call's fixed cost, then
-           the strided column's cache misses, set that time).
+        1. (empirical, ``time/incremental``) the incremental update on the
+           columns it reads, n up to 10⁶: |b̂ − 1| ≤ 0.3;
+        2. (empirical, ``time/recompute``) the recomputation on the whole Gram
+           matrix: |b̂ − 2| ≤ 0.3 (both read from the 95 % interval of b̂,
+           two-sided: a time flattened by a fixed cost per call fails as
+           surely as one that grows too fast; not resolved over fewer than two
+           decades);
+        3. (illustration, ``time/incremental_gram``) the incremental update on
+           the whole row-major Gram matrix, as the learners hold it, over the
+           recomputation's sizes: its fitted exponent, no verdict (the numpy
+           call's fixed cost, then the strided column's cache misses, set that
+           time).
     """
     rows = [
         exponent_row(
@@ -128,6 +141,7 @@ def k18_timings(fits: pd.DataFrame) -> list[ClaimRow]:
             fitted(fits, "update_vs_n", INCREMENTAL, 0),
             1,
             against="n (incremental update, the columns it reads)",
+            name="time/incremental",
         ),
         exponent_row(
             "K18",
@@ -135,6 +149,7 @@ def k18_timings(fits: pd.DataFrame) -> list[ClaimRow]:
             fitted(fits, "update_vs_n", RECOMPUTE, 0),
             2,
             against="n (recomputation)",
+            name="time/recompute",
         ),
     ]
     gram = fitted(fits, "update_vs_n", INCREMENTAL_GRAM, 0)
@@ -153,6 +168,7 @@ def k18_timings(fits: pd.DataFrame) -> list[ClaimRow]:
             bound=float("nan"),
             relation="n/a",
             kind="illustration",
+            name="time/incremental_gram",
         )
     )
     return rows

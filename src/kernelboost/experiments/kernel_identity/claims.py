@@ -31,8 +31,9 @@ def _identity_grid(part: pd.DataFrame) -> str:
 def k1_kernel_identity(identities: pd.DataFrame) -> list[ClaimRow]:
     """K1: each kernel equals the inner product of its explicit feature map.
 
-    One row per identity: the largest ``max_rel_diff`` over its (n, degree)
-    grid, checked ``<= 1e-10``.
+    One row per identity, ``inner_product/<identity>``
+    (``inner_product/sqrt_c``): the largest ``max_rel_diff`` over its
+    (n, degree) grid, checked ``<= 1e-10``.
     """
     rows = []
     for identity, part in identities.groupby("identity", sort=True):
@@ -48,6 +49,7 @@ def k1_kernel_identity(identities: pd.DataFrame) -> list[ClaimRow]:
                 bound=IDENTITY_TOL,
                 relation="<=",
                 kind="identity",
+                name=f"inner_product/{identity}",
             )
         )
     return rows
@@ -57,8 +59,9 @@ def k15_feature_distance(identities: pd.DataFrame) -> list[ClaimRow]:
     """K15: distances in feature space come from the kernel alone.
 
     d(x, x')² = ‖φ(x) − φ(x')‖² = k(x, x) + k(x', x') − 2 k(x, x') (Huang
-    2017, 'Distance in Feature Space'). One row per identity of K1: the
-    largest ``max_rel_diff_distance`` over its (n, degree) grid, the squared
+    2017, 'Distance in Feature Space'). One row per identity of K1,
+    ``distance/<identity>`` (``distance/sqrt_c``): the largest
+    ``max_rel_diff_distance`` over its (n, degree) grid, the squared
     distances from the kernel against those summed over the explicit
     coordinates, checked ``<= 1e-10``.
     """
@@ -77,6 +80,7 @@ def k15_feature_distance(identities: pd.DataFrame) -> list[ClaimRow]:
                 bound=IDENTITY_TOL,
                 relation="<=",
                 kind="identity",
+                name=f"distance/{identity}",
             )
         )
     return rows

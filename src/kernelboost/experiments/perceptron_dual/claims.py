@@ -11,9 +11,10 @@ from .._shared.rows import ClaimRow
 def k6_perceptron_dual(worked: pd.DataFrame, compare: pd.DataFrame) -> list[ClaimRow]:
     """K6: the worked table of Huang 2017, and primal = dual on data.
 
-    Rows: the worked table (largest deviation of w and α from the lecture's
-    numbers, ``<= 0``); then per dataset the first position where the primal
-    and dual mistake sequences differ (``== -1``: never) and
+    Rows: ``worked_table`` (largest deviation of w and α from the lecture's
+    numbers, ``<= 0``); then per dataset ``same_mistakes/<dataset>``, the
+    first position where the primal and dual mistake sequences differ
+    (``== -1``: never), and ``w_residual/<dataset>``,
     ‖w − Σ α_i φ(x_i)‖ / max(‖w‖, 1) (``<= 1e-9``).
     """
     seed_cols = ["w1_seed", "w2_seed", "alpha1_seed", "alpha2_seed", "alpha3_seed"]
@@ -33,6 +34,7 @@ def k6_perceptron_dual(worked: pd.DataFrame, compare: pd.DataFrame) -> list[Clai
             bound=0.0,
             relation="<=",
             kind="identity",
+            name="worked_table",
         )
     ]
     for r in compare.itertuples(index=False):
@@ -50,6 +52,7 @@ def k6_perceptron_dual(worked: pd.DataFrame, compare: pd.DataFrame) -> list[Clai
                 measured=float(r.first_difference),
                 bound=-1.0,
                 relation="==",
+                name=f"same_mistakes/{r.dataset}",
                 **common,
             )
         )
@@ -60,6 +63,7 @@ def k6_perceptron_dual(worked: pd.DataFrame, compare: pd.DataFrame) -> list[Clai
                 measured=float(r.w_rel_diff),
                 bound=1e-9,
                 relation="<=",
+                name=f"w_residual/{r.dataset}",
                 **common,
             )
         )

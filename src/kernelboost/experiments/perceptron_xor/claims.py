@@ -19,10 +19,11 @@ def k7_perceptron_xor(epochs: pd.DataFrame, points: pd.DataFrame) -> list[ClaimR
     Returns
     -------
     list of ClaimRow
-        The linear perceptron's smallest training error over its epoch
-        budget (``> 0``); the kernel perceptron's final training error
-        (``<= 0``); the cosine between the implicit w = Σ α_i φ(x_i) and the
-        √2·x1x2 coordinate, i.e. the rule x1·x2 > 0 (``>= 1 − 1e-12``). All
+        ``error/linear``, the linear perceptron's smallest training error
+        over its epoch budget (``> 0``); ``error/kernel``, the kernel
+        perceptron's final training error (``<= 0``); ``cosine``, the cosine
+        between the implicit w = Σ α_i φ(x_i) and the √2·x1x2 coordinate,
+        i.e. the rule x1·x2 > 0 (``>= 1 − 1e-12``). All
         three are ``check`` rows, not evidence: on exact XOR
         (:func:`~kernelboost.datasets.make_xor` with no jitter) the points
         are the four corners (±1, ±1), which no line separates; φ maps them
@@ -53,6 +54,7 @@ def k7_perceptron_xor(epochs: pd.DataFrame, points: pd.DataFrame) -> list[ClaimR
             measured=float(linear["train_error"].min()),
             bound=0.0,
             relation=">",
+            name="error/linear",
             **common,
         ),
         ClaimRow(
@@ -61,6 +63,7 @@ def k7_perceptron_xor(epochs: pd.DataFrame, points: pd.DataFrame) -> list[ClaimR
             measured=float(kernel["train_error"].iloc[-1]),
             bound=0.0,
             relation="<=",
+            name="error/kernel",
             **common,
         ),
         ClaimRow(
@@ -69,6 +72,7 @@ def k7_perceptron_xor(epochs: pd.DataFrame, points: pd.DataFrame) -> list[ClaimR
             measured=cosine,
             bound=1.0 - 1e-12,
             relation=">=",
+            name="cosine",
             **common,
         ),
     ]

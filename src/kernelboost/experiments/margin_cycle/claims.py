@@ -59,6 +59,7 @@ def b15_adaboost_cycle(lp: pd.DataFrame, runs: pd.DataFrame) -> list[ClaimRow]:
 
     rows = [
         ClaimRow(
+            name="rho_star",
             title="The maximum L1 margin of the paper's example is 3/8",
             dataset=matrix,
             quantity=f"|LP rho* - 3/8| (LP dual, 2 gamma* = {value:.12g})",
@@ -69,6 +70,7 @@ def b15_adaboost_cycle(lp: pd.DataFrame, runs: pd.DataFrame) -> list[ClaimRow]:
             **common,
         ),
         ClaimRow(
+            name="gap/paper",
             title="AdaBoost stays significantly below the maximum margin",
             dataset=start,
             quantity=f"rho* ({rho:.6g}) - AdaBoost's largest L1 margin over "
@@ -81,6 +83,7 @@ def b15_adaboost_cycle(lp: pd.DataFrame, runs: pd.DataFrame) -> list[ClaimRow]:
             **common,
         ),
         ClaimRow(
+            name="limit/paper",
             title="From the paper's D_1, AdaBoost's margin tends to 1/3",
             dataset=start,
             quantity="|limit of the L1 margin - 1/3|, limit from the "
@@ -92,6 +95,7 @@ def b15_adaboost_cycle(lp: pd.DataFrame, runs: pd.DataFrame) -> list[ClaimRow]:
             **common,
         ),
         ClaimRow(
+            name="ceiling",
             title="AdaBoost's margin never exceeds the LP maximum",
             dataset=f"{matrix}; {len(runs)} starts, T = {T}",
             quantity=f"largest L1 margin of any start at any round - rho* ({rho:.6g})",
@@ -102,6 +106,7 @@ def b15_adaboost_cycle(lp: pd.DataFrame, runs: pd.DataFrame) -> list[ClaimRow]:
             **common,
         ),
         ClaimRow(
+            name="margin/uniform",
             title="From the uniform distribution",
             dataset=f"{matrix}; optimal AdaBoost from uniform D_1, T = {T}",
             quantity=f"AdaBoost's L1 margin at T; {cycle_text(uniform)}, limit "
@@ -129,6 +134,7 @@ def b15_adaboost_cycle(lp: pd.DataFrame, runs: pd.DataFrame) -> list[ClaimRow]:
         rest += f" (rho* = {rho:.6g})"
         rows.append(
             ClaimRow(
+                name="cycles/random",
                 title="From random initial distributions",
                 dataset=f"{matrix}; {len(random)} random D_1 (Dirichlet(1)), T = {T}",
                 quantity="number of starts that end on a cycle whose margin "

@@ -77,6 +77,7 @@ def b19_margin_geometry(
         dims = sorted(distances.loc[distances["source"] == "random", "n_dims"].unique())
         rows.append(
             ClaimRow(
+                name=f"distance/l{norm}",
                 title=f"the {what.split()[0]} margin is the l{norm} distance to the "
                 "hyperplane",
                 dataset=f"{len(distances)} (vector, hyperplane) pairs: random "
@@ -115,6 +116,7 @@ def b19_margin_geometry(
         )
         rows += [
             ClaimRow(
+                name=f"l1_margin/{setting}",
                 title="the L1 max-margin LP has the larger L1 margin",
                 dataset=where,
                 quantity="(rho1(LP) - rho1(SVM)) / rho1(LP); " + margins,
@@ -125,6 +127,7 @@ def b19_margin_geometry(
                 **common,
             ),
             ClaimRow(
+                name=f"l2_margin/{setting}",
                 title="the L2 max-margin SVM has the larger L2 margin",
                 dataset=where,
                 quantity="(rho2(SVM) - rho2(LP)) / rho2(SVM), SMO tolerance "
@@ -136,6 +139,7 @@ def b19_margin_geometry(
                 **common,
             ),
             ClaimRow(
+                name=f"differ/{setting}",
                 title="the L1 and L2 maximum-margin solutions differ",
                 dataset=where,
                 quantity="(rho2(SVM) - rho2(LP)) / rho2(SVM): the LP's solution "
@@ -151,6 +155,7 @@ def b19_margin_geometry(
         sparse = setting != "plane"
         rows.append(
             ClaimRow(
+                name=f"nonzeros/{setting}",
                 title="the L1 solution is sparse, the L2 solution dense"
                 if sparse
                 else "non-zero weights of the two solutions in R^2",

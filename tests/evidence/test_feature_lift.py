@@ -29,6 +29,7 @@ def test_feature_lift_rows_hold_on_circles() -> None:
     data = make_dataset({"generator": "circles", "n_samples": 80, "seed": 2})
     summary, points = feature_lift_tables(data, C=1.0)
     rows = k4_feature_lift(summary, points)
+    assert [r.name for r in rows] == ["lp/R2", "error/R2", "lp/R3", "error/R3"]
     assert [r.kind for r in rows] == ["check"] * 4
     assert [r.holds for r in rows] == [True, True, True, True]
     assert rows[0].measured == 0.0  # not −0.0

@@ -60,7 +60,14 @@ def test_table_shape_and_convergence(series) -> None:
 
 def test_k17_rows_hold_on_the_measured_series(series) -> None:
     rows = place_rows("K17", k17_gaussian_series(series))
-    assert [r.id for r in rows] == ["K17"] * 6
+    assert [r.key for r in rows] == [
+        "K17/tail_bound",
+        "K17/rise/nonneg",
+        "K17/rise/neg",
+        "K17/coordinates",
+        "K17/converged/sigma=0.5",
+        "K17/converged/sigma=2",
+    ]
     assert [r.kind for r in rows] == ["theorem", "theorem", "illustration"] + [
         "check"
     ] * 3
@@ -79,10 +86,10 @@ def test_k17_theorem_rows_follow_the_numbers(series) -> None:
     """Each theorem row flips alone: an error above its Taylor bound (row 1),
     an error that grew with N where x·z ≥ 0 (row 2)."""
     rows = _broken(series, "max_excess", 1e-6)
-    flips("K17", r"error - Taylor tail bound", rows)
+    flips("K17", "tail_bound", rows)
     assert [i for i, r in enumerate(rows) if r.holds is False] == [0]
     rows = _broken(series, "max_rise_nonneg", 1e-6)
-    flips("K17", r"pairs with x·z ≥ 0", rows)
+    flips("K17", "rise/nonneg", rows)
     assert [i for i, r in enumerate(rows) if r.holds is False] == [1]
 
 
@@ -105,8 +112,8 @@ def test_k17_theorem_rows_fail_for_a_wrong_map(series, monkeypatch) -> None:
     data = make_dataset({"generator": "moons", "n_samples": 30, "seed": 4})
     broken = study.gaussian_series_table(data, [2.0], max_degree=12, n_points=10)
     rows = k17_gaussian_series(broken)
-    flips("K17", r"error - Taylor tail bound", rows)
-    flips("K17", r"pairs with x·z ≥ 0", rows)
+    flips("K17", "tail_bound", rows)
+    flips("K17", "rise/nonneg", rows)
     assert [(r.kind, r.holds) for r in rows[:2]] == [
         ("theorem", False),
         ("theorem", False),
@@ -124,12 +131,9 @@ def test_k17_map_size_check_follows_the_numbers(series) -> None:
 def test_k17_a_series_stopped_too_early_does_not_hold(series) -> None:
     short = series[series["degree"] <= 20]
     rows = k17_gaussian_series(short)
-    verdicts = {r.title: r.holds for r in rows[4:]}
+    verdicts = {r.name: r.holds for r in rows[4:]}
     assert {r.kind for r in rows[4:]} == {"check"}
-    assert verdicts == {
-        "φ_N(x)·φ_N(z) converges to k(x, z) (σ = 0.5)": False,
-        "φ_N(x)·φ_N(z) converges to k(x, z) (σ = 2)": True,
-    }
+    assert verdicts == {"converged/sigma=0.5": False, "converged/sigma=2": True}
     assert "not ≤ 1e-12 at any N ≤ 20" in rows[4].quantity
 
 

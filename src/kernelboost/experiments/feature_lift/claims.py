@@ -18,9 +18,10 @@ def k4_feature_lift(summary: pd.DataFrame, points: pd.DataFrame) -> list[ClaimRo
     Returns
     -------
     list of ClaimRow
-        The separation LP's optimum t* in R² (``<= 0``: no separating line),
-        the linear SVM's training error in R² (``> 0``), t* in R³ (``> 0``)
-        and the hard-margin SVM's training error in R³ (``<= 0``). All four
+        The separation LP's optimum t* in R² (``lp/R2``, ``<= 0``: no
+        separating line), the linear SVM's training error in R² (``error/R2``,
+        ``> 0``), t* in R³ (``lp/R3``, ``> 0``) and the hard-margin SVM's
+        training error in R³ (``error/R3``, ``<= 0``). All four
         are ``check`` rows, not evidence: on the configured circles they are
         properties of the generator (:func:`~kernelboost.datasets.make_circles`
         puts the −1 points in a ring all around the +1 points, so no line
@@ -48,6 +49,7 @@ def k4_feature_lift(summary: pd.DataFrame, points: pd.DataFrame) -> list[ClaimRo
             measured=float(r2["lp_t"]),
             bound=0.0,
             relation="<=",
+            name="lp/R2",
             **common,
         ),
         ClaimRow(
@@ -56,6 +58,7 @@ def k4_feature_lift(summary: pd.DataFrame, points: pd.DataFrame) -> list[ClaimRo
             measured=float(r2["train_error"]),
             bound=0.0,
             relation=">",
+            name="error/R2",
             **common,
         ),
         ClaimRow(
@@ -64,6 +67,7 @@ def k4_feature_lift(summary: pd.DataFrame, points: pd.DataFrame) -> list[ClaimRo
             measured=float(r3["lp_t"]),
             bound=0.0,
             relation=">",
+            name="lp/R3",
             **common,
         ),
         ClaimRow(
@@ -72,6 +76,7 @@ def k4_feature_lift(summary: pd.DataFrame, points: pd.DataFrame) -> list[ClaimRo
             measured=float(r3["train_error"]),
             bound=0.0,
             relation="<=",
+            name="error/R3",
             **common,
         ),
     ]

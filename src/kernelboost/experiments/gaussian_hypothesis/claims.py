@@ -21,12 +21,13 @@ def k9_gaussian_hypothesis(
     Returns
     -------
     list of ClaimRow
-        Per method, the largest decrease of J between epochs relative to
-        max(1, |J|) (``<= 1e-12``: non-decreasing up to rounding; a theorem
-        for batch ascent with a step below 1/L, empirical for stochastic);
+        Per method, ``drop/<method>`` (``drop/batch``, ``drop/stochastic``):
+        the largest decrease of J between epochs relative to max(1, |J|)
+        (``<= 1e-12``: non-decreasing up to rounding; a theorem for batch
+        ascent with a step below 1/L, empirical for stochastic); ``h_gap``,
         the largest |h_batch − h_stochastic| on the grid (``<= 1e-3``,
-        empirical); and the largest difference between f and the sum of its
-        Gaussian bumps Σ a_j k(x_j, z) rebuilt from the bump table
+        empirical); and ``bumps``, the largest difference between f and the
+        sum of its Gaussian bumps Σ a_j k(x_j, z) rebuilt from the bump table
         (``<= 1e-9``), a ``check``: the model's decision function is that
         very sum, so the row tests the bookkeeping of the tables, not the
         lecture.
@@ -55,6 +56,7 @@ def k9_gaussian_hypothesis(
                 # A small enough full step provably ascends; a stochastic
                 # epoch of single-point steps need not.
                 kind="theorem" if method == "batch" else "empirical",
+                name=f"drop/{method}",
                 **common,
             )
         )
@@ -67,6 +69,7 @@ def k9_gaussian_hypothesis(
             bound=1e-3,
             relation="<=",
             kind="empirical",
+            name="h_gap",
             **common,
         )
     )
@@ -86,6 +89,7 @@ def k9_gaussian_hypothesis(
             # f is computed as Σ a_j k(x_j, z) and the bumps are its own a_j:
             # equal by construction (a check of the tables, not evidence).
             kind="check",
+            name="bumps",
             **common,
         )
     )

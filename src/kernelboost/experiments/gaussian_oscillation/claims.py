@@ -39,17 +39,17 @@ def k19_oscillation(summary: pd.DataFrame) -> list[ClaimRow]:
     Both choices are the study's columns ``cv_choice`` and ``matched_degree``,
     made from the fits, never from the extrema.
 
-    Rows (empirical unless said):
+    Rows (empirical unless said), by name:
 
-    1. extrema of the polynomial minus extrema of the Gaussian over the data
-       range, ``> 0`` (strictly fewer); not resolved when no degree of the grid
-       fits as well;
-    2. extrapolation, the Gaussian: the largest |f| beyond the data range over
+    1. ``extrema``: extrema of the polynomial minus extrema of the Gaussian
+       over the data range, ``> 0`` (strictly fewer); not resolved when no
+       degree of the grid fits as well;
+    2. ``extrapolation/gaussian``: the largest |f| beyond the data range over
        the largest |f| on it, ``<= 1`` (its bumps decay to the bias, 0);
-    3. extrapolation, the polynomial: the same ratio, ``> 1`` (it grows);
-    4. (illustration) the dependence on σ: for how many σ of the grid the
-       Gaussian has fewer extrema than the polynomial matched to it the same
-       way.
+    3. ``extrapolation/polynomial``: the same ratio, ``> 1`` (it grows);
+    4. ``per_sigma`` (illustration), the dependence on σ: for how many σ of
+       the grid the Gaussian has fewer extrema than the polynomial matched to
+       it the same way.
     """
     t = summary
     data = (
@@ -89,6 +89,7 @@ def k19_oscillation(summary: pd.DataFrame) -> list[ClaimRow]:
             bound=0.0,
             relation=">",
             kind="empirical",
+            name="extrema",
             **matched,
             **common,
         ),
@@ -101,6 +102,7 @@ def k19_oscillation(summary: pd.DataFrame) -> list[ClaimRow]:
             bound=1.0,
             relation="<=",
             kind="empirical",
+            name="extrapolation/gaussian",
             **common,
         ),
         ClaimRow(
@@ -109,6 +111,7 @@ def k19_oscillation(summary: pd.DataFrame) -> list[ClaimRow]:
             bound=1.0,
             relation=">",
             kind="empirical",
+            name="extrapolation/polynomial",
             **p_ratio,
             **common,
         ),
@@ -136,6 +139,7 @@ def k19_oscillation(summary: pd.DataFrame) -> list[ClaimRow]:
             bound=float("nan"),
             relation="n/a",
             kind="illustration",
+            name="per_sigma",
             **common,
         )
     )

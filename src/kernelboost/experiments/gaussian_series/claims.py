@@ -27,19 +27,22 @@ def k17_gaussian_series(series: pd.DataFrame) -> list[ClaimRow]:
     Returns
     -------
     list of ClaimRow
-        1. (theorem) the truncation error never exceeds the Taylor-remainder
-           bound P Σ_{k>N} |s|^k/k!: max over σ, N and pairs of error − bound,
-           ``<=`` :data:`SERIES_TOL` (rounding);
-        2. (theorem) on pairs with x·z ≥ 0 the error never grows with N (every
-           term of the remainder is non-negative): the largest rise from N − 1
-           to N, ``<=`` :data:`SERIES_TOL`;
-        3. (illustration) the largest rise on pairs with x·z < 0, where the
-           remainder alternates and the error may rise before it falls;
-        4. (check) the map returns C(N + n, n) coordinates at every N;
-        5. (check) per σ, the largest error at the largest N, ``<=``
-           :data:`SERIES_TOL`: the series has reached rounding level, with the
-           first N where it did, its number of coordinates, and the first N
-           where the bound alone guarantees it. A check, not evidence: the
+        1. ``tail_bound`` (theorem): the truncation error never exceeds the
+           Taylor-remainder bound P Σ_{k>N} |s|^k/k!: max over σ, N and pairs
+           of error − bound, ``<=`` :data:`SERIES_TOL` (rounding);
+        2. ``rise/nonneg`` (theorem): on pairs with x·z ≥ 0 the error never
+           grows with N (every term of the remainder is non-negative): the
+           largest rise from N − 1 to N, ``<=`` :data:`SERIES_TOL`;
+        3. ``rise/neg`` (illustration): the largest rise on pairs with
+           x·z < 0, where the remainder alternates and the error may rise
+           before it falls;
+        4. ``coordinates`` (check): the map returns C(N + n, n) coordinates at
+           every N;
+        5. ``converged/sigma=<σ>`` (check): per σ, the largest error at the
+           largest N, ``<=`` :data:`SERIES_TOL`: the series has reached
+           rounding level, with the first N where it did, its number of
+           coordinates, and the first N where the bound alone guarantees it.
+           A check, not evidence: the
            configured N is chosen from the Taylor tail bound so that the bound
            is below :data:`SERIES_TOL` there, and row 1 already states that
            the error never exceeds the bound; these rows add only that the
@@ -64,6 +67,7 @@ def k17_gaussian_series(series: pd.DataFrame) -> list[ClaimRow]:
             bound=SERIES_TOL,
             relation="<=",
             kind="theorem",
+            name="tail_bound",
             **common,
         ),
         ClaimRow(
@@ -74,6 +78,7 @@ def k17_gaussian_series(series: pd.DataFrame) -> list[ClaimRow]:
             bound=SERIES_TOL,
             relation="<=",
             kind="theorem",
+            name="rise/nonneg",
             **common,
         ),
         ClaimRow(
@@ -84,6 +89,7 @@ def k17_gaussian_series(series: pd.DataFrame) -> list[ClaimRow]:
             bound=float("nan"),
             relation="n/a",
             kind="illustration",
+            name="rise/neg",
             **common,
         ),
         ClaimRow(
@@ -93,6 +99,7 @@ def k17_gaussian_series(series: pd.DataFrame) -> list[ClaimRow]:
             bound=0.0,
             relation="==",
             kind="check",
+            name="coordinates",
             **common,
         ),
     ]
@@ -126,6 +133,7 @@ def k17_gaussian_series(series: pd.DataFrame) -> list[ClaimRow]:
                 # N_max is chosen from the tail bound row 1 tests: given that
                 # row, this one holds by the choice of N_max (a check).
                 kind="check",
+                name=f"converged/sigma={sigma:g}",
                 **common,
             )
         )

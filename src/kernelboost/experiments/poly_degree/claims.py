@@ -62,7 +62,8 @@ def k12_poly_degree(degrees: pd.DataFrame, mistakes: pd.DataFrame) -> list[Claim
     Returns
     -------
     list of ClaimRow
-        The three rows above, in that order.
+        The three rows above, in that order, named ``separable``, ``margin``
+        and ``overfit``.
     """
     t = degrees.sort_values(["role", "degree"], kind="stable")
     base, noisy = t[t["role"] == "data"], t[t["role"] == "noisy"]
@@ -114,6 +115,7 @@ def k12_poly_degree(degrees: pd.DataFrame, mistakes: pd.DataFrame) -> list[Claim
             bound=0.0,
             relation="<=",
             kind="empirical",
+            name="separable",
             dataset=described(base),
             **common,
         ),
@@ -125,6 +127,7 @@ def k12_poly_degree(degrees: pd.DataFrame, mistakes: pd.DataFrame) -> list[Claim
             bound=1.0,
             relation=">",
             kind="empirical",
+            name="margin",
             dataset=described(base),
             **common,
         ),
@@ -135,6 +138,7 @@ def k12_poly_degree(degrees: pd.DataFrame, mistakes: pd.DataFrame) -> list[Claim
             bound=0.0,
             relation=">",
             kind="empirical",
+            name="overfit",
             dataset=described(noisy),
             **overfit,
             **common,

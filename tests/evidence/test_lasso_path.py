@@ -69,6 +69,7 @@ def test_s1_holds_on_sparse_data_and_catches_the_diabetes_dropout(
     paths, sparse_paths
 ) -> None:
     good = s1_lasso_zeros(*sparse_paths)
+    assert [r.name for r in good] == ["monotone/lasso", "zeros/ridge", "dropouts/lasso"]
     assert [r.holds for r in good] == [True, True, None]
     assert [r.kind for r in good] == ["empirical", "check", "illustration"]
     assert good[2].measured == 0.0
@@ -91,15 +92,12 @@ def test_s1_rows_follow_broken_numbers(sparse_paths) -> None:
     lasso = broken.index[broken["method"] == "lasso"]
     broken.loc[lasso[0], "n_zero"] = 0  # the count falls as λ grows to α_max
     rows = s1_lasso_zeros(weights, broken)
-    (lasso_row,) = flips(
-        "S1", r"^largest decrease of the number of exactly-zero Lasso weights", rows
-    )
+    (lasso_row,) = flips("S1", "monotone/lasso", rows)
     # falls to 0 at α_max
     assert lasso_row.measured == broken.loc[lasso[1], "n_zero"]
     # The ridge row is a check (the closed form is zero only by accident): it
     # still reads the numbers, and fails as a check.
-    ridge_row = rows[1]
-    assert ridge_row.quantity.startswith("exactly-zero ridge weights, summed over")
+    (ridge_row,) = [r for r in rows if r.name == "zeros/ridge"]
     assert (ridge_row.kind, ridge_row.verdict) == ("check", "false")
     assert ridge_row.measured == 2.0
 

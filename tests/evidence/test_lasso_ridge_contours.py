@@ -86,6 +86,7 @@ def test_constrained_solvers_beat_every_feasible_boundary_point() -> None:
 
 def test_s2_rows_are_illustrations(contours) -> None:
     rows = place_rows("S2", s2_contours(*contours))
+    assert [r.name for r in rows] == ["zeros/lasso", "zeros/ridge"]
     assert [r.holds for r in rows] == [None, None]
     assert [r.measured for r in rows] == [1.0, 0.0]
     assert {r.figure for r in rows} == {"lasso_ridge_contours"}

@@ -82,20 +82,25 @@ def test_subset_tables_takes_the_trap_as_a_dataset() -> None:
 def test_s3_s4_hold_on_a_real_run(subsets) -> None:
     s3 = s3_subset_selection(*subsets)
     assert len(s3) == 10  # 4 methods × 2 datasets + one pair row per dataset
-    counted = [r for r in s3 if r.quantity.startswith("models trained by")]
+    counted = [r for r in s3 if r.name.startswith("models/")]
     assert len(counted) == 8
     assert all(r.kind == "check" and r.holds for r in counted)
     assert [r.measured for r in counted] == [1023, 55, 55, 10, 7, 6, 6, 3]
+    assert [r.name for r in s3 if not r.name.startswith("models/")] == [
+        "differs/diabetes",
+        "differs/forward_trap",
+    ]
     # The trap row is a check too: the generator is built so that forward
     # misses the best pair. S3 has no evidence row.
     assert not [r for r in s3 if r.kind in ("theorem", "identity", "empirical")]
-    trap = [r for r in s3 if r.relation == "==" and r.quantity.startswith("1 if")]
-    assert len(trap) == 1
+    trap = [r for r in s3 if r.relation == "==" and r.name.startswith("differs/")]
+    assert [r.name for r in trap] == ["differs/forward_trap"]
     assert trap[0].kind == "check"
     assert trap[0].holds is True
     assert trap[0].measured == 1.0
     assert "x2+x3" in trap[0].quantity
     s4 = s4_zscore_elimination(*subsets)
+    assert [r.name for r in s4] == ["zscore/diabetes", "zscore/forward_trap"]
     assert [r.kind for r in s4] == ["check", "check"]
     assert [r.holds for r in s4] == [True, True]
     assert to_frame(s3 + s4)["holds"].isin(["true", "n/a"]).all()
@@ -115,8 +120,9 @@ def test_the_trap_is_known_by_its_role_not_its_name(diabetes) -> None:
     (trap,) = [
         r
         for r in s3_subset_selection(*tables)
-        if r.relation == "==" and r.quantity.startswith("1 if")
+        if r.relation == "==" and r.name.startswith("differs/")
     ]
+    assert trap.name == "differs/my_trap"
     assert trap.kind == "check"
     assert trap.dataset.startswith("my_trap")
     assert trap.holds is True
@@ -131,12 +137,13 @@ def test_s3_trap_row_fails_when_forward_finds_the_best_pair(subsets) -> None:
     trap_pair = (bad_path["dataset"] == "forward_trap") & (bad_path["size"] == 2)
     bad_path.loc[trap_pair, "features"] = "x2+x3"  # forward finds the pair
     rows = s3_subset_selection(bad_path, all_subsets, counts, zscores)
-    (trap,) = [r for r in rows if r.quantity.startswith("1 if") and r.relation == "=="]
+    (trap,) = [r for r in rows if r.name.startswith("differs/") and r.relation == "=="]
+    assert trap.name == "differs/forward_trap"
     assert (trap.kind, trap.verdict) == ("check", "false")
     assert trap.holds is False
     assert trap.measured == 0.0
     assert trap.dataset.startswith("forward_trap")
-    assert all(r.holds for r in rows if r.quantity.startswith("models trained"))
+    assert all(r.holds for r in rows if r.name.startswith("models/"))
 
 
 def test_s3_s4_checks_follow_broken_numbers(subsets) -> None:

@@ -81,6 +81,16 @@ def test_b8_rows_follow_the_numbers(xor) -> None:
     reads what it is given: broken numbers turn every verdict false."""
     rows = place_rows("B8", b8_xor_stumps(*xor))
     assert [r.id for r in rows] == ["B8"] * 8
+    assert [r.name for r in rows] == [
+        "edge/exact_xor",
+        "edge/dataset",
+        "train_error/trees",
+        "train_error/stumps",
+        "rho_star/stumps",
+        "duality/stumps",
+        "rho_star/trees",
+        "duality/trees",
+    ]
     assert _holds(rows) == [True, True, True, None, True, True, True, True]
     assert [r.kind for r in rows] == ["check"] * 3 + ["illustration"] + ["check"] * 4
     assert {r.figure for r in rows} == {"xor_stumps"}

@@ -74,6 +74,7 @@ def s1_lasso_zeros(weights: pd.DataFrame, zeros: pd.DataFrame) -> list[ClaimRow]
     )
     return [
         ClaimRow(
+            name="monotone/lasso",
             title="Lasso zero count is non-decreasing in lambda",
             dataset=lasso_data,
             quantity="largest decrease of the number of exactly-zero Lasso "
@@ -85,6 +86,7 @@ def s1_lasso_zeros(weights: pd.DataFrame, zeros: pd.DataFrame) -> list[ClaimRow]
             **common,
         ),
         ClaimRow(
+            name="zeros/ridge",
             title="ridge sets no weight exactly to zero",
             dataset=f"{name} ({m} × {d}, standardized), {len(ridge)} λ from "
             f"{float(ridge['alpha'].min()):.4g} to {float(ridge['alpha'].max()):.4g}",
@@ -96,6 +98,7 @@ def s1_lasso_zeros(weights: pd.DataFrame, zeros: pd.DataFrame) -> list[ClaimRow]
             **common,
         ),
         ClaimRow(
+            name="dropouts/lasso",
             title="Lasso weights that leave the model as lambda decreases",
             dataset=lasso_data,
             quantity="events where a non-zero Lasso weight becomes exactly zero "

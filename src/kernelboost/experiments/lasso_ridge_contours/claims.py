@@ -43,6 +43,7 @@ def s2_contours(
         r = s.loc[method]
         rows.append(
             ClaimRow(
+                name=f"zeros/{method}",
                 title=title,
                 quantity=f"exactly-zero coordinates of argmin RSS s.t. {ball}: "
                 f"w = ({float(r['w1']):.4g}, {float(r['w2']):.4g}), "

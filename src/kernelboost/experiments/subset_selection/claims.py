@@ -59,6 +59,7 @@ def s3_subset_selection(
     for c in counts.itertuples(index=False):
         rows.append(
             ClaimRow(
+                name=f"models/{c.dataset}/{c.method}",
                 title=_METHOD_TITLES.get(str(c.method), str(c.method)),
                 source="Shewchuk, Lecture 14, §14.2 'Subset Selection'",
                 dataset=f"{_dataset(c)}, {int(c.n_splits)}-fold CV, seed {int(c.seed)}",
@@ -80,6 +81,7 @@ def s3_subset_selection(
         trap = str(getattr(c, "role", "")) == "trap"
         rows.append(
             ClaimRow(
+                name=f"differs/{name}",
                 title="forward stepwise misses the best 2-feature model"
                 if trap
                 else "forward stepwise's 2-feature model vs best subset's",
@@ -141,6 +143,7 @@ def s4_zscore_elimination(
         c = next(counts[counts["dataset"] == name].itertuples(index=False))
         rows.append(
             ClaimRow(
+                name=f"zscore/{name}",
                 title="backward elimination removes the smallest |z-score|",
                 source="Shewchuk, Lecture 14, §14.2 'Subset Selection'",
                 dataset=_dataset(c),

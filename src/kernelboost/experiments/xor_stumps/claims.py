@@ -67,6 +67,7 @@ def b8_xor_stumps(
     uniform = "edge γ = 1/2 - ε of the best stump under the uniform D"
     return [
         ClaimRow(
+            name="edge/exact_xor",
             title="Stumps are not weak learners for XOR: the best stump has edge 0",
             dataset="exact XOR: the 4 points (±1, ±1), y = x1·x2",
             quantity=uniform,
@@ -77,6 +78,7 @@ def b8_xor_stumps(
             **common,
         ),
         ClaimRow(
+            name="edge/dataset",
             title="No stump has an edge on the XOR training set either",
             dataset=data,
             quantity=uniform + " (exact XOR if noise = 0 and 4 | m)",
@@ -87,6 +89,7 @@ def b8_xor_stumps(
             **common,
         ),
         ClaimRow(
+            name="train_error/trees",
             title=f"Depth-{depth} trees are weak learners for XOR: AdaBoost with "
             f"them reaches training error 0",
             dataset=data,
@@ -99,6 +102,7 @@ def b8_xor_stumps(
             **common,
         ),
         ClaimRow(
+            name="train_error/stumps",
             title="AdaBoost with stumps cannot start on XOR",
             dataset=data,
             quantity=f"training error of AdaBoost with stumps after "
@@ -140,6 +144,7 @@ def _game_rows(game: pd.DataFrame, data: str) -> list[ClaimRow]:
         if learner == "stumps":
             rows.append(
                 ClaimRow(
+                    name="rho_star/stumps",
                     title="Not weakly learnable, no positive margin: over all "
                     "stumps the maximum L1 margin on XOR is 0",
                     dataset=f"{data}; {over}",
@@ -155,6 +160,7 @@ def _game_rows(game: pd.DataFrame, data: str) -> list[ClaimRow]:
         else:
             rows.append(
                 ClaimRow(
+                    name="rho_star/trees",
                     title="Weakly learnable, positive margin: over depth-2 trees "
                     "the maximum L1 margin on XOR is positive",
                     dataset=f"{data}; {over}",
@@ -169,6 +175,7 @@ def _game_rows(game: pd.DataFrame, data: str) -> list[ClaimRow]:
             )
         rows.append(
             ClaimRow(
+                name=f"duality/{learner}",
                 title=f"rho* = 2 gamma* over {learner} on XOR (LP duality)",
                 dataset=f"{data}; {over}",
                 quantity="|LP primal rho* - LP dual (game value 2 gamma*)|",

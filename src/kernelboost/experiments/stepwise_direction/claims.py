@@ -88,6 +88,7 @@ def s7_stepwise_direction(
         )
         rows.append(
             ClaimRow(
+                name=f"test_mse/{regime}",
                 title=f"{favoured} stepwise tests better when {regime} features "
                 "are informative",
                 quantity="mean over replicates of (test MSE of forward stepwise's "
@@ -103,6 +104,7 @@ def s7_stepwise_direction(
         full = int(first["full_models"])
         rows.append(
             ClaimRow(
+                name=f"models/{regime}",
                 title=f"{favoured} stepwise stops sooner when {regime} features "
                 "are informative",
                 quantity="mean over replicates of (models trained by forward "
@@ -121,6 +123,7 @@ def s7_stepwise_direction(
         )
         rows.append(
             ClaimRow(
+                name=f"kept/{regime}",
                 title=f"features kept when {regime} features are informative",
                 quantity=f"mean features kept by forward stepwise; backward keeps "
                 f"{reps['backward_size'].mean():.3g}; of them informative: forward "

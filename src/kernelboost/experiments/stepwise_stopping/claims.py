@@ -63,6 +63,7 @@ def s5_stepwise_stopping(
         cv = path["cv_mse"].to_numpy()
         rows.append(
             ClaimRow(
+                name=f"models/{name}",
                 title="forward stepwise stopped at step s trains the truncated count",
                 quantity=f"models trained; the CV error first rose at {stopped_at}: "
                 f"forward_model_count(d, {min(stop, d)}) = "
@@ -79,6 +80,7 @@ def s5_stepwise_stopping(
         gap = mean_interval(part["kept"] - part["best"])
         rows += [
             ClaimRow(
+                name=f"vs_all/{name}",
                 title="stopping when the validation error rises beats all features",
                 quantity="mean over test points of (squared error of the kept "
                 f"model - of the all-features model), paired t interval; {mse}",
@@ -91,6 +93,7 @@ def s5_stepwise_stopping(
             # The path's test-best model is chosen on these test points: the
             # gap is >= 0 by construction, so it is shown without a verdict.
             ClaimRow(
+                name=f"vs_best/{name}",
                 title="the stopped model against the path's test-best model",
                 quantity="mean over test points of (squared error of the kept "
                 f"model - of the path's test-best model) = {gap.mean:.4g}, "
@@ -105,6 +108,7 @@ def s5_stepwise_stopping(
         ]
         rows.append(
             ClaimRow(
+                name=f"kept/{name}",
                 title="the validation curve of forward stepwise",
                 quantity=f"features kept by the rule; CV MSE from {cv[0]:.4g} (no "
                 f"feature) to {cv[kept]:.4g} at the stop, {cv[-1]:.4g} with all "

@@ -70,9 +70,9 @@ def e4_knn_loo(
     Returns
     -------
     list of ClaimRow
-        One row: the mean of LOO(1-NN) − LOO(3-NN) over the training sets,
-        checked ``> 0`` (empirical); with one training set (a dataset no
-        seeded generator makes) not resolved.
+        One row, ``loo_difference``: the mean of LOO(1-NN) − LOO(3-NN) over
+        the training sets, checked ``> 0`` (empirical); with one training set
+        (a dataset no seeded generator makes) not resolved.
     """
     loo = errors.set_index("k")["loo_error"]
     if not {1, 3} <= set(loo.index):
@@ -106,6 +106,7 @@ def e4_knn_loo(
             relation=">",
             kind="empirical",
             unresolved=alone,
+            name="loo_difference",
         )
     ]
 
@@ -118,13 +119,14 @@ def k14_knn(
 ) -> list[ClaimRow]:
     """K14: k-NN from k = 1 to k = N.
 
-    Rows: training error at k = 1 (``<= 0``) and |test error at k = N −
-    error of always predicting the training majority| (``<= 0``), both
-    checks: they follow from how k-NN is coded (each training point is its
-    own nearest neighbour; k = N votes over every training point); test
-    error at k = 1 and at k = N minus the test error at k*, the k of
-    smallest leave-one-out error on the training set (each ``> 0``: the
-    extremes overfit and underfit, empirical). k* is chosen without the test
+    Rows: ``train_error``, training error at k = 1 (``<= 0``), and
+    ``majority``, |test error at k = N − error of always predicting the
+    training majority| (``<= 0``), both checks: they follow from how k-NN is
+    coded (each training point is its own nearest neighbour; k = N votes over
+    every training point); ``overfit`` and ``underfit``, test error at k = 1
+    and at k = N minus the test error at k*, the k of smallest leave-one-out
+    error on the training set (each ``> 0``: the extremes overfit and
+    underfit, empirical). k* is chosen without the test
     points, so either row can fail; each carries the paired 95 % interval of
     the difference of two error rates on the same n_test test points, so
     that a difference of a few test points reads not resolved.
@@ -152,6 +154,7 @@ def k14_knn(
         bound=0.0,
         relation="<=",
         kind="check",
+        name="train_error",
         **common,
     )
     conflicting = int(first.get("conflicting_duplicates", 0))
@@ -170,6 +173,7 @@ def k14_knn(
             bound=0.0,
             relation="<=",
             kind="check",
+            name="majority",
             **common,
         ),
         ClaimRow(
@@ -181,6 +185,7 @@ def k14_knn(
             bound=0.0,
             relation=">",
             kind="empirical",
+            name="overfit",
             **common,
         ),
         ClaimRow(
@@ -192,6 +197,7 @@ def k14_knn(
             bound=0.0,
             relation=">",
             kind="empirical",
+            name="underfit",
             **common,
         ),
     ]

@@ -94,14 +94,16 @@ def k20_primal_dual_cost(work: pd.DataFrame) -> list[ClaimRow]:
         On every cell of the grid with a factor D = ``dominance`` either way
         (no size floor: counted work has no cost per call):
 
-        1. (check) d' ≥ D·n: the dual/primal ratio of multiply-adds below 1
-           in every such cell (the largest is read);
-        2. (check) n ≥ D·d': above 1 in every such cell (the smallest);
-        3. (check) both forms made the same mistakes, in the same order and
-           epochs, in every cell (they are the same algorithm, K6), so only
-           the cost of a step differs;
-        4. (illustration) the crossover: for each n whose ratio crosses 1
-           along d', the d' of the crossing over n; their geometric mean.
+        1. ``work/dual_side`` (check) d' ≥ D·n: the dual/primal ratio of
+           multiply-adds below 1 in every such cell (the largest is read);
+        2. ``work/primal_side`` (check) n ≥ D·d': above 1 in every such cell
+           (the smallest);
+        3. ``same_mistakes`` (check) both forms made the same mistakes, in the
+           same order and epochs, in every cell (they are the same algorithm,
+           K6), so only the cost of a step differs;
+        4. ``work/crossover`` (illustration) the crossover: for each n whose
+           ratio crosses 1 along d', the d' of the crossing over n; their
+           geometric mean.
 
         Rows 1 and 2 are checks: the counts follow from the code's
         construction (the primal does O(d') per visit, the dual O(n² d) once
@@ -118,13 +120,14 @@ def k20_primal_dual_cost(work: pd.DataFrame) -> list[ClaimRow]:
         "epochs and mistakes both forms share"
     )
     rows = []
-    for mask, relation, title, regime, pick in (
+    for mask, relation, title, regime, pick, side in (
         (
             dual_side,
             "<",
             "if #features ≫ #examples the dual does less work",
             f"d' ≥ {D:g}·n",
             "idxmax",
+            "dual_side",
         ),
         (
             primal_side,
@@ -132,6 +135,7 @@ def k20_primal_dual_cost(work: pd.DataFrame) -> list[ClaimRow]:
             "otherwise (#examples ≫ #features) the primal does less work",
             f"n ≥ {D:g}·d'",
             "idxmin",
+            "primal_side",
         ),
     ):
         part = cells[mask]
@@ -153,6 +157,7 @@ def k20_primal_dual_cost(work: pd.DataFrame) -> list[ClaimRow]:
                 relation=relation,
                 kind="check",
                 unresolved="" if len(part) else "no cell of the grid is in this regime",
+                name=f"work/{side}",
                 **common,
             )
         )
@@ -165,6 +170,7 @@ def k20_primal_dual_cost(work: pd.DataFrame) -> list[ClaimRow]:
             bound=0.0,
             relation="==",
             kind="check",
+            name="same_mistakes",
             **common,
         )
     )
@@ -179,6 +185,7 @@ def k20_primal_dual_cost(work: pd.DataFrame) -> list[ClaimRow]:
             bound=float("nan"),
             relation="n/a",
             kind="illustration",
+            name="work/crossover",
             **common,
         )
     )
@@ -218,21 +225,23 @@ def k20_timings(timings: pd.DataFrame) -> list[ClaimRow]:
     Returns
     -------
     list of ClaimRow
-        1. (empirical) every cell with d' ≥ D·n (D = ``dominance``) and
-           max(n, d') ≥ ``min_size``: the dual/primal time ratio below 1,
-           read from the cell that decides (one whose whole interval is at or
-           above 1 makes the row fail; otherwise the one whose interval
-           reaches highest, which leaves the row not resolved if it straddles
-           1); not resolved when no cell is in that regime;
-        2. (empirical) the same for n ≥ D·d', ratio above 1;
-        3. (empirical) the whole population beside them: every cell with a
-           factor D either way, whatever its size, on the side the lecture
-           names (the ratio turned to primal/dual on the primal's side, so
-           that every cell claims < 1), read the same way; with how many
-           agree, disagree or are not resolved;
-        4. (illustration) the crossover: for each n whose ratio crosses 1
-           along d', the d' of the crossing (log-linear between neighbours)
-           over n; their geometric mean.
+        1. ``time/dual_side`` (empirical) every cell with d' ≥ D·n
+           (D = ``dominance``) and max(n, d') ≥ ``min_size``: the dual/primal
+           time ratio below 1, read from the cell that decides (one whose
+           whole interval is at or above 1 makes the row fail; otherwise the
+           one whose interval reaches highest, which leaves the row not
+           resolved if it straddles 1); not resolved when no cell is in that
+           regime;
+        2. ``time/primal_side`` (empirical) the same for n ≥ D·d', ratio
+           above 1;
+        3. ``time/population`` (empirical) the whole population beside them:
+           every cell with a factor D either way, whatever its size, on the
+           side the lecture names (the ratio turned to primal/dual on the
+           primal's side, so that every cell claims < 1), read the same way;
+           with how many agree, disagree or are not resolved;
+        4. ``time/crossover`` (illustration) the crossover: for each n whose
+           ratio crosses 1 along d', the d' of the crossing (log-linear between
+           neighbours) over n; their geometric mean.
     """
     cells = ratio_cells(timings)
     D = float(timings["dominance"].iloc[0])
@@ -246,13 +255,14 @@ def k20_timings(timings: pd.DataFrame) -> list[ClaimRow]:
         dataset=f"{_grid(timings)}, {repeats} side-by-side repeats per cell",
     )
     rows = []
-    for mask, relation, title, regime, scope in (
+    for mask, relation, title, regime, scope, name in (
         (
             dual_side & big,
             "<",
             "if #features ≫ #examples the dual is faster",
             f"d' ≥ {D:g}·n",
             f" and max(n, d') ≥ {floor}",
+            "time/dual_side",
         ),
         (
             primal_side & big,
@@ -260,6 +270,7 @@ def k20_timings(timings: pd.DataFrame) -> list[ClaimRow]:
             "otherwise (#examples ≫ #features) the primal is faster",
             f"n ≥ {D:g}·d'",
             f" and max(n, d') ≥ {floor}",
+            "time/primal_side",
         ),
         (
             dual_side | primal_side,
@@ -267,6 +278,7 @@ def k20_timings(timings: pd.DataFrame) -> list[ClaimRow]:
             f"the whole population: every cell with a factor {D:g} either way",
             f"a factor {D:g} either way",
             "",
+            "time/population",
         ),
     ):
         part = turned[mask]
@@ -312,6 +324,7 @@ def k20_timings(timings: pd.DataFrame) -> list[ClaimRow]:
                 bound=1.0,
                 relation=relation,
                 kind="empirical",
+                name=name,
                 **value,
                 **common,
             )
@@ -327,6 +340,7 @@ def k20_timings(timings: pd.DataFrame) -> list[ClaimRow]:
             bound=float("nan"),
             relation="n/a",
             kind="illustration",
+            name="time/crossover",
             **common,
         )
     )

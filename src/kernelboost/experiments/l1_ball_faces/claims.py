@@ -98,6 +98,7 @@ def s6_l1_ball_faces(solutions: pd.DataFrame) -> list[ClaimRow]:
         wrong = int((on["cd_zeros"] != zeros).sum())
         rows.append(
             ClaimRow(
+                name=f"zeros/{face}",
                 title=f"touching a{'n' if face == 'edge' else ''} {face} sets "
                 f"{zeros} weight{'s' if zeros != 1 else ''} to zero",
                 quantity=f"of the {len(on)} solutions located on "
@@ -114,6 +115,7 @@ def s6_l1_ball_faces(solutions: pd.DataFrame) -> list[ClaimRow]:
         )
     rows += [
         ClaimRow(
+            name="kkt",
             title="the located face satisfies the KKT conditions",
             quantity="max over solutions of max_{j in S} |g_j - lambda s_j| / lambda, "
             "g = X_c^T(y_c - X_c w)/m, lambda = ||g||_inf, (S, s) the face's "
@@ -126,6 +128,7 @@ def s6_l1_ball_faces(solutions: pd.DataFrame) -> list[ClaimRow]:
             **common,
         ),
         ClaimRow(
+            name="agree",
             title="face search and coordinate descent find the same solution",
             quantity="max over solutions of max_j |w_face - w_cd|",
             measured=float(solutions["cd_diff"].max()),
@@ -139,6 +142,7 @@ def s6_l1_ball_faces(solutions: pd.DataFrame) -> list[ClaimRow]:
     diff = paired_difference(*s6_has_zero(solutions, (low, high)))
     rows.append(
         ClaimRow(
+            name="shrink",
             title="more weights are zero as the L1 ball shrinks",
             quantity=f"share of solutions with at least one zero weight (on a corner "
             f"or an edge) at t = {low:g} ||beta_hat||_1 minus at t = {high:g} "
@@ -158,6 +162,7 @@ def s6_l1_ball_faces(solutions: pd.DataFrame) -> list[ClaimRow]:
     )
     rows.append(
         ClaimRow(
+            name="corners",
             title="where the RSS isosurface touches the L1 ball",
             quantity=f"share of solutions on a corner over all problems and radii "
             f"(edge {float((solutions['face'] == 'edge').mean()):.3f}, facet "

@@ -86,6 +86,7 @@ def s8_lasso_standardize(
         )
         rows.append(
             ClaimRow(
+                name=f"test_mse/{name}",
                 title="the standardized Lasso tests better than the raw Lasso",
                 quantity="mean over test points of (squared error of the "
                 "standardized Lasso - of the raw Lasso), each at its own "
@@ -123,6 +124,7 @@ def s8_lasso_standardize(
             )
             rows.append(
                 ClaimRow(
+                    name=f"units/{variant}/{name}",
                     title=title,
                     quantity=f"unit changes after which the {variant} Lasso "
                     f"selects another set, of {len(part) - len(base)} (one "
@@ -163,6 +165,7 @@ def s8_lasso_standardize(
         )
         rows.append(
             ClaimRow(
+                name=f"regret/{name}",
                 title="lambda chosen by cross-validation tests within "
                 f"{100 * S8_MARGIN:g} % of Var(y) of the path's best",
                 quantity="test MSE of the standardized Lasso at lambda_CV "
@@ -182,6 +185,7 @@ def s8_lasso_standardize(
         )
         rows.append(
             ClaimRow(
+                name=f"selected/{name}",
                 title="features the two Lasso fits select",
                 quantity="features the standardized Lasso selects at lambda_CV "
                 f"({fits['standardized'][1]}); the raw Lasso "

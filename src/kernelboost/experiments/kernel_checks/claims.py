@@ -55,7 +55,9 @@ def k22_feature_count(counts: pd.DataFrame, products: pd.DataFrame) -> list[Clai
     Returns
     -------
     list of ClaimRow
-        The five rows above, in that order.
+        The five rows above, in that order, named ``coordinates``,
+        ``distinct``, ``slide``, ``identity/monomials`` and
+        ``identity/symmetric``.
     """
     c = counts.set_index("map")
     n = int(counts["n_features"].iloc[0])
@@ -81,6 +83,7 @@ def k22_feature_count(counts: pd.DataFrame, products: pd.DataFrame) -> list[Clai
             bound=IDENTITY_TOL,
             relation="<=",
             kind="identity",
+            name=f"identity/{column}",
             **{**common, "dataset": f"n = {n}, {m} points"},
         )
 
@@ -93,6 +96,7 @@ def k22_feature_count(counts: pd.DataFrame, products: pd.DataFrame) -> list[Clai
             bound=float(ordered["formula_value"]),
             relation="==",
             kind="check",
+            name="coordinates",
             **common,
         ),
         ClaimRow(
@@ -105,6 +109,7 @@ def k22_feature_count(counts: pd.DataFrame, products: pd.DataFrame) -> list[Clai
             bound=float(distinct["formula_value"]),
             relation="==",
             kind="check",
+            name="distinct",
             **common,
         ),
         ClaimRow(
@@ -117,6 +122,7 @@ def k22_feature_count(counts: pd.DataFrame, products: pd.DataFrame) -> list[Clai
             bound=slide,
             relation="==",
             kind="check",
+            name="slide",
             **common,
         ),
         identity("monomials", "the code's ordered products x ⊗ x (n² coordinates)"),
@@ -154,7 +160,8 @@ def k23_gaussian_peak(pairs: pd.DataFrame) -> list[ClaimRow]:
     Returns
     -------
     list of ClaimRow
-        The five rows above, in that order.
+        The five rows above, in that order, named ``self_value``,
+        ``max_value``, ``decreasing``, ``formula`` and ``far_value``.
     """
     sigmas = sorted(pairs["sigma"].unique())
     rises = []
@@ -180,6 +187,7 @@ def k23_gaussian_peak(pairs: pd.DataFrame) -> list[ClaimRow]:
             bound=ROUNDING,
             relation="<=",
             kind="identity",
+            name="self_value",
             **common,
         ),
         ClaimRow(
@@ -190,6 +198,7 @@ def k23_gaussian_peak(pairs: pd.DataFrame) -> list[ClaimRow]:
             bound=1.0,
             relation="<=",
             kind="check",
+            name="max_value",
             **common,
         ),
         ClaimRow(
@@ -200,6 +209,7 @@ def k23_gaussian_peak(pairs: pd.DataFrame) -> list[ClaimRow]:
             bound=ROUNDING,
             relation="<=",
             kind="check",
+            name="decreasing",
             **common,
         ),
         ClaimRow(
@@ -210,6 +220,7 @@ def k23_gaussian_peak(pairs: pd.DataFrame) -> list[ClaimRow]:
             bound=ROUNDING,
             relation="<=",
             kind="identity",
+            name="formula",
             **common,
         ),
         ClaimRow(
@@ -220,6 +231,7 @@ def k23_gaussian_peak(pairs: pd.DataFrame) -> list[ClaimRow]:
             bound=float("nan"),
             relation="n/a",
             kind="illustration",
+            name="far_value",
             **common,
         ),
     ]

@@ -110,7 +110,9 @@ def k10_sigma_bias_variance(
     Returns
     -------
     list of ClaimRow
-        The six rows above, in that order.
+        The six rows above, in that order, named ``train_error``,
+        ``agreement/all``, ``agreement/kernel``, ``correlation``,
+        ``intercept_decided`` and ``cv_choice``.
     """
     e = errors.sort_values("sigma")
     train = e["train_error"].to_numpy()
@@ -168,6 +170,7 @@ def k10_sigma_bias_variance(
             bound=0.0,
             relation="<=",
             kind="empirical",
+            name="train_error",
             **common,
         ),
         ClaimRow(
@@ -178,6 +181,7 @@ def k10_sigma_bias_variance(
             bound=0.0,
             relation=">",
             kind="empirical",
+            name="agreement/all",
             **whole.fields(),
             **common,
         ),
@@ -190,6 +194,7 @@ def k10_sigma_bias_variance(
             bound=float("nan"),
             relation="n/a",
             kind="illustration",
+            name="agreement/kernel",
             **common,
         ),
         ClaimRow(
@@ -201,6 +206,7 @@ def k10_sigma_bias_variance(
             relation="<",
             kind="empirical",
             unresolved=alone,
+            name="correlation",
             **common,
         ),
         ClaimRow(
@@ -213,6 +219,7 @@ def k10_sigma_bias_variance(
             bound=float("nan"),
             relation="n/a",
             kind="illustration",
+            name="intercept_decided",
             **common,
         ),
         ClaimRow(
@@ -223,6 +230,7 @@ def k10_sigma_bias_variance(
             bound=float("nan"),
             relation="n/a",
             kind="illustration",
+            name="cv_choice",
             **common,
         ),
     ]

@@ -48,6 +48,7 @@ from typing import Any
 from ..core.datasets import (
     DatasetError,
     class_counts,
+    data_file,
     dataset_rows,
     dataset_shape,
     flip_labels,
@@ -543,7 +544,6 @@ def _flipped_counts(
 
 
 def _what(name: str, spec: Mapping[str, Any]) -> str:
-    """The dataset in a message: its name, and a user CSV's file."""
-    return (
-        f"{name!r} ({spec['path']})" if spec.get("generator") == "csv" else repr(name)
-    )
+    """The dataset in a message: its name, and the file it is read from."""
+    path = data_file(spec)
+    return repr(name) if path is None else f"{name!r} ({path})"

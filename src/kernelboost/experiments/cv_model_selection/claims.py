@@ -42,7 +42,8 @@ def e3_cv_selection(
 ) -> list[ClaimRow]:
     """E3: (σ, C) chosen by K-fold CV tests nearly as well as the grid's best.
 
-    One empirical row per row of ``summary`` (per dataset): the regret
+    One empirical row per row of ``summary`` (per dataset),
+    ``regret/<dataset>``: the regret
 
         θ = p_CV − min_g p_g,
 
@@ -108,6 +109,7 @@ def e3_cv_selection(
                 bound=E3_MARGIN,
                 relation="<=",
                 kind="empirical",
+                name=f"regret/{s['dataset']}",
             )
         )
     return out
@@ -132,14 +134,15 @@ def k16_c_fit(
 
     At the Gaussian width σ* that cross-validation chose (E3's grid), with C*
     the C it chose: the test error at the smallest C of the grid minus at C*
-    (``> 0``: underfitting) and at the largest C minus at C* (``> 0``:
-    overfitting), both empirical. Both errors of a row are measured on the
-    same n_test test points, so each row carries the paired 95 % interval of
-    their difference (:func:`~kernelboost.theory.intervals.paired_difference`:
-    Newcombe's method for paired data, from the points only one of the two
-    gets wrong). C* is chosen without the test points, so either row can
-    fail; when C* is itself the smallest or largest C the two SVMs are the
-    same, the difference is 0 and the row is not resolved.
+    (``underfit``, ``> 0``: underfitting) and at the largest C minus at C*
+    (``overfit``, ``> 0``: overfitting), both empirical. Both errors of a
+    row are measured on the same n_test test points, so each row carries the
+    paired 95 % interval of their difference
+    (:func:`~kernelboost.theory.intervals.paired_difference`: Newcombe's
+    method for paired data, from the points only one of the two gets wrong).
+    C* is chosen without the test points, so either row can fail; when C* is
+    itself the smallest or largest C the two SVMs are the same, the
+    difference is 0 and the row is not resolved.
 
     Parameters
     ----------
@@ -152,9 +155,9 @@ def k16_c_fit(
     wrong = _of(mistakes, s["dataset"])
     at = part[np.isclose(part["sigma"].astype(float), sigma)].sort_values("C")
     rows = []
-    for end, title, fit in (
-        (at.iloc[0], "a small C underfits", "smallest"),
-        (at.iloc[-1], "a large C overfits", "largest"),
+    for end, title, fit, name in (
+        (at.iloc[0], "a small C underfits", "smallest", "underfit"),
+        (at.iloc[-1], "a large C overfits", "largest", "overfit"),
     ):
         d = _paired_c(wrong, sigma, float(end["C"]), c_star)
         rows.append(
@@ -169,6 +172,7 @@ def k16_c_fit(
                 bound=0.0,
                 relation=">",
                 kind="empirical",
+                name=name,
             )
         )
     return rows

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import pandas as pd
@@ -27,28 +28,40 @@ def _configuration(row: pd.Series) -> str:
     )
 
 
+def _pair_name(dataset: object, kernel: object) -> str:
+    """``<dataset>/<kernel>``, the segments of a row name (:attr:`ClaimRow.name`)
+    that say which (dataset, kernel) the row reads: ``moons/gaussian_sigma=0.5``
+    for the kernel ``gaussian(sigma=0.5)`` on ``moons``."""
+    segments = (
+        re.sub(r"[^A-Za-z0-9_.=+-]+", "_", str(t)).strip("_") for t in (dataset, kernel)
+    )
+    return "/".join(segments)
+
+
 def e1_loo_bound(rows: pd.DataFrame, e2: pd.DataFrame) -> list[ClaimRow]:
     """E1: LOO error ≤ #SV/l for the SVM at a given C (Huang 2017, problem 5.2).
 
-    One row per configuration of the sweep, in table order. A measured
-    configuration (``status == "ok"``) gives a theorem row: the exact
-    leave-one-out error by brute force (the SVM retrained without each of
-    the l points) against #SV/l, relation ``<=``. When every point is a
+    One row per configuration of the sweep, in table order, named
+    ``loo/<dataset>/<kernel>/C=<C>`` (``loo/moons/gaussian_sigma=0.5/C=1``).
+    A measured configuration (``status == "ok"``) gives a theorem row: the
+    exact leave-one-out error by brute force (the SVM retrained without each
+    of the l points) against #SV/l, relation ``<=``. When every point is a
     support vector (#SV/l = 1) no error rate can exceed the bound: that row is
     a ``check``, shown and not counted.
 
-    Then one ``check`` row per (dataset, kernel), pooling its measured
-    configurations: the fast LOO that retrains only for the support vectors,
-    and so obeys the bound by construction, gives the same verdict on every
-    point as brute force (points that disagree ``<= 0``). It tests the tool,
-    not the lecture's claim.
+    Then one ``check`` row per (dataset, kernel),
+    ``fast_loo/<dataset>/<kernel>``, pooling its measured configurations: the
+    fast LOO that retrains only for the support vectors, and so obeys the
+    bound by construction, gives the same verdict on every point as brute
+    force (points that disagree ``<= 0``). It tests the tool, not the
+    lecture's claim.
 
     A configuration whose SVM does not exist or was not solved gets an
-    ``n/a`` illustration row instead, with NaN measured and bound, that
-    names its status, so it is visible in the table but never counted as
-    holding: ``"not separable"`` (hard margin, C = inf, on classes that no
-    hyperplane of the feature space separates: the dual is unbounded) or
-    ``"not converged"`` (an SMO solve hit its step cap).
+    ``n/a`` illustration row instead (of the same name), with NaN measured
+    and bound, that names its status, so it is visible in the table but never
+    counted as holding: ``"not separable"`` (hard margin, C = inf, on classes
+    that no hyperplane of the feature space separates: the dual is unbounded)
+    or ``"not converged"`` (an SMO solve hit its step cap).
 
     Parameters
     ----------
@@ -61,9 +74,11 @@ def e1_loo_bound(rows: pd.DataFrame, e2: pd.DataFrame) -> list[ClaimRow]:
     del e2
     out = []
     for _, row in rows.iterrows():
+        pair = _pair_name(row["dataset"], row["kernel"])
         common = dict(
             source=LOO_SOURCE,
             dataset=_configuration(row),
+            name=f"loo/{pair}/C={format_c(row['C'])}",
         )
         status = str(row["status"])
         if status != STATUS_OK:
@@ -125,6 +140,7 @@ def _e1_agreement(rows: pd.DataFrame) -> list[ClaimRow]:
                 bound=0.0,
                 relation="<=",
                 kind="check",
+                name=f"fast_loo/{_pair_name(dataset, kernel)}",
             )
         )
     return out
@@ -136,15 +152,18 @@ def e2_non_sv_removal(rows: pd.DataFrame, e2: pd.DataFrame) -> list[ClaimRow]:
     Rows per (dataset, kernel), in the order of ``rows``, pooling the
     configurations over C:
 
-    * the largest Δ_i = max_z |f(z) − f_{−i}(z)| over every non-support
-      vector removed, ``<= 1e-3`` (theorem: the proof says 0; the retrains
-      are solved to SMO tolerance ``e2_tol``);
-    * the number of removed points that the retrained SVM misclassifies,
-      ``<= 0`` (theorem: y_i f(x_i) ≥ 1 for a non-support vector).
+    * ``change/<dataset>/<kernel>``: the largest
+      Δ_i = max_z |f(z) − f_{−i}(z)| over every non-support vector removed,
+      ``<= 1e-3`` (theorem: the proof says 0; the retrains are solved to SMO
+      tolerance ``e2_tol``);
+    * ``misclassified/<dataset>/<kernel>``: the number of removed points that
+      the retrained SVM misclassifies, ``<= 0`` (theorem: y_i f(x_i) ≥ 1 for
+      a non-support vector).
 
     When no non-support vector of a (dataset, kernel) was removed — every
     point is a support vector, or no configuration was measured — a single
-    ``n/a`` illustration row says so instead; it never counts as holding.
+    ``n/a`` illustration row, ``none_removed/<dataset>/<kernel>``, says so
+    instead; it never counts as holding.
 
     Parameters
     ----------
@@ -165,6 +184,7 @@ def e2_non_sv_removal(rows: pd.DataFrame, e2: pd.DataFrame) -> list[ClaimRow]:
             dataset=f"{dataset} (l = {int(first['l'])}{scaled}), {kernel}, "
             f"C ∈ {{{cs}}}",
         )
+        pair = _pair_name(dataset, kernel)
         if part.empty:
             why = (
                 "every point is a support vector"
@@ -181,6 +201,7 @@ def e2_non_sv_removal(rows: pd.DataFrame, e2: pd.DataFrame) -> list[ClaimRow]:
                     bound=math.nan,
                     relation="n/a",
                     kind="illustration",
+                    name=f"none_removed/{pair}",
                     **common,
                 )
             )
@@ -201,6 +222,7 @@ def e2_non_sv_removal(rows: pd.DataFrame, e2: pd.DataFrame) -> list[ClaimRow]:
                 bound=E2_TOLERANCE,
                 relation="<=",
                 kind="theorem",
+                name=f"change/{pair}",
                 **common,
             ),
             ClaimRow(
@@ -211,6 +233,7 @@ def e2_non_sv_removal(rows: pd.DataFrame, e2: pd.DataFrame) -> list[ClaimRow]:
                 bound=0.0,
                 relation="<=",
                 kind="theorem",
+                name=f"misclassified/{pair}",
                 **common,
             ),
         ]

@@ -21,22 +21,23 @@ from pathlib import Path
 import pandas as pd
 
 from ..core.io import write_text_atomic
+from ..experiments import EXPERIMENTS
 from ..experiments._shared.kinds import Tally
 from ..experiments._shared.rows import Multiplicity, read_rows
 
 START = "<!-- gallery:start -->"
 END = "<!-- gallery:end -->"
 
-#: The headline figures, with the claims they show.
-HEADLINES: tuple[tuple[str, str], ...] = (
-    ("adaboost_bound", "B1: training error ≤ Π Z_t ≤ exp(−2Σγ_t²) ≤ exp(−2γ²T)"),
-    (
-        "boosting_the_margin",
-        "B5: test error and training margins after the training error is 0",
-    ),
-    ("loo_vs_sv_bound", "E1, E2: leave-one-out error ≤ #SV/l"),
-    ("svm_sigma_C_grid", "K11: the SMO pictures for σ and C"),
-)
+
+def headlines() -> list[tuple[str, str]]:
+    """The headline figures, in catalog order, with the line each shows under
+    (the registry's :attr:`~kernelboost.experiments.Figure.headline`)."""
+    return [
+        (name, fig.headline)
+        for exp in EXPERIMENTS
+        for name, fig in exp.figures.items()
+        if fig.headline
+    ]
 
 
 def render(
@@ -51,7 +52,7 @@ def render(
         "the figures appear once the results exist.",
         "",
     ]
-    for name, caption in HEADLINES:
+    for name, caption in headlines():
         lines += [f"**{caption}**", "", f"![{name}]({figures_dir}/{name}.png)", ""]
     lines += [
         "Held, did not hold and not resolved count the evidence (theorems, "

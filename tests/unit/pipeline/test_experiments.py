@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import copy
 import inspect
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -303,3 +305,39 @@ def test_every_room_holds_its_own_entry() -> None:
         refs += [a.builder for a in exp.applets.values()]
         for ref in refs:
             assert ref.startswith(f"{exp.room}."), ref
+
+
+def _code_strings(tree: ast.AST) -> Iterator[tuple[int, str]]:
+    """The string constants and names of a module's code, docstrings left out."""
+    docstrings = {
+        id(body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(
+            node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+        )
+        and (body := node.body)
+        and isinstance(body[0], ast.Expr)
+        and isinstance(body[0].value, ast.Constant)
+    }
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) not in docstrings:
+                yield node.lineno, node.value
+        elif isinstance(node, ast.Name):
+            yield node.lineno, node.id
+        elif isinstance(node, ast.Attribute):
+            yield node.lineno, node.attr
+
+
+def test_no_pipeline_module_names_a_room() -> None:
+    """What is particular to an experiment is in its room: no code of the
+    pipeline (outside docstrings) names one, so adding an experiment touches
+    its folder, ROOMS, the catalog and its tests only."""
+    rooms = set(X.ROOMS)
+    found = []
+    for path in sorted((ROOT / "src/kernelboost/pipeline").rglob("*.py")):
+        for line, text in _code_strings(ast.parse(path.read_text())):
+            named = set(re.findall(r"[A-Za-z0-9_]+", text)) & rooms
+            if named:
+                found.append(f"{path.relative_to(ROOT)}:{line}: {sorted(named)}")
+    assert found == []

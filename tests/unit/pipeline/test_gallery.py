@@ -52,7 +52,8 @@ def test_render_counts_rows_per_claim_and_links_the_headlines() -> None:
     # Checks are counted apart from the evidence.
     assert "| K1 | 5 | 1 | 1 | 1 | 1 of 2 | 0 |" in text
     assert "| B14 | 1 | 0 | 0 | 0 |  | 1 |" in text
-    for name, _ in gallery.HEADLINES:
+    assert len(gallery.headlines()) == 4
+    for name, _ in gallery.headlines():
         assert f"(results/figures/{name}.png)" in text
 
 

@@ -157,6 +157,9 @@ class Figure:
 
     plotter: str
     claims: tuple[str, ...]
+    #: The README's gallery shows the figure, under this line (its claims
+    #: and what they say); empty for the others.
+    headline: str = ""
 
 
 @dataclass(frozen=True)
@@ -169,6 +172,9 @@ class Applet:
     builder: str
     claims: tuple[str, ...]
     moves: str = ""
+    #: The configuration key (``section.key``) of the dataset the page
+    #: opens with, among the datasets it offers; empty: the first of them.
+    opens_with: str = ""
 
 
 @dataclass(frozen=True)
@@ -221,6 +227,12 @@ class Experiment:
     applets : mapping
         Applet name → :class:`Applet`: the interactive figures drawn from the
         experiment's tables in the claims atlas.
+    limits : str
+        ``"module:function"`` (``"limits:problems"``), or empty: the limits
+        of the room's configuration that its schema cannot state (arrays that
+        several keys size together, keys that must agree), a function of the
+        configuration, with defaults filled in, that yields a line naming the
+        key for each problem (:mod:`kernelboost.experiments._shared.limits`).
     room : str
         The package of the experiment's room (``experiments.adaboost``, relative
         to ``kernelboost``), set by :meth:`in_room`; its captions are
@@ -241,6 +253,7 @@ class Experiment:
     priority: int = 0
     resources: Mapping[str, int] = field(default_factory=dict)
     applets: Mapping[str, Applet] = field(default_factory=dict)
+    limits: str = ""
     room: str = ""
 
     def in_room(self, room: str) -> Experiment:
@@ -264,6 +277,7 @@ class Experiment:
                 name: replace(a, builder=place(a.builder))
                 for name, a in self.applets.items()
             },
+            limits=place(self.limits) if self.limits else "",
             room=room,
         )
 

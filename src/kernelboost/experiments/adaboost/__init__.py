@@ -26,7 +26,9 @@ EXPERIMENT = Experiment(
     runs=per_dataset("adaboost", ANY.but(holdout=True)),
     figures={
         "adaboost_bound": Figure(
-            "figures:plot_adaboost_bound", claims=("B1", "B2", "B3")
+            "figures:plot_adaboost_bound",
+            claims=("B1", "B2", "B3"),
+            headline="B1: training error ≤ Π Z_t ≤ exp(−2Σγ_t²) ≤ exp(−2γ²T)",
         ),
         "exp_loss_descent": Figure("figures:plot_exp_loss_descent", claims=("B4",)),
         "adaboost_train_test": Figure(

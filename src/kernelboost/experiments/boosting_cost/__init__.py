@@ -17,6 +17,7 @@ EXPERIMENT = Experiment(
     name="boosting_cost",
     family="B",
     study="study:boosting_cost_tables",
+    limits="limits:problems",
     tables=("timings", "fits", "work"),
     runs=section("boosting_cost"),
     figures={

@@ -23,7 +23,10 @@ EXPERIMENT = Experiment(
     runs=per_pair("boosting_the_margin"),
     figures={
         "boosting_the_margin": Figure(
-            "figures:plot_boosting_the_margin", claims=("B5",)
+            "figures:plot_boosting_the_margin",
+            claims=("B5",),
+            headline="B5: test error and training margins after the training error "
+            "is 0",
         ),
     },
     claims={

@@ -16,6 +16,7 @@ EXPERIMENT = Experiment(
     name="gaussian_series",
     family="K",
     study="study:gaussian_series_table",
+    limits="limits:problems",
     tables=("series",),
     runs=section("gaussian_series", name=True),
     figures={

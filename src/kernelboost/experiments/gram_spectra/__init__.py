@@ -17,6 +17,7 @@ EXPERIMENT = Experiment(
     name="gram_spectra",
     family="K",
     study="study:gram_spectra_table",
+    limits="limits:problems",
     tables=("spectra",),
     runs=section("gram_spectra"),
     figures={

@@ -26,6 +26,7 @@ EXPERIMENT = Experiment(
     name="incremental_update",
     family="K",
     study="study:incremental_update_tables",
+    limits="limits:problems",
     tables=("drift", "timings", "fits", "work"),
     runs=section("incremental_update", NEED, name=True),
     figures={

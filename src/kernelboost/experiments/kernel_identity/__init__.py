@@ -17,6 +17,7 @@ EXPERIMENT = Experiment(
     name="kernel_identity",
     family="K",
     study="study:kernel_identity_table",
+    limits="limits:problems",
     tables=("identities",),
     runs=section("kernel_identity"),
     figures={

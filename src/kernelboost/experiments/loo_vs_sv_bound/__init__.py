@@ -60,7 +60,11 @@ EXPERIMENT = Experiment(
     tables=("rows", "e2"),
     runs=_runs,
     figures={
-        "loo_vs_sv_bound": Figure("figures:plot_loo_vs_sv_bound", claims=("E1", "E2")),
+        "loo_vs_sv_bound": Figure(
+            "figures:plot_loo_vs_sv_bound",
+            claims=("E1", "E2"),
+            headline="E1, E2: leave-one-out error ≤ #SV/l",
+        ),
     },
     claims={
         "E1": "claims:e1_loo_bound",

@@ -21,6 +21,7 @@ EXPERIMENT = Experiment(
     name="margin_geometry",
     family="B",
     study="study:margin_geometry_tables",
+    limits="limits:problems",
     tables=("distances", "solutions", "weights", "points"),
     runs=section("margin_geometry", STUMPS, datasets=("stumps",), name=True),
     figures={

@@ -17,6 +17,7 @@ EXPERIMENT = Experiment(
     name="primal_dual_cost",
     family="K",
     study="study:primal_dual_cost_tables",
+    limits="limits:problems",
     tables=("work", "timings"),
     runs=section("primal_dual_cost"),
     figures={

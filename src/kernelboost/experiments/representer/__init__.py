@@ -16,6 +16,7 @@ EXPERIMENT = Experiment(
     name="representer",
     family="K",
     study="study:representer_table",
+    limits="limits:problems",
     tables=("iterates",),
     runs=section("representer"),
     figures={

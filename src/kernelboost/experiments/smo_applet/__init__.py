@@ -32,6 +32,8 @@ EXPERIMENT = Experiment(
             claims=("K11",),
             moves="the Gaussian SVM's regions, margin and support vectors as σ and C "
             "move (SMO)",
+            # The page opens with the data of K11's figure.
+            opens_with="svm_sigma_C_grid.dataset",
         ),
     },
 )

@@ -17,6 +17,7 @@ EXPERIMENT = Experiment(
     name="stepwise_direction",
     family="S",
     study="study:stepwise_direction_tables",
+    limits="limits:problems",
     tables=("replicates", "losses"),
     runs=section("stepwise_direction", shared=cv),
     figures={

@@ -37,7 +37,11 @@ EXPERIMENT = Experiment(
     tables=("summary", "surface", "points"),
     runs=_runs,
     figures={
-        "svm_sigma_C_grid": Figure("figures:plot_svm_sigma_C_grid", claims=("K11",)),
+        "svm_sigma_C_grid": Figure(
+            "figures:plot_svm_sigma_C_grid",
+            claims=("K11",),
+            headline="K11: the SMO pictures for σ and C",
+        ),
     },
     claims={
         "K11": "claims:k11_svm_sigma_C_grid",

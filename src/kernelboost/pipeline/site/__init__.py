@@ -266,7 +266,8 @@ def build_site(
             for claim in applet(name).claims
             if claim in pages
         ]
-        default = config.get("svm_sigma_C_grid", {}).get("dataset")
+        section, _, key = applet("smo").opens_with.partition(".")
+        default = config.get(section, {}).get(key)
         (site / "data").mkdir(exist_ok=True)
         (site / "data" / "presets.js").write_text(
             presets_script(presets, default), encoding="utf-8"

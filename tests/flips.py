@@ -13,7 +13,6 @@ small run (claims.csv and timings.csv) is matched by one of them.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from fnmatch import fnmatchcase
 
@@ -22,22 +21,10 @@ from kernelboost.experiments._shared.rows import ClaimRow
 from kernelboost.pipeline.jobs import place_rows
 
 
-def row_matches(pattern: str, row: ClaimRow) -> bool:
-    """Whether ``row`` is one ``pattern`` names: its name (the key after
-    ``<id>/``) matches the shell-style ``pattern``.
-
-    Rows of a room whose claim function does not name them yet are matched
-    by a regular expression on ``quantity``.
-    """
-    if row.name:
-        return fnmatchcase(row.name, pattern)
-    return re.search(pattern, row.quantity) is not None
-
-
 def flips(claim: str, row: str, rows: Iterable[ClaimRow]) -> list[ClaimRow]:
-    """The evidence rows of ``claim`` among ``rows`` that the pattern ``row``
-    names (:func:`row_matches`): there is at least one, and every one of
-    them did not hold.
+    """The evidence rows of ``claim`` among ``rows`` whose name matches the
+    shell-style pattern ``row`` (:func:`fnmatch.fnmatchcase`): there is at
+    least one, and every one of them did not hold.
 
     Returns
     -------
@@ -45,10 +32,12 @@ def flips(claim: str, row: str, rows: Iterable[ClaimRow]) -> list[ClaimRow]:
         The matching rows, placed (:func:`~kernelboost.pipeline.jobs.place_rows`).
     """
     placed = place_rows(claim, rows)
-    matching = [r for r in placed if r.kind in EVIDENCE_KINDS and row_matches(row, r)]
+    matching = [
+        r for r in placed if r.kind in EVIDENCE_KINDS and fnmatchcase(r.name, row)
+    ]
     assert matching, f"{claim}: no evidence row matches {row!r} in " + "; ".join(
-        f"{r.kind}: {r.key or r.quantity}" for r in placed
+        f"{r.kind}: {r.key}" for r in placed
     )
-    held = [r.key or r.quantity for r in matching if r.verdict != "false"]
+    held = [r.key for r in matching if r.verdict != "false"]
     assert held == [], f"{claim}: rows matching {row!r} did not flip: {held}"
     return matching

@@ -9,7 +9,6 @@ and that call asserts a row so named did not hold.
 
 from __future__ import annotations
 
-import re
 from fnmatch import fnmatchcase
 from pathlib import Path
 
@@ -35,18 +34,14 @@ def test_every_evidence_row_of_the_small_run_has_a_test_that_flips_it(
     evidence = table[table["kind"].isin(EVIDENCE_KINDS)]
     assert len(evidence) > 50
 
-    def named(pattern: str, row: tuple) -> bool:
-        # As tests.flips.row_matches: the name after "<id>/", or, for a row
-        # its claim function does not name yet, the quantity.
-        if row.key:
-            return fnmatchcase(row.key.removeprefix(f"{row.id}/"), pattern)
-        return re.search(pattern, row.quantity) is not None
-
     unflipped = sorted(
         {
-            f"{row.id}: {row.key or row.quantity}"
+            row.key
             for row in evidence.itertuples(index=False)
-            if not any(named(p, row) for p, _ in patterns.get(row.id, []))
+            if not any(
+                fnmatchcase(row.key.removeprefix(f"{row.id}/"), p)
+                for p, _ in patterns.get(row.id, [])
+            )
         }
     )
     assert unflipped == [], "evidence rows no test flips:\n" + "\n".join(unflipped)

@@ -182,7 +182,8 @@ def place_rows(claim: str, rows: Iterable[ClaimRow]) -> list[ClaimRow]:
     ------
     ValueError
         When a row names another claim, or a figure that does not show it, or
-        two rows share a name (their keys, ``<id>/<name>``, must differ).
+        has no name, or two rows share a name (their keys, ``<id>/<name>``,
+        must differ).
     """
     exp = claim_experiment(claim)
     shown = [name for name, fig in exp.figures.items() if claim in fig.claims]
@@ -191,7 +192,9 @@ def place_rows(claim: str, rows: Iterable[ClaimRow]) -> list[ClaimRow]:
     for row in rows:
         if row.id not in ("", claim):
             raise ValueError(f"{claim}: a row of its function names claim {row.id}")
-        if row.name and row.name in names:
+        if not row.name:
+            raise ValueError(f"{claim}: a row has no name ({row.quantity!r})")
+        if row.name in names:
             raise ValueError(f"{claim}: two rows are named {row.name!r}")
         names.add(row.name)
         if row.figure and row.figure not in shown:

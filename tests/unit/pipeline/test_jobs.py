@@ -36,6 +36,7 @@ def _row(**kw) -> ClaimRow:
         bound=1.0,
         relation="<=",
         kind="theorem",
+        name="r",
     )
     return ClaimRow(**(base | kw))
 
@@ -49,7 +50,7 @@ def test_rows_take_the_claims_id_and_first_figure(monkeypatch) -> None:
     second = Figure("figures:plot_second", claims=("B5",))
     two = replace(b5, figures={**b5.figures, "second": second})
     monkeypatch.setattr("kernelboost.pipeline.jobs.claim_experiment", lambda claim: two)
-    rows = place_rows("B5", [_row(), _row(figure="second")])
+    rows = place_rows("B5", [_row(name="a"), _row(name="b", figure="second")])
     assert [r.figure for r in rows] == ["boosting_the_margin", "second"]
 
 
@@ -72,10 +73,11 @@ def test_rows_are_addressed_by_key_and_two_rows_may_not_share_a_name() -> None:
     assert row.as_record()["key"] == "B2/bound/moons"
     with pytest.raises(ValueError, match="two rows are named 'bound'"):
         place_rows("B2", [_row(name="bound"), _row(name="bound", quantity="r")])
-    for bad in ("", "/a", "a//b", "a b", "σ"):
-        if bad:
-            with pytest.raises(ValueError, match="row name"):
-                _row(name=bad)
+    with pytest.raises(ValueError, match="a row has no name"):
+        place_rows("B2", [_row(name="")])
+    for bad in ("/a", "a//b", "a b", "σ"):
+        with pytest.raises(ValueError, match="row name"):
+            _row(name=bad)
 
 
 def test_claim_rows_run_the_registry_function() -> None:

@@ -273,9 +273,11 @@ def test_the_pages_show_verdicts_rows_figures_config_and_code(tmp_path) -> None:
     assert 'rel="next" href="K11.html"' in k1
     b15 = (site / "B15.html").read_text()
     assert "not in this run&#x27;s config.yaml" in b15
-    assert b15.count("<tr data-family") == 3
+    # Each row is a <tr> whose id is its key, and the table links to it.
+    assert b15.count('<tr id="B15/row') == 3
     table = (site / "table.html").read_text()
-    assert table.count("<tr data-family") == 6
+    assert table.count('<tr id="') == 6
+    assert table.count('href="B15.html#B15/row') == 3
     k11 = (site / "K11.html").read_text()
     assert '<div class="applet" data-applet="smo"></div>' in k11
     assert '<script src="data/smo.js"></script>' in k11
@@ -285,7 +287,7 @@ def test_the_pages_show_verdicts_rows_figures_config_and_code(tmp_path) -> None:
     assert '<select data-filter="verdict">' in table
     standalone = (results / "claims.html").read_text()
     assert '<link rel="stylesheet"' not in standalone  # self-contained
-    assert 'href="site/K1.html"' in standalone
+    assert 'href="site/K1.html#K1/row' in standalone
     # Shown by the report from a data: URL, it drops links it cannot follow.
     assert 'if (location.protocol !== "data:") return;' in standalone
 

@@ -74,6 +74,18 @@ _OPS: dict[str, Callable[[float, float], bool]] = {
 ROW_NAME = re.compile(r"[A-Za-z0-9_.=+-]+(/[A-Za-z0-9_.=+-]+)*")
 
 
+def name_segment(value: object) -> str:
+    """``value`` as one segment of a row name (:data:`ROW_NAME`): each run of
+    other characters becomes ``_``.
+
+    Examples
+    --------
+    >>> name_segment("gaussian(sigma=0.5)"), name_segment("kernel perceptron")
+    ('gaussian_sigma=0.5', 'kernel_perceptron')
+    """
+    return re.sub(r"[^A-Za-z0-9_.=+-]+", "_", str(value)).strip("_")
+
+
 #: ``holds`` as written to claims.csv.
 VERDICTS: tuple[str, ...] = ("true", "false", "not resolved", "n/a")
 

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import re
-
 import pandas as pd
 
-from .._shared.rows import ClaimRow, is_true
+from .._shared.rows import ClaimRow, is_true, name_segment
 
 #: K3's threshold on λ_min / Σ|λ_i|: a kernel holds at ``>= -PSD_TOL``, a
 #: non-kernel at ``< -PSD_TOL`` (rounding of the eigensolver); the figure
@@ -24,7 +22,7 @@ def _row_name(function: str) -> str:
     :data:`_NOT_KERNEL_NAMES`."""
     if function in _NOT_KERNEL_NAMES:
         return _NOT_KERNEL_NAMES[function]
-    return re.sub(r"[^A-Za-z0-9_.=+-]+", "_", function).strip("_")
+    return name_segment(function)
 
 
 def k3_gram_spectra(spectra: pd.DataFrame) -> list[ClaimRow]:

@@ -3,12 +3,10 @@ identities and the counted work (claims.csv), the CPU times (timings.csv)."""
 
 from __future__ import annotations
 
-import re
-
 import pandas as pd
 
 from .._shared.exponents import exponent_row, fitted, work_row
-from .._shared.rows import ClaimRow
+from .._shared.rows import ClaimRow, name_segment
 from .._shared.timing import exponent_table
 
 #: The forms of the update tables (:data:`.study.INCREMENTAL` and the others).
@@ -25,12 +23,6 @@ DRIFT_TOL = 1e-10
 
 
 _K18_SOURCE = "Shewchuk, Lecture 14, 'Kernel Perceptrons', 'Kernel Logistic Regression'"
-
-
-def _segment(text: str) -> str:
-    """``text`` as a segment of a row name (:attr:`ClaimRow.name`):
-    ``kernel_perceptron`` for ``kernel perceptron``."""
-    return re.sub(r"[^A-Za-z0-9_.=+-]+", "_", text).strip("_")
 
 
 def k18_incremental_update(drift: pd.DataFrame, work: pd.DataFrame) -> list[ClaimRow]:
@@ -73,7 +65,7 @@ def k18_incremental_update(drift: pd.DataFrame, work: pd.DataFrame) -> list[Clai
                 bound=DRIFT_TOL,
                 relation="<=",
                 kind="identity",
-                name=f"drift/{_segment(str(learner))}",
+                name=f"drift/{name_segment(str(learner))}",
             )
         )
     counted = exponent_table(work, "count")

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import math
-import re
 
 import numpy as np
 import pandas as pd
 
-from .._shared.rows import ClaimRow, format_c, is_true
+from .._shared.rows import ClaimRow, format_c, is_true, name_segment
 from .._shared.status import STATUS_NOT_SEPARABLE, STATUS_OK
 
 #: The citation of E1 and E2 (the ``source`` column).
@@ -32,10 +31,7 @@ def _pair_name(dataset: object, kernel: object) -> str:
     """``<dataset>/<kernel>``, the segments of a row name (:attr:`ClaimRow.name`)
     that say which (dataset, kernel) the row reads: ``moons/gaussian_sigma=0.5``
     for the kernel ``gaussian(sigma=0.5)`` on ``moons``."""
-    segments = (
-        re.sub(r"[^A-Za-z0-9_.=+-]+", "_", str(t)).strip("_") for t in (dataset, kernel)
-    )
-    return "/".join(segments)
+    return f"{name_segment(dataset)}/{name_segment(kernel)}"
 
 
 def e1_loo_bound(rows: pd.DataFrame, e2: pd.DataFrame) -> list[ClaimRow]:

@@ -163,7 +163,9 @@ def rows_table(rows: pd.DataFrame, *, table_id: str, with_id: bool) -> str:
     """The claim rows as a sortable, filterable table (assets/site.js).
 
     Each ``<tr>`` carries ``data-family``, ``data-kind`` and ``data-verdict`` for
-    the filters; each number cell its value in ``data-value`` for sorting.
+    the filters, and the row's key as its ``id`` (``B5/test_error/twonorm``:
+    a link to ``B5.html#B5/test_error/twonorm`` shows the row); each number
+    cell its value in ``data-value`` for sorting.
     """
     head = ["id"] if with_id else []
     head += ["row", "dataset or setting", "measured quantity", "measured"]
@@ -180,7 +182,8 @@ def rows_table(rows: pd.DataFrame, *, table_id: str, with_id: bool) -> str:
             if isinstance(r.ci_low, float) and not math.isnan(r.ci_low)
             else ""
         )
-        link = f'<td><a href="{_e(r.id)}.html">{_e(r.id)}</a></td>'
+        anchor = f"#{r.key}" if r.key else ""
+        link = f'<td><a href="{_e(r.id)}.html{_e(anchor)}">{_e(r.id)}</a></td>'
         cells = [link] if with_id else []
         cells += [
             f"<td>{_e(r.title)}</td>",
@@ -193,8 +196,9 @@ def rows_table(rows: pd.DataFrame, *, table_id: str, with_id: bool) -> str:
             f"<td>{_badge(said)}</td>",
             f"<td>{_e(r.kind)}</td>",
         ]
+        key = f' id="{_e(r.key)}"' if r.key else ""
         body.append(
-            f'<tr data-family="{_e(family_of(r.id))}" data-kind="{_e(r.kind)}" '
+            f'<tr{key} data-family="{_e(family_of(r.id))}" data-kind="{_e(r.kind)}" '
             f'data-verdict="{_e(said)}">{"".join(cells)}</tr>'
         )
     return (

@@ -97,9 +97,14 @@ def room_config(name: str) -> dict[str, Any]:
 
 def load_schema(path: str | Path) -> dict[str, Any]:
     """The configuration schema: the shared sections and definitions of the
-    YAML file at ``path``, and each experiment's section from its room
-    (:func:`room_config`), under the experiment's name, in catalog order."""
+    YAML file at ``path``, a dataset's entry from the generators' descriptions
+    (:func:`kernelboost.pipeline.dataset_schema.dataset_schema`), and each
+    experiment's section from its room (:func:`room_config`), under the
+    experiment's name, in catalog order."""
+    from .dataset_schema import dataset_schema
+
     schema = _yaml(Path(path))
+    schema["$defs"]["dataset"] = dataset_schema()
     for exp in EXPERIMENTS:
         schema["properties"][exp.name] = room_config(exp.name)["schema"]
     return schema

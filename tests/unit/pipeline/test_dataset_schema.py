@@ -1,21 +1,18 @@
 """The configuration schema of a dataset, written from the generators'
 descriptions (kernelboost.pipeline.dataset_schema): every dataset of the
-project's configurations passes it, bad entries get the one-line messages
-listed here, and, while workflow/schemas/config.schema.yaml still has its own
-``$defs.dataset`` section, the generated one is that section (same keys, types,
-bounds, defaults and descriptions), gives every entry the same defaults and
-every bad entry the same errors."""
+project's configurations passes it, and bad entries get the one-line messages
+listed here. (Until it replaced the ``$defs.dataset`` section written in
+workflow/schemas/config.schema.yaml, it was checked to be that section: same
+keys, types, bounds, defaults, descriptions and errors.)"""
 
 from __future__ import annotations
 
 import copy
-import json
 import math
 from typing import Any
 
 import pytest
 import yaml
-from jsonschema import Draft202012Validator
 
 from kernelboost.core.generators import GENERATOR_TABLE
 from kernelboost.pipeline import config as checks
@@ -23,15 +20,9 @@ from kernelboost.pipeline.dataset_schema import dataset_schema
 
 from ...conftest import PROFILE_FILES, ROOT, project_config
 
-#: The schema file as written (not :func:`checks.load_schema`, which may put
-#: the generated section in).
+#: The schema file as written (not :func:`checks.load_schema`, which puts the
+#: generated section in).
 WRITTEN = yaml.safe_load((ROOT / "workflow/schemas/config.schema.yaml").read_text())
-#: Its own dataset section, until the generated one replaces it.
-YAML_SECTION = WRITTEN["$defs"].get("dataset")
-while_in_yaml = pytest.mark.skipif(
-    YAML_SECTION is None,
-    reason="config.schema.yaml has no $defs.dataset: dataset_schema() is the section",
-)
 
 
 def _schema(section: dict[str, Any]) -> dict[str, Any]:
@@ -51,7 +42,6 @@ def _schema(section: dict[str, Any]) -> dict[str, Any]:
 
 
 GENERATED = _schema(dataset_schema())
-FROM_YAML = _schema(YAML_SECTION) if YAML_SECTION is not None else None
 
 
 def _entries() -> dict[str, Any]:
@@ -249,25 +239,6 @@ def _config(entry: Any) -> dict[str, Any]:
     return {"datasets": {"d": copy.deepcopy(entry)}}
 
 
-def _errors(cfg: dict[str, Any], schema: dict[str, Any]) -> list[tuple[str, ...]]:
-    """Every error of ``cfg`` against ``schema``: where, which keyword, what;
-    each once (an entry without a generator meets every generator's keys, and
-    the YAML gives digits_1_7 and digits_4_9 one block, the generated schema
-    one each)."""
-    validator = Draft202012Validator(schema)
-    return sorted(
-        {
-            (".".join(map(str, e.absolute_path)), str(e.validator), e.message)
-            for e in validator.iter_errors(cfg)
-        }
-    )
-
-
-def _typed(value: Any) -> str:
-    """``value`` as JSON with sorted keys, so that 0 and 0.0 differ."""
-    return json.dumps(value, sort_keys=True)
-
-
 # --------------------------------------------------------------------------
 # The generated schema on its own
 # --------------------------------------------------------------------------
@@ -300,58 +271,3 @@ def test_the_section_is_fresh_each_time() -> None:
     first = dataset_schema()
     first["allOf"].clear()
     assert dataset_schema()["allOf"]
-
-
-# --------------------------------------------------------------------------
-# Against the section of config.schema.yaml, while it is there
-# --------------------------------------------------------------------------
-
-
-@while_in_yaml
-def test_the_generated_section_is_the_yaml_section() -> None:
-    """Same generator names in the same order (the message lists them), and
-    for each generator the same keys with the same kinds, bounds, defaults
-    (0 is not 0.0) and descriptions."""
-    generated = dataset_schema()
-
-    def then(section: dict[str, Any], name: str) -> dict[str, Any]:
-        (found,) = [
-            block["then"]
-            for block in section["allOf"]
-            if name
-            in [
-                block["if"]["properties"]["generator"].get("const"),
-                *block["if"]["properties"]["generator"].get("enum", []),
-            ]
-        ]
-        return found
-
-    assert generated["properties"] == YAML_SECTION["properties"]
-    names = generated["properties"]["generator"]["enum"]
-    for name in names:
-        assert _typed(then(generated, name)) == _typed(then(YAML_SECTION, name)), name
-    assert generated["description"] == YAML_SECTION["description"].strip()
-    rest = ("description", "allOf")
-    assert {k: v for k, v in generated.items() if k not in rest} == {
-        k: v for k, v in YAML_SECTION.items() if k not in rest
-    }
-
-
-@while_in_yaml
-@pytest.mark.parametrize("name", sorted(ENTRIES))
-def test_a_project_dataset_gets_the_yaml_defaults(name: str) -> None:
-    cfg = _config(ENTRIES[name])
-    assert checks.schema_problem(cfg, FROM_YAML) is None
-    assert _typed(checks.with_defaults(cfg, GENERATED)) == _typed(
-        checks.with_defaults(cfg, FROM_YAML)
-    )
-
-
-@while_in_yaml
-@pytest.mark.parametrize(("entry", "expected"), BAD, ids=lambda v: repr(v)[:60])
-def test_a_bad_entry_gets_the_yaml_errors(entry: Any, expected: str) -> None:
-    cfg = _config(entry)
-    assert checks.schema_problem(cfg, GENERATED) == checks.schema_problem(
-        cfg, FROM_YAML
-    )
-    assert _errors(cfg, GENERATED) == _errors(cfg, FROM_YAML)

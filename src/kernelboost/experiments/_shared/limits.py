@@ -15,6 +15,8 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from ...core.generators import MAX_POINTS
+
 __all__ = [
     "FAMILY_BYTES",
     "MAX_GRAM_POINTS",
@@ -30,8 +32,6 @@ __all__ = [
 #: What a room's ``problems(cfg)`` yields: a line naming the key, or None.
 Problems = Iterator[str | None]
 
-#: Points of a dataset at most: 5 × config.yaml's largest (moons_large, 20000).
-MAX_POINTS = 100_000
 #: Points of an m × m float64 matrix that fits in :data:`MEMORY`.
 MAX_GRAM_POINTS = 20_000
 #: Bytes one array of a study may take: 8 · 20000² = 3.2e9 (3.0 GiB).

@@ -172,7 +172,8 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
     assert timings["key"].str.match(r"^[A-Z]\d+/time/").all()
     assert not claims["key"].str.contains("/time/").any()
     # Every row has its own key.
-    assert claims["key"].is_unique and timings["key"].is_unique
+    assert claims["key"].is_unique
+    assert timings["key"].is_unique
     assert (claims["key"].str.split("/").str[0] == claims["id"]).all()
     # The claims atlas has a page per claim, and the report's table links to them.
     site = results / "site"

@@ -7,11 +7,6 @@
 - B6: the margin distribution bound
 - B14: the VC-dimension bound of boosted classifiers
 - B17: the uniform margin bound decreases exponentially for ρ < γ
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

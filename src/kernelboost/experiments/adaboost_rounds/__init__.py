@@ -1,9 +1,4 @@
-"""The adaboost_rounds experiment: data of an interactive figure of the atlas (B1).
-
-This folder holds the whole experiment: its study (``study.py``), applet builder
-(``applet.py``), and, here, its registry entry, which Snakemake reads when it parses the
-workflow (standard library only).
-"""
+"""The adaboost_rounds experiment: data of an interactive figure of the atlas (B1)."""
 
 from __future__ import annotations
 

@@ -2,11 +2,6 @@
 
 - B21: arc-gv reaches a larger minimum margin than AdaBoost, yet its test error
   is not lower
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figure (``figures.py``) with its caption (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

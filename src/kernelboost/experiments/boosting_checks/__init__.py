@@ -4,11 +4,6 @@ statements of Mohri's boosting slides.
 - B22: confidence-rated base classifiers: the weight α_t that minimizes Z_t
 - B23: the empirical Rademacher complexity of conv(H) is that of H
 - B24: rock-paper-scissors has value 0, the uniform strategy optimal
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
 """The boosting_overfit experiment: claim B20.
 
 - B20: with noisy labels, boosting overfits as T grows, and T balances it
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figure (``figures.py``) with its caption (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

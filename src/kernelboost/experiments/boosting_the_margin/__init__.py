@@ -2,11 +2,6 @@
 
 - B5: after the training error is 0, the test error keeps falling and the
   training margins keep growing (Schapire, Freund, Bartlett and Lee 1998, Fig. 1)
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figure (``figures.py``) with its caption (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

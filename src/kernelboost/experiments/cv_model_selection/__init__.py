@@ -2,11 +2,6 @@
 
 - E3: hyper-parameters are chosen by cross-validation
 - K16: a small C underfits, a large C overfits
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

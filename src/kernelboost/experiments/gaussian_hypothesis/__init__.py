@@ -1,11 +1,6 @@
 """The gaussian_hypothesis experiment: claim K9.
 
 - K9: kernel logistic regression: a sum of Gaussians at the samples
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
 """The gaussian_oscillation experiment: claim K19.
 
 - K19: the Gaussian hypothesis oscillates less than polynomials
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

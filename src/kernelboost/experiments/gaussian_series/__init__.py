@@ -1,11 +1,6 @@
 """The gaussian_series experiment: claim K17.
 
 - K17: the Gaussian kernel's feature series converges to the kernel
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

@@ -2,11 +2,6 @@
 
 - K18: the O(n) update of Ka matches the recomputation (identities and
   counted work in claims.csv, CPU time in timings.csv)
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

@@ -4,11 +4,6 @@ the kernel lectures.
 - K22: second-order features in 1 000 dimensions: their count, and the kernel
   that avoids them
 - K23: the Gaussian kernel is largest at x = z and decays with the distance
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

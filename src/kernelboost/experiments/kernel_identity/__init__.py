@@ -2,11 +2,6 @@
 
 - K1: a kernel is the inner product of an explicit feature map
 - K15: distances in feature space come from the kernel alone
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

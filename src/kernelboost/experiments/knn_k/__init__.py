@@ -2,11 +2,6 @@
 
 - K14: k-nearest neighbours from k = 1 to k = N
 - E4: 1-NN has a larger leave-one-out error than 3-NN on noisy data
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

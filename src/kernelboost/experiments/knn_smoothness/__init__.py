@@ -1,11 +1,6 @@
 """The knn_smoothness experiment: claim K21.
 
 - K21: k-NN decision boundaries get smoother as k grows
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
 """The l1_ball_faces experiment: claim S6.
 
 - S6: the L1 ball's corners, edges and faces give 2, 1 and 0 zero weights in 3-D
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

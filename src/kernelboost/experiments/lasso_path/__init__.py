@@ -1,11 +1,6 @@
 """The lasso_path experiment: claim S1.
 
 - S1: the Lasso sets weights exactly to zero; ridge does not
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), applet
-builder (``applet.py``), and, here, its registry entry, which Snakemake reads when it
-parses the workflow (standard library only).
 """
 
 from __future__ import annotations

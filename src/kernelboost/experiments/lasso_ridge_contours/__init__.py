@@ -1,11 +1,6 @@
 """The lasso_ridge_contours experiment: claim S2.
 
 - S2: the L1 diamond and the RSS ellipses
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

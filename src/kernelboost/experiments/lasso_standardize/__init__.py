@@ -1,11 +1,6 @@
 """The lasso_standardize experiment: claim S8.
 
 - S8: the Lasso needs standardized features, and λ chosen by cross-validation
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

@@ -2,11 +2,6 @@
 
 - E1: leave-one-out error ≤ #SV / l
 - E2: removing a non-support vector changes nothing
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
 """The margin_cycle experiment: claim B15.
 
 - B15: AdaBoost need not maximize the L1 margin
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

@@ -1,9 +1,4 @@
-"""The margin_evolution experiment: data of an interactive figure of the atlas (B5).
-
-This folder holds the whole experiment: its study (``study.py``), applet builder
-(``applet.py``), and, here, its registry entry, which Snakemake reads when it parses the
-workflow (standard library only).
-"""
+"""The margin_evolution experiment: data of an interactive figure of the atlas (B5)."""
 
 from __future__ import annotations
 

@@ -2,11 +2,6 @@
 
 - B19: the L1 margin is an ℓ∞ distance, the L2 margin an ℓ2 distance; their maximizers
   differ
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
 """The margin_growth experiment: claim B7.
 
 - B7: maximum L1 margin, the boosting game, and AdaBoost's margin
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

@@ -2,11 +2,6 @@
 
 - B10: boosting by multiplicative weights
 - B18: the MWU bound of Theorem 2, round by round
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
 """The noise_robustness experiment: claim B12.
 
 - B12: label noise damages AdaBoost, and its weights find the noise
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
 """The pegasos_convergence experiment: claim K13.
 
 - K13: kernelized Pegasos approaches the SVM optimum
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
 """The poly_degree experiment: claim K12.
 
 - K12: the polynomial degree: separability, margin, overfitting
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
 """The rademacher_margin_bound experiment: claim B16.
 
 - B16: the margin bound for ensembles against the test error
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

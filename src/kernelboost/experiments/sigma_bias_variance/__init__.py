@@ -1,11 +1,6 @@
 """The sigma_bias_variance experiment: claim K10.
 
 - K10: the Gaussian width σ trades bias for variance
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

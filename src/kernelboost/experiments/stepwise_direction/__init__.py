@@ -2,11 +2,6 @@
 
 - S7: forward stepwise does better when a few predictors matter, backward when
   most do
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

@@ -2,11 +2,6 @@
 
 - S3: forward stepwise selection trains fewer models and can miss the best pair
 - S4: backward elimination by small z-scores
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
 """The svm_sigma_C_grid experiment: claim K11.
 
 - K11: the SMO pictures: decreasing C widens the margin
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
 """The xor_stumps experiment: claim B8.
 
 - B8: stumps are not weak learners for XOR
-
-This folder holds the whole experiment: its study (``study.py``), claim rows
-(``claims.py``), figures (``figures.py``) with their captions (``<figure>.rst``), and,
-here, its registry entry, which Snakemake reads when it parses the workflow (standard
-library only).
 """
 
 from __future__ import annotations

@@ -26,6 +26,16 @@ import numpy as np
 from .dataset import Dataset, DatasetError, Task
 from .io import write_frame_atomic
 
+__all__ = [
+    "count_csv_rows",
+    "csv_feature_names",
+    "load_csv",
+    "load_csv_with_classes",
+    "read_dataset",
+    "safe_magnitude",
+    "write_dataset",
+]
+
 if TYPE_CHECKING:
     import pandas as pd
 

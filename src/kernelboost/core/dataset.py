@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
+__all__ = ["Dataset", "DatasetError", "Task"]
+
 if TYPE_CHECKING:  # pandas is imported where it is used: the workflow's
     import pandas as pd  # configuration check reads this module and needs none
 

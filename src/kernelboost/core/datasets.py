@@ -19,114 +19,19 @@ from :mod:`kernelboost.datasets`):
 
 from __future__ import annotations
 
-from .csv_files import (
-    count_csv_rows,
-    csv_feature_names,
-    load_csv,
-    load_csv_with_classes,
-    read_dataset,
-    safe_magnitude,
-    write_dataset,
-)
-from .dataset import Dataset, DatasetError, Task
-from .generators import (
-    GENERATOR_TABLE,
-    GENERATORS,
-    MAX_FEATURES,
-    MAX_POINTS,
-    DatasetShape,
-    Generator,
-    Parameter,
-    class_counts,
-    data_file,
-    dataset_rows,
-    dataset_shape,
-    generator_of,
-    make_dataset,
-)
-from .real_data import (
-    LETTER_PARTS,
-    load_breast_cancer,
-    load_diabetes,
-    load_digits_1_7,
-    load_digits_4_9,
-    load_digits_pair,
-    load_letter_part,
-)
-from .synthetic import (
-    CLUSTER_CENTRES,
-    CLUSTER_LABELS,
-    TRIANGLE,
-    WAVEFORM_BASES,
-    WAVEFORM_PAIRS,
-    edge_lines,
-    flip_labels,
-    make_blobs,
-    make_circles,
-    make_forward_trap,
-    make_interval,
-    make_moons,
-    make_ringnorm,
-    make_sparse_regression,
-    make_three_clusters,
-    make_three_discs,
-    make_threenorm,
-    make_triangle,
-    make_twonorm,
-    make_waveform,
-    make_xor,
-)
+from . import csv_files, dataset, generators, real_data, synthetic
+from .csv_files import *  # noqa: F403
+from .dataset import *  # noqa: F403
+from .generators import *  # noqa: F403
+from .real_data import *  # noqa: F403
+from .synthetic import *  # noqa: F403
 
-__all__ = [
-    "CLUSTER_CENTRES",
-    "CLUSTER_LABELS",
-    "GENERATORS",
-    "GENERATOR_TABLE",
-    "LETTER_PARTS",
-    "MAX_FEATURES",
-    "MAX_POINTS",
-    "TRIANGLE",
-    "WAVEFORM_BASES",
-    "WAVEFORM_PAIRS",
-    "Dataset",
-    "DatasetError",
-    "DatasetShape",
-    "Generator",
-    "Parameter",
-    "Task",
-    "class_counts",
-    "count_csv_rows",
-    "csv_feature_names",
-    "data_file",
-    "dataset_rows",
-    "dataset_shape",
-    "edge_lines",
-    "flip_labels",
-    "generator_of",
-    "load_breast_cancer",
-    "load_csv",
-    "load_csv_with_classes",
-    "load_diabetes",
-    "load_digits_1_7",
-    "load_digits_4_9",
-    "load_digits_pair",
-    "load_letter_part",
-    "make_blobs",
-    "make_circles",
-    "make_dataset",
-    "make_forward_trap",
-    "make_interval",
-    "make_moons",
-    "make_ringnorm",
-    "make_sparse_regression",
-    "make_three_clusters",
-    "make_three_discs",
-    "make_threenorm",
-    "make_triangle",
-    "make_twonorm",
-    "make_waveform",
-    "make_xor",
-    "read_dataset",
-    "safe_magnitude",
-    "write_dataset",
-]
+__all__ = sorted(
+    {
+        *csv_files.__all__,
+        *dataset.__all__,
+        *generators.__all__,
+        *real_data.__all__,
+        *synthetic.__all__,
+    }
+)

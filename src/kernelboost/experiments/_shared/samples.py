@@ -20,7 +20,6 @@ entry to its study with :func:`~.entry.drawn_like`.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -29,7 +28,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from ...core.datasets import GENERATORS, Dataset, make_dataset
+from ...core.datasets import GENERATOR_TABLE, Dataset, make_dataset
 from ...theory.intervals import MeanInterval, mean_interval
 
 #: Why a row that reads an interval over training sets has none.
@@ -71,10 +70,8 @@ def replicate_seed(seed: int, replicate: int) -> int:
 def can_redraw(spec: Mapping[str, Any]) -> bool:
     """Whether the configuration entry ``spec`` names a generator with a
     ``seed`` (so that other seeds give independent datasets of its kind)."""
-    name = spec.get("generator")
-    return (
-        name in GENERATORS and "seed" in inspect.signature(GENERATORS[name]).parameters
-    )
+    generator = GENERATOR_TABLE.get(spec.get("generator"))
+    return generator is not None and "seed" in generator.arguments({})
 
 
 def training_sets(
@@ -113,17 +110,12 @@ def training_sets(
         raise ValueError(f"need n_replicates >= 1; got {n_replicates}.")
     if spec is None or not can_redraw(spec):
         return [Replicate(0, None, data)]
-    out = [Replicate(0, int(spec.get("seed", _default_seed(spec))), data)]
+    own = GENERATOR_TABLE[spec["generator"]].arguments(spec)["seed"]
+    out = [Replicate(0, int(own), data)]
     for r in range(1, int(n_replicates)):
         s = replicate_seed(seed, r)
         out.append(Replicate(r, s, make_dataset({**spec, "seed": s})))
     return out
-
-
-def _default_seed(spec: Mapping[str, Any]) -> int:
-    return int(
-        inspect.signature(GENERATORS[spec["generator"]]).parameters["seed"].default
-    )
 
 
 def replicate_columns(rep: Replicate) -> dict[str, Any]:

@@ -10,7 +10,7 @@ SMALL := --workflow-profile workflow/profiles/small
 .PHONY: reproduce test test-fast artifacts bench mutation readme lock clean
 
 # The full reproduction, its report and the archive of both.
-reproduce: $(VENV)/.installed-data
+reproduce: $(VENV)/.installed-workflow
 	$(BIN)/snakemake
 	$(BIN)/snakemake --report results/report.html
 	$(BIN)/python -m kernelboost.archive results
@@ -26,13 +26,13 @@ test-fast: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n 2 -m "not pipeline"
 
 # The small configuration, its report and the archive (what CI keeps).
-artifacts: $(VENV)/.installed-data
+artifacts: $(VENV)/.installed-workflow
 	$(BIN)/snakemake $(SMALL)
 	$(BIN)/snakemake $(SMALL) --report results/report.html
 	$(BIN)/python -m kernelboost.archive results
 
 # The README's gallery and claims summary, from the results of `make reproduce`.
-readme: $(VENV)/.installed-data
+readme: $(VENV)/.installed-workflow
 	$(BIN)/python -m kernelboost.gallery README.md results
 
 bench: $(VENV)/.installed-test
@@ -62,7 +62,8 @@ lock: | $(BIN)/python
 
 # One stamp per extra: re-installs when pyproject.toml or the lock changes.
 # The lock constrains every package to its exact version; the extra chooses
-# which of them are installed (`data`: what the workflow needs; `test`: more).
+# which of them are installed (`workflow`: what the pipeline needs; `test`:
+# more; none: the library alone).
 $(VENV)/.installed-%: pyproject.toml $(LOCK) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check \
 		--constraint $(LOCK) -e ".[$*]"

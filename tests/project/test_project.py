@@ -10,56 +10,106 @@ from pathlib import Path
 import pytest
 import yaml
 
+import kernelboost
 from kernelboost import PUBLIC_PATHS
 from kernelboost import experiments as X
 
 from ..conftest import BIN, ROOT, copy_workflow, snakemake
 
 
-def _normalize(requirement: str) -> str:
-    name, spec = re.match(r"([A-Za-z0-9_.-]+)\s*(.*)", requirement.strip()).groups()
-    return name.lower().replace("_", "-") + spec.replace(" ", "")
-
-
 def _as_conda(requirement: str) -> set[str]:
-    """A pip requirement as conda lists it: ``snakemake[reports]>=9.0`` is
-    ``snakemake>=9.0`` plus the packages of its ``reports`` extra (pygments)."""
+    """The names of a pip requirement as conda lists them:
+    ``snakemake[reports]>=9.0`` is ``snakemake`` and the packages of its
+    ``reports`` extra (pygments); ``kernelboost[data]`` is the ``data``
+    extra's."""
     from importlib import metadata
 
     from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
 
     req = Requirement(requirement)
-    out = {_normalize(f"{req.name}{req.specifier}")}
+    if req.name == "kernelboost":
+        extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+            "optional-dependencies"
+        ]
+        return {n for extra in req.extras for r in extras[extra] for n in _as_conda(r)}
+    out = {canonicalize_name(req.name)}
     for extra in req.extras:
         for line in metadata.requires(req.name) or []:
             dep = Requirement(line)
             if dep.marker is not None and dep.marker.evaluate({"extra": extra}):
-                out.add(_normalize(f"{dep.name}{dep.specifier}"))
+                out.add(canonicalize_name(dep.name))
     return out
 
 
-def _conda_env(path: Path) -> set[str]:
+#: The interpreter requirements.lock's versions are read for: the conda
+#: environments pin Python 3.11, the lowest the project supports.
+LOCK_PYTHON = {
+    "python_full_version": "3.11.0",
+    "python_version": "3.11",
+    "sys_platform": "linux",
+    "platform_system": "Linux",
+    "platform_machine": "x86_64",
+    "os_name": "posix",
+    "implementation_name": "cpython",
+    "platform_python_implementation": "CPython",
+    "extra": "",
+}
+
+
+def _lock_for_python_311() -> dict[str, str]:
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    out = {}
+    for line in (ROOT / "requirements.lock").read_text().splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            req = Requirement(line)
+            if req.marker is None or req.marker.evaluate(LOCK_PYTHON):
+                (spec,) = req.specifier
+                out[canonicalize_name(req.name)] = spec.version
+    return out
+
+
+def _conda_env(path: Path) -> dict[str, str]:
+    """name → pinned version of a conda environment file; each entry must pin
+    one exact version (``==``; Python ``=3.11``, every 3.11 release)."""
     env = yaml.safe_load(path.read_text())
     assert all(isinstance(d, str) for d in env["dependencies"]), (
         f"{path.name} installs with pip (nothing from the checkout belongs there)"
     )
-    return {_normalize(d) for d in env["dependencies"]}
+    pins = {}
+    for entry in env["dependencies"]:
+        if entry.startswith("python="):
+            assert entry == "python=3.11", entry
+            continue
+        name, sep, version = entry.partition("==")
+        assert sep == "==", f"{path.name}: {entry} is not pinned to a version"
+        pins[name] = version
+    return pins
 
 
-def test_conda_environments_list_the_runtime_dependencies() -> None:
+def test_conda_environments_pin_the_locked_workflow_dependencies() -> None:
     """environment.yml runs the workflow; workflow/envs/kernelboost.yaml is every
-    job's environment: the runtime dependencies and the `data` extra, no test
-    tools, nothing installed from the checkout."""
+    job's environment: the library's dependencies and its `workflow` extra
+    (the jobs' without Snakemake and its report's pygments), no test tools,
+    nothing installed from the checkout, each at requirements.lock's version
+    for Python 3.11."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    runtime = {_normalize("python" + project["requires-python"])}
+    names = set()
     for requirement in (
-        project["dependencies"] + project["optional-dependencies"]["data"]
+        project["dependencies"] + project["optional-dependencies"]["workflow"]
     ):
-        runtime |= _as_conda(requirement)
-    assert "pygments" in runtime  # what `snakemake --report` needs
-    assert _conda_env(ROOT / "environment.yml") == runtime
+        names |= _as_conda(requirement)
+    assert {"pygments", "snakemake", "jinja2", "scikit-learn"} <= names
+    locked = _lock_for_python_311()
+    workflow = _conda_env(ROOT / "environment.yml")
+    assert set(workflow) == names
     jobs = _conda_env(ROOT / "workflow" / "envs" / "kernelboost.yaml")
-    assert jobs == {r for r in runtime if not r.startswith(("snakemake", "pygments"))}
+    assert set(jobs) == names - {"snakemake", "pygments"}
+    for pins in (workflow, jobs):
+        differ = {n: (v, locked[n]) for n, v in pins.items() if v != locked[n]}
+        assert not differ, f"(pinned, locked): {differ}"
 
 
 def test_every_rule_runs_in_the_jobs_environment() -> None:
@@ -298,7 +348,7 @@ def test_citation_and_license_agree_with_the_package() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     citation = yaml.safe_load((ROOT / "CITATION.cff").read_text())
     assert citation["cff-version"] == "1.2.0"
-    assert citation["version"] == project["version"]
+    assert citation["version"] == kernelboost.__version__
     assert citation["license"] == project["license"]["text"] == "MIT"
     assert (ROOT / "LICENSE").read_text().startswith("MIT License\n")
     assert citation["authors"]
@@ -332,18 +382,21 @@ def test_the_lock_pins_every_requirement_of_pyproject() -> None:
         requirements += extra
     for line in requirements:
         req = Requirement(line)
+        if req.name == "kernelboost":  # an extra naming others: their lines count
+            continue
         versions = locked.get(canonicalize_name(req.name))
         assert versions, f"{req.name} is not in requirements.lock: run `make lock`"
         assert all(req.specifier.contains(v) for v in versions), (req, versions)
 
 
 def test_the_environment_has_the_locked_versions() -> None:
-    """What `make` installed (the package, its `data` and `test` extras and
+    """What `make` installed (the package, its `test` extra, which holds the
+    others, and
     everything they need) is exactly what requirements.lock pins."""
     from kernelboost.pipeline.archive import dependency_versions
 
     locked = _locked_versions()
-    installed = dependency_versions(extras=("data", "test"))
+    installed = dependency_versions(extras=("test",))
     assert {"numpy", "pytest"} <= set(installed)
     del installed["kernelboost"]
     differ = {

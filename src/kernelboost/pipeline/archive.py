@@ -36,7 +36,12 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+import kernelboost
+
 from ..core.io import atomic_path, write_text_atomic
+
+#: The project file of the source tree the library is imported from.
+PYPROJECT = Path(__file__).resolve().parents[3] / "pyproject.toml"
 
 #: Name of the archive in the results folder, and of the folder inside it.
 ARCHIVE_NAME = "kernelboost-results"
@@ -68,14 +73,41 @@ class ArchiveError(RuntimeError):
     """The results folder lacks something the archive must hold."""
 
 
+def _source_requirements() -> list[str]:
+    """kernelboost's requirements as its metadata would list them
+    (``Requires-Dist``, each extra's under ``extra == "<name>"``), read from
+    the source tree's pyproject.toml: for a checkout whose package is not
+    installed (the workflow imports it from ``src/``). Nothing without the file
+    (a copy of the library alone)."""
+    import tomllib
+
+    from packaging.markers import Marker
+    from packaging.requirements import Requirement
+
+    if not PYPROJECT.is_file():
+        return []
+    project = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]
+    lines = list(project.get("dependencies", []))
+    for extra, requirements in project.get("optional-dependencies", {}).items():
+        for line in requirements:
+            req = Requirement(line)
+            given = f"({req.marker}) and " if req.marker else ""
+            req.marker = Marker(f'{given}extra == "{extra}"')
+            lines.append(str(req))
+    return lines
+
+
 def dependency_versions(
-    dist: str = "kernelboost", extras: Iterable[str] = ("data",)
+    dist: str = "kernelboost", extras: Iterable[str] = ("workflow",)
 ) -> dict[str, str]:
     """Installed versions of ``dist`` and everything it needs, recursively.
 
     Follows the ``Requires-Dist`` metadata with ``extras`` of ``dist`` (and the
     extras its requirements name), evaluating environment markers for this
-    interpreter. Packages that are required but not installed are left out.
+    interpreter. Packages that are required but not installed are left out;
+    kernelboost itself, when not installed (a checkout whose workflow imports
+    it from ``src/``), is read from its source tree: its version
+    (``kernelboost.__version__``) and pyproject.toml's requirements.
 
     Returns
     -------
@@ -95,10 +127,13 @@ def dependency_versions(
         seen.add((name, wanted))
         try:
             meta = metadata.distribution(name)
+            version, requires = meta.version, meta.requires or []
         except metadata.PackageNotFoundError:
-            continue
-        found[canonicalize_name(name)] = meta.version
-        for line in meta.requires or []:
+            if canonicalize_name(name) != "kernelboost":
+                continue
+            version, requires = kernelboost.__version__, _source_requirements()
+        found[canonicalize_name(name)] = version
+        for line in requires:
             req = Requirement(line)
             if req.marker is None:
                 applies = True
@@ -155,7 +190,8 @@ def sha256(path: str | os.PathLike[str]) -> str:
 def provenance(results: str | os.PathLike[str], root: str | os.PathLike[str]) -> dict:
     """How the results in ``results`` were made.
 
-    Keys: ``kernelboost`` (version), ``commit``, ``commit_date``, ``dirty``
+    Keys: ``kernelboost`` (the source tree's version, installed or not),
+    ``commit``, ``commit_date``, ``dirty``
     (tracked files changed since the commit), ``source_date`` (see
     :func:`source_date`), ``config_sha256`` (of ``config.yaml``, the resolved
     configuration), ``claims_sha256``, ``python``, ``platform`` and
@@ -164,7 +200,7 @@ def provenance(results: str | os.PathLike[str], root: str | os.PathLike[str]) ->
     results = Path(results)
     git = git_state(root)
     return {
-        "kernelboost": metadata.version("kernelboost"),
+        "kernelboost": kernelboost.__version__,
         **git,
         "source_date": source_date(git).isoformat(),
         "config_sha256": sha256(results / "config.yaml"),

@@ -153,10 +153,35 @@ def test_dependency_versions_follow_requirements_and_extras() -> None:
 
     runtime = dependency_versions(extras=())
     data = dependency_versions(extras=("data",))
+    workflow = dependency_versions(extras=("workflow",))
     assert runtime["numpy"] == metadata.version("numpy")
-    assert "snakemake" in runtime
-    assert "pygments" in runtime  # through snakemake[reports]
+    assert "snakemake" not in runtime  # the library alone
     assert "scikit-learn" not in runtime
     assert data["scikit-learn"] == metadata.version("scikit-learn")
-    assert set(runtime) < set(data)
-    assert list(data) == sorted(data)
+    assert "pygments" in workflow  # through snakemake[reports]
+    assert "scikit-learn" in workflow  # through kernelboost[data]
+    assert set(runtime) < set(data) < set(workflow)
+    assert list(workflow) == sorted(workflow)
+
+
+def test_dependency_versions_read_an_uninstalled_checkout(monkeypatch) -> None:
+    """A checkout whose package is not installed (the conda route, or
+    PYTHONPATH=src): its version and requirements come from the source tree."""
+    from importlib import metadata
+
+    import kernelboost
+
+    installed = dependency_versions(extras=("workflow",))
+    distribution = metadata.distribution
+
+    def not_kernelboost(name: str):
+        if name == "kernelboost":
+            raise metadata.PackageNotFoundError(name)
+        return distribution(name)
+
+    monkeypatch.setattr(metadata, "distribution", not_kernelboost)
+    with pytest.raises(metadata.PackageNotFoundError):
+        metadata.distribution("kernelboost")
+    source = dependency_versions(extras=("workflow",))
+    assert source["kernelboost"] == kernelboost.__version__
+    assert source == installed

@@ -578,3 +578,18 @@ def test_catalog_disagreement_is_reported() -> None:
     assert _catalog_disagreement(["K2", "K1", "E1", "B1"], registry) != []
     text = "## Kernels (K)\n\n### K1 — a\n\n### K12 — b\n#### K3 not a section\n"
     assert _catalog_ids(text) == ["K1", "K12"]
+
+
+@pytest.mark.parametrize("command", ["site", "archive", "gallery"])
+def test_each_command_has_its_console_script(command: str) -> None:
+    """`kernelboost-<command>` is `python -m kernelboost.<command>`: the same
+    main(), installed on the PATH of the environment."""
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts[f"kernelboost-{command}"] == f"kernelboost.pipeline.{command}:main"
+    proc = subprocess.run(
+        [str(BIN / f"kernelboost-{command}"), "--help"],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("usage: ")

@@ -14,6 +14,7 @@ or are illustrations. Nothing between the markers is written by hand.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -108,15 +109,17 @@ def _link_base(readme: Path, results: Path) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``gallery.py README.md RESULTS_DIR``: rewrite the README's gallery block."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if len(args) != 2:
-        print(
-            "usage: python -m kernelboost.gallery README.md RESULTS_DIR",
-            file=sys.stderr,
-        )
-        return 2
-    readme, results = Path(args[0]), Path(args[1])
+    """``kernelboost-gallery README.md RESULTS_DIR``: rewrite the README's
+    gallery block from a run's results."""
+    parser = argparse.ArgumentParser(
+        prog="python -m kernelboost.gallery",
+        description="Rewrite the gallery and claims summary between the README's "
+        f"markers ({START} ... {END}) from the results of a run.",
+    )
+    parser.add_argument("readme", type=Path, help="the README to rewrite")
+    parser.add_argument("results", type=Path, help="the run's results folder")
+    args = parser.parse_args(argv)
+    readme, results = args.readme, args.results
     claims_csv = results / "claims.csv"
     if not claims_csv.exists():
         print(f"{claims_csv}: not found; run `make reproduce` first", file=sys.stderr)

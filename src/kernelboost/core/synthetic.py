@@ -341,13 +341,13 @@ def make_three_discs(
     all data, so +1 on every point), h2 = +1 left of x1 = −1 and h3 = +1
     right of x1 = 1, giving
 
-    ==========  ====  ====  ====  ====================
-    cluster     h1    h2    h3    h1 + 2h2 + 2h3
-    ==========  ====  ====  ====  ====================
-    left (+1)   +1    +1    −1    +1
-    middle (−1) +1    −1    −1    −3
-    right (+1)  +1    −1    +1    +1
-    ==========  ====  ====  ====  ====================
+    ===========  ====  ====  ====  ====================
+    cluster      h1    h2    h3    h1 + 2h2 + 2h3
+    ===========  ====  ====  ====  ====================
+    left (+1)    +1    +1    −1    +1
+    middle (−1)  +1    −1    −1    −3
+    right (+1)   +1    −1    +1    +1
+    ===========  ====  ====  ====  ====================
 
     so sign(h1 + 2h2 + 2h3) classifies every point. As the lecture says,
     the first two hyperplanes alone (sign(h1 + 2h2)) get the left and middle

@@ -25,6 +25,8 @@ import pandas as pd
 
 from ..core.validation import check_random_state, check_scalar, check_X_y
 
+#: What a fold's score is: the error rate (classification) or the mean squared
+#: error (regression).
 Scoring = Literal["error", "mse"]
 _SCORINGS: tuple[str, ...] = ("error", "mse")
 
@@ -291,8 +293,9 @@ def grid_search(
 
     Parameters
     ----------
-    make_estimator : callable (**params) -> estimator
-        E.g. ``lambda sigma, C: SVM(kernel=Gaussian(sigma), C=C)`` or
+    make_estimator : callable
+        ``make_estimator(**params)`` returns an unfitted estimator, e.g.
+        ``lambda sigma, C: SVM(kernel=Gaussian(sigma), C=C)`` or
         ``lambda k: KNN(k=k)``.
     param_grid : dict of str to list
         Values of each parameter. Combinations are enumerated in grid order:

@@ -184,6 +184,7 @@ def source_date(git: dict[str, Any]) -> datetime:
 
 
 def sha256(path: str | os.PathLike[str]) -> str:
+    """The SHA-256 of the file at ``path``, in hexadecimal."""
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
@@ -264,6 +265,7 @@ def write_archive(
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Command line: ``python -m kernelboost.archive [RESULTS] --root``."""
     parser = argparse.ArgumentParser(
         prog="python -m kernelboost.archive",
         description="Write provenance.json and kernelboost-results.zip into the "

@@ -121,7 +121,7 @@ class AdaBoost(_Ensemble):
     classes_ : ndarray of shape (2,)
         The labels of the classes −1 and +1 (``[-1.0, 1.0]`` for labels in
         {−1, +1}); the lecture formulas below use y_i ∈ {−1, +1}.
-    alphas_ : ndarray of shape (n_rounds_,)
+    alphas_ : ndarray of shape (``n_rounds_``,)
         α_1, …, α_T (all > 0).
     learners_ : list of Hypothesis
         h_1, …, h_T.
@@ -147,8 +147,8 @@ class AdaBoost(_Ensemble):
         - the weak learner's own columns (``WeakLearner.columns``): stumps
           ``feature, threshold, polarity``; trees ``n_leaves, root_feature,
           root_threshold``; hypothesis matrices ``column``.
-    distributions_ : ndarray of shape (n_rounds_ + 1, m) or None
-        Row t−1 is D_t (row n_rounds_ is the distribution a further round
+    distributions_ : ndarray of shape (``n_rounds_`` + 1, m) or None
+        Row t−1 is D_t (row ``n_rounds_`` is the distribution a further round
         would use); ``None`` unless ``keep_distributions``.
     weak_learner_ : WeakLearner
     n_features_in_ : int

@@ -304,6 +304,7 @@ C_MARKERS = "os^DvP*X"
 
 
 def c_label(value: float) -> str:
+    """C as a label: ``∞`` for the hard margin, else as ``%g`` does."""
     return "∞" if np.isinf(value) else f"{value:g}"
 
 
@@ -353,6 +354,7 @@ def never_or_count(verb: str, k: int, n: int, step: str = "step") -> str:
 
 
 def label_axes(ax: Axes) -> None:
+    """Name the axes of a dataset's plane x1 and x2."""
     ax.set_xlabel("x1")
     ax.set_ylabel("x2")
 

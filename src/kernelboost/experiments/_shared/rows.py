@@ -69,8 +69,8 @@ _OPS: dict[str, Callable[[float, float], bool]] = {
 }
 
 
-#: A row's name within its claim: segments of letters, digits, ``_ . = + -``
-#: joined by ``/`` (``tail/moons``, ``gap/sigma=0.5``).
+#: A row's name within its claim: segments of letters, digits and the
+#: characters ``_.=+-``, joined by ``/`` (``tail/moons``, ``gap/sigma=0.5``).
 ROW_NAME = re.compile(r"[A-Za-z0-9_.=+-]+(/[A-Za-z0-9_.=+-]+)*")
 
 
@@ -416,6 +416,7 @@ def _unresolved_section(table: pd.DataFrame) -> str:
 
 
 def format_c(value: object) -> str:
+    """A hyper-parameter value (C, σ) for a row's quantity, as ``%g`` does."""
     return f"{float(value):g}"
 
 

@@ -22,7 +22,9 @@
 and, beside the site, ``results/claims.html``: every row in one self-contained
 page (the Snakemake report's entry for the claims table), linking into it.
 
-Nothing is fetched from the network: every page works from ``file://``.
+Nothing is fetched from the network: every page works from ``file://``. The
+pages are Jinja2 templates (``templates/``) rendered with autoescaping, the
+catalog's Markdown is rendered by markdown-it-py (``markup.py``).
 """
 
 from __future__ import annotations
@@ -71,14 +73,6 @@ __all__ = ["SiteError", "build_site", "main"]
 
 #: The files of ``assets/``, shipped inside this package.
 ASSETS = ("site.css", "site.js", "applets.js", "smo.js", "boost.js", "live.js")
-
-INTRO = """<p>Each claim of five lecture texts on kernels and boosting — from \
-"a kernel is an inner product of a feature map" to "AdaBoost's training error \
-is at most Π Z_t" and "the leave-one-out error of an SVM is at most #SV/l" — \
-is measured here on real numbers by code and one configuration file. Every \
-claim has a page: its statement and source, the rows measured (value, bound, \
-relation, verdict), its figures, and the configuration and code that made \
-them. A claim that does not hold is shown as not holding, with its numbers.</p>"""
 
 
 class SiteError(ValueError):
@@ -275,9 +269,9 @@ def build_site(
         names = {Path(p).stem for p in presets}
         write(
             "smo.html",
-            smo_page(prov, default if default in names else None, claims=set(pages)),
+            smo_page(prov, default if default in names else None, set(pages)),
         )
-        write("index.html", front_page(claims, parsed, prov, INTRO, interactive))
+        write("index.html", front_page(claims, parsed, prov, interactive))
         write("table.html", table_page(claims, prov))
         write("timings.html", timings_page(timings, prov))
         write("catalog.html", catalog_page(parsed, pages, prov))
@@ -307,7 +301,8 @@ def build_site(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Command line: ``python -m kernelboost.site RESULTS --catalog --captions``."""
+    """Command line: ``python -m kernelboost.site RESULTS [--catalog CLAIMS.md]
+    [--captions DIR] [--out DIR] [--root DIR] [--presets CSV ...]``."""
     parser = argparse.ArgumentParser(
         prog="python -m kernelboost.site", description=__doc__.splitlines()[0]
     )

@@ -1,53 +1,47 @@
-"""Markdown and reStructuredText, as far as the catalog and the captions use them,
-to HTML.
+"""The catalog's Markdown and the figures' captions to HTML, through markdown-it-py.
 
-The claims catalog (``CLAIMS.md``) and the figure captions
-(``<figure>.rst`` in each experiment's room) are written in a small subset of each:
+The claims catalog (``CLAIMS.md``) is rendered as GitHub renders it:
+CommonMark with GitHub's tables and strikethrough (markdown-it-py's
+``commonmark`` preset with ``table`` and ``strikethrough`` enabled; GitHub's
+bare-URL autolinks are left out, the catalog has none). HTML written in the
+source is shown as text (``html=False``), and markdown-it's link validation
+keeps ``javascript:``, ``vbscript:``, ``file:`` and non-image ``data:``
+targets from becoming links (the link is shown as the text it was written as).
 
-- blocks: ``#`` headings, paragraphs, ``-`` and ``1.`` lists (nested by
-  indentation), ``|``-tables with a ``|---|`` rule under the header, and code
-  indented by four spaces after a blank line;
-- inline: ```code``` (Markdown) and ````code```` (reST), ``**bold**``,
-  ``*emphasis*``, ``[text](target)`` links.
+Two rules of the site are added to markdown-it's core:
 
-Anything else is kept as text, escaped. The HTML is deterministic (same input,
-same bytes), with no scripts or styles of its own.
+- every heading gets GitHub's anchor as its ``id`` (:func:`slug`; a repeated
+  heading ``-1``, ``-2``, … as on GitHub), so that ``catalog.html#<anchor>``
+  addresses a heading as ``CLAIMS.md#<anchor>`` does on GitHub;
+- link targets can be mapped (a catalog anchor to the claim's page) and the
+  leading claim id of chosen headings linked (the catalog page links each
+  claim's heading to its page).
+
+The figure captions (``<figure>.rst`` in each experiment's room, shown by
+the Snakemake report through docutils) are reST paragraphs with inline
+literals, strong emphasis and emphasis only (````code````, ``**strong**``,
+``*emphasis*``), recognized by reST's rules (a start-string after a space or
+an opening punctuation mark, an end-string before a space or a closing one,
+no nesting): :func:`rst_caption` renders those and shows anything else as
+text. CommonMark reads some of them otherwise (``**… (2γ* = ρ*)**`` is no
+strong emphasis there), and docutils would make links of any scheme.
+
+Both return :class:`markupsafe.Markup`: HTML that the pages' templates insert
+as it is. The HTML is deterministic (same input, same bytes).
 """
 
 from __future__ import annotations
 
-import html
 import re
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Mapping
 
-__all__ = ["inline", "markdown", "rst_caption", "safe_target", "slug"]
+from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+from markupsafe import Markup
 
-_CODE = re.compile(r"``(.+?)``|`([^`]+)`")
-_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
-_EM = re.compile(r"(?<![\w*])\*(?!\s)([^*]+?)(?<!\s)\*(?![\w*])")
-_LIST = re.compile(r"^( *)(?:([-*])|(\d+)\.) +(.*)$")
-#: A URL scheme (``javascript:``, ``data:``, ``https:``), as browsers read it:
-#: letters first, ASCII control characters and spaces ignored.
-_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]*):")
-_IGNORED = re.compile(r"[\x00-\x20\x7f]")
-
-
-def safe_target(target: str) -> bool:
-    """True for a link target the site may write: an anchor (``#k1``), a
-    relative path (``figures/a.png``, ``../x``) or an ``http(s)`` address;
-    False for any other scheme (``javascript:``, ``data:``, ``vbscript:``,
-    ``file:``), which the page would otherwise run or open.
-
-    Examples
-    --------
-    >>> safe_target("#k1"), safe_target("https://doi.org/x")
-    (True, True)
-    >>> safe_target("javascript:alert(1)"), safe_target(" JavaScript:x")
-    (False, False)
-    """
-    scheme = _SCHEME.match(_IGNORED.sub("", target))
-    return scheme is None or scheme.group(1).lower() in ("http", "https")
+__all__ = ["markdown", "rst_caption", "slug"]
 
 
 def slug(text: str) -> str:
@@ -57,155 +51,151 @@ def slug(text: str) -> str:
     return kept.replace(" ", "-")
 
 
-def inline(text: str, link: Callable[[str], str] | None = None) -> str:
-    """Inline markup of one paragraph's text to HTML.
+def _heading_ids(state: StateCore) -> None:
+    """Give each heading GitHub's anchor as its ``id``, from the heading's text
+    (markup left out); link the claim id a heading starts with when
+    ``env["heading_links"]`` maps its anchor to ``(id, href)``."""
+    seen: Counter[str] = Counter()
+    links: Mapping[str, tuple[str, str]] = state.env.get("heading_links", {})
+    tokens = state.tokens
+    for i, token in enumerate(tokens):
+        if token.type != "heading_open":
+            continue
+        inline = tokens[i + 1]
+        children = inline.children or []
+        text = "".join(c.content for c in children if c.type in ("text", "code_inline"))
+        base = slug(text)
+        anchor = f"{base}-{seen[base]}" if seen[base] else base
+        seen[base] += 1
+        token.attrSet("id", anchor)
+        if anchor not in links or not children or children[0].type != "text":
+            continue
+        label, href = links[anchor]
+        first = children[0]
+        if not first.content.startswith(label):
+            continue
+        opened = Token("link_open", "a", 1)
+        opened.attrSet("href", href)
+        rest = first.content[len(label) :]
+        inline.children = [
+            opened,
+            Token("text", "", 0, content=label),
+            Token("link_close", "a", -1),
+            *([Token("text", "", 0, content=rest)] if rest else []),
+            *children[1:],
+        ]
+
+
+def _mapped_links(state: StateCore) -> None:
+    """Map each link's target by ``env["link"]`` (which sees it decoded, as
+    written); a target mapped to one markdown-it would not accept (say a
+    ``javascript:`` URL) drops the link and keeps its text."""
+    link: Callable[[str], str] | None = state.env.get("link")
+    if link is None:
+        return
+    md = state.md
+    for block in state.tokens:
+        if block.type != "inline" or not block.children:
+            continue
+        kept: list[Token] = []
+        dropping = False
+        for token in block.children:
+            if token.type == "link_open":
+                written = md.normalizeLinkText(str(token.attrGet("href")))
+                target = link(written)
+                if target != written:
+                    href = md.normalizeLink(target)
+                    dropping = not md.validateLink(href)
+                    token.attrSet("href", href)
+                if dropping:
+                    continue
+            elif token.type == "link_close" and dropping:
+                dropping = False
+                continue
+            kept.append(token)
+        block.children = kept
+
+
+_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"])
+_MARKDOWN.core.ruler.push("site_links", _mapped_links)
+_MARKDOWN.core.ruler.push("heading_ids", _heading_ids)
+
+#: reST inline markup (a literal, strong emphasis or emphasis), by the rules of
+#: reST's inline markup recognition: after the start of the text, a space or
+#: one of ``'"([{<-/:``, and before the end, a space or one of
+#: ``-.,:;!?\\/'")]}>``; content neither starts nor ends with a space.
+_RST_INLINE = re.compile(
+    r"(?:(?<=[\s'\"(\[{<\-/:])|^)"
+    r"(?:``(?P<code>\S(?:.*?\S)?)``"
+    r"|\*\*(?P<strong>\S(?:.*?\S)?)\*\*"
+    r"|\*(?P<em>[^\s*](?:.*?[^\s*])?)\*)"
+    r"(?=[\s\-.,:;!?\\/'\")\]}>]|$)",
+    re.S,
+)
+
+
+def markdown(
+    text: str,
+    link: Callable[[str], str] | None = None,
+    heading_links: Mapping[str, tuple[str, str]] | None = None,
+) -> Markup:
+    """Markdown as GitHub renders it (see the module docstring), to HTML.
 
     Parameters
     ----------
     text : str
+        The Markdown.
     link : callable, optional
-        Maps a link target to the ``href`` to write (e.g. a catalog anchor to
-        the claim's page); identity by default.
-    """
-    codes: list[str] = []
+        Maps a link target (as written, e.g. ``#references``) to the ``href``
+        to write (e.g. a catalog anchor to the claim's page); identity by
+        default. A target it maps to an unsafe scheme loses its link.
+    heading_links : mapping, optional
+        Anchor of a heading → ``(label, href)``: when the heading's text
+        starts with ``label``, that label links to ``href``.
 
-    def hold(m: re.Match[str]) -> str:  # nothing inside code is markup
-        codes.append(f"<code>{html.escape(m.group(1) or m.group(2))}</code>")
-        return f"\ue000{len(codes) - 1}\ue001"
-
-    text = html.escape(_CODE.sub(hold, text), quote=False)
-
-    def anchor(m: re.Match[str]) -> str:
-        target = html.unescape(m.group(2))
-        href = link(target) if link else target
-        if not safe_target(href):  # shown as text, never a live link
-            return f"{m.group(1)} ({m.group(2)})"
-        return f'<a href="{html.escape(href)}">{m.group(1)}</a>'
-
-    text = _EM.sub(r"<em>\1</em>", _BOLD.sub(r"<strong>\1</strong>", text))
-    text = _LINK.sub(anchor, text)
-    return re.sub("\ue000(\\d+)\ue001", lambda m: codes[int(m.group(1))], text)
-
-
-def _table(lines: list[str], link: Callable[[str], str] | None) -> str:
-    def cells(line: str) -> list[str]:
-        return [c.strip() for c in line.strip().strip("|").split("|")]
-
-    head = "".join(f"<th>{inline(c, link)}</th>" for c in cells(lines[0]))
-    body = "".join(
-        "<tr>" + "".join(f"<td>{inline(c, link)}</td>" for c in cells(line)) + "</tr>"
-        for line in lines[2:]
-    )
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
-
-def _list(lines: list[str], link: Callable[[str], str] | None) -> str:
-    """A (possibly nested) list; ``lines`` start with its first item."""
-    first = _LIST.match(lines[0])
-    assert first is not None
-    indent = len(first.group(1))
-    tag = "ol" if first.group(3) else "ul"
-    items: list[list[str]] = []
-    for line in lines:
-        m = _LIST.match(line)
-        if m and len(m.group(1)) == indent:
-            items.append([m.group(4)])
-        else:
-            items[-1].append(line[indent:])
-    out = []
-    for item in items:
-        text, rest = [item[0]], item[1:]
-        while rest and not _LIST.match(rest[0]) and rest[0].strip():
-            text.append(rest.pop(0))
-        nested = _blocks([r.removeprefix("  ") for r in rest], link) if rest else ""
-        para = inline(" ".join(t.strip() for t in text), link)
-        out.append(f"<li>{para}{nested}</li>")
-    return f"<{tag}>{''.join(out)}</{tag}>"
-
-
-def _list_end(lines: list[str], i: int) -> int:
-    """The index after the list starting at ``lines[i]``: it goes on over
-    items of its kind at its indentation and lines indented past it, also
-    across one blank line."""
-    indent = len(lines[i]) - len(lines[i].lstrip())
-    ordered = bool(_LIST.match(lines[i]).group(3))  # type: ignore[union-attr]
-
-    def belongs(line: str) -> bool:
-        if line.startswith(" " * (indent + 1)):
-            return True
-        item = _LIST.match(line)  # an item of the same kind at the same depth
-        return bool(
-            item and len(item.group(1)) == indent and bool(item.group(3)) == ordered
-        )
-
-    j = i + 1
-    while j < len(lines):
-        if belongs(lines[j]):
-            j += 1
-        elif not lines[j].strip() and j + 1 < len(lines) and belongs(lines[j + 1]):
-            j += 2
-        else:
-            break
-    return j
-
-
-def _blocks(lines: list[str], link: Callable[[str], str] | None) -> str:
-    out: list[str] = []
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        if not line.strip():
-            i += 1
-            continue
-        heading = re.match(r"^(#{1,6}) +(.*)$", line)
-        if heading:
-            level, text = len(heading.group(1)), heading.group(2).strip()
-            out.append(f'<h{level} id="{slug(text)}">{inline(text, link)}</h{level}>')
-            i += 1
-            continue
-        j = i + 1
-        if line.startswith("    "):  # code: until a line indented less
-            while j < len(lines) and (lines[j].startswith("    ") or not lines[j]):
-                j += 1
-            code = "\n".join(x[4:] for x in lines[i:j]).strip("\n")
-            out.append(f"<pre><code>{html.escape(code)}</code></pre>")
-        elif line.startswith("|") and j < len(lines) and lines[j].startswith("|--"):
-            while j < len(lines) and lines[j].startswith("|"):
-                j += 1
-            out.append(_table(lines[i:j], link))
-        elif _LIST.match(line):
-            j = _list_end(lines, i)
-            out.append(_list([x for x in lines[i:j] if x.strip()], link))
-        else:
-            while (
-                j < len(lines)
-                and lines[j].strip()
-                and not lines[j].startswith(("#", "|"))
-                and not _LIST.match(lines[j])
-            ):
-                j += 1
-            text = " ".join(x.strip() for x in lines[i:j])
-            out.append(f"<p>{inline(text, link)}</p>")
-        i = j
-    return "\n".join(out)
-
-
-def markdown(text: str, link: Callable[[str], str] | None = None) -> str:
-    """The subset of Markdown described in the module docstring, to HTML.
+    Returns
+    -------
+    Markup
+        The HTML.
 
     Examples
     --------
-    >>> markdown("# K1 — a kernel\\n\\n- **Kind.** `identity`")
-    '<h1 id="k1--a-kernel">K1 — a kernel</h1>\\n<ul><li><strong>Kind.</strong> \
-<code>identity</code></li></ul>'
+    >>> str(markdown("# K1 — a kernel\\n\\n- **Kind.** `identity`"))
+    '<h1 id="k1--a-kernel">K1 — a kernel</h1>\\n<ul>\\n<li><strong>Kind.</strong> \
+<code>identity</code></li>\\n</ul>\\n'
     """
-    return _blocks(text.splitlines(), link)
+    env = {"link": link, "heading_links": heading_links or {}}
+    return Markup(_MARKDOWN.render(text, env))
 
 
-def rst_caption(text: str) -> str:
+def _rst_inline(text: str) -> Markup:
+    """One reST paragraph's inline markup to HTML, the rest escaped (each
+    group of :data:`_RST_INLINE` is named by its HTML element)."""
+    out, at = [], 0
+    for m in _RST_INLINE.finditer(text):
+        tag = str(m.lastgroup)
+        out += [text[at : m.start()], Markup(f"<{tag}>"), m.group(tag)]
+        out += [Markup(f"</{tag}>")]
+        at = m.end()
+    out.append(text[at:])
+    return Markup("").join(out)
+
+
+def rst_caption(text: str) -> Markup:
     """A figure caption (reST paragraphs, inline markup only) to HTML.
 
-    Jinja lines of the report's template (``{{ … }}``, ``{% … %}``) are dropped.
+    Jinja lines of the report's template (``{{ … }}``, ``{% … %}``) are
+    dropped; a paragraph's lines are joined by a space.
+
+    Examples
+    --------
+    >>> str(rst_caption("**K1 — x (ρ*)**: rows ``K1``,\\n*one*."))
+    '<p><strong>K1 — x (ρ*)</strong>: rows <code>K1</code>, <em>one</em>.</p>'
     """
     kept = [x for x in text.splitlines() if not x.lstrip().startswith(("{{", "{%"))]
-    return _blocks(kept, None)
+    paragraphs = re.split(r"\n\s*\n", "\n".join(kept))
+    return Markup("\n").join(
+        Markup("<p>%s</p>") % _rst_inline(" ".join(x.strip() for x in p.splitlines()))
+        for p in paragraphs
+        if p.strip()
+    )

@@ -10,6 +10,10 @@ The live SMO applet (smo.html) trains, on the run's preset, the SVM the
 library trains on the same points, and answers clicks, deletions and
 impossible requests in the page.
 
+A site built from made-up results that hold markup in every field a user
+controls (tests/unit/pipeline/test_site.py's ``hostile_results``) shows that
+markup as text on every page, and none of it runs.
+
 With ``KERNELBOOST_SCREENSHOTS`` set to a folder, the front page, one claim
 page, the SMO applet and the live SMO applet with its comment window are saved
 there as PNG (CI keeps them).
@@ -33,7 +37,10 @@ from kernelboost.estimators.svm import SVM
 from kernelboost.estimators.svm.loo import svm_loo
 from kernelboost.experiments import applets, claims
 from kernelboost.experiments._shared.applets import dequantize
+from kernelboost.pipeline.site import build_site
 
+from ..conftest import ROOT
+from ..unit.pipeline.test_site import HOSTILE, HOSTILE_NAME, hostile_results
 from .browser import broken_links, drawn, open_page
 from .test_applet_smo import solved_alike
 
@@ -336,3 +343,60 @@ def test_the_live_smo_applet_answers_clicks_deletions_and_impossible_requests(
         assert state["status"] in ("not_separable", "max_iter")
         comment = page.locator("#comment").inner_text()
         assert "not separable" in comment or "cap" in comment
+
+
+def test_a_users_markup_shows_as_text_and_never_runs(browser, tmp_path) -> None:
+    """Scripts, event handlers and a closing ``</textarea>`` in the claim
+    rows, the configuration, a dataset's name and CSV columns, the captions
+    and the catalog: no dialog opens, no element carries a handler, and each
+    shows as written."""
+    results, kwargs = hostile_results(tmp_path)
+    site = build_site(results, root=ROOT, **kwargs)
+    dialogs: list[str] = []
+    injected = "document.querySelectorAll('[onmouseover], [onerror], textarea').length"
+    with open_page(browser) as visit:
+        page = visit.page
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+        def look(target: Path) -> None:
+            visit.open(target)
+            visit.assert_clean()
+            assert page.evaluate(injected) == 0, target.name
+            cells = page.locator("main td")
+            for i in range(min(cells.count(), 12)):  # a handler would fire here
+                cells.nth(i).hover()
+
+        look(site / "table.html")
+        first = page.locator("table#all tbody tr").first
+        assert first.locator("td").nth(1).inner_text() == f"title 0: {HOSTILE}"
+        assert first.locator("td").nth(2).inner_text() == f"dataset 0: {HOSTILE}"
+        assert first.locator("td").nth(3).inner_text() == f"quantity 0: {HOSTILE}"
+        assert first.get_attribute("id") == f"K1/{HOSTILE} 0"
+        page.fill('input[data-filter="text"]', "</textarea>")  # found as text
+        assert page.locator("table#all tbody tr:not([hidden])").count() == 7
+
+        look(site / "K1.html")
+        assert HOSTILE in page.locator("main pre").first.inner_text()  # its config
+        caption = page.locator("figcaption").first.inner_text()
+        assert caption.count(HOSTILE) == 3
+        entry = page.locator("section.entry").inner_text()
+        assert "[click](javascript:alert(6)) <u onmouseover=alert(7)>u</u>" in entry
+
+        look(site / "index.html")
+        assert HOSTILE_NAME in page.locator("#provenance pre").text_content()  # folded
+
+        look(site / "S1.html")  # the Lasso applet names its features (CSV columns)
+        readout = page.locator('[data-applet="lasso"] .readout').inner_text()
+        assert f"({HOSTILE}, {HOSTILE_NAME})" in readout
+
+        look(site / "smo.html")  # the run's dataset, by its hostile name
+        assert page.locator("#smo-live").get_attribute("data-default") == HOSTILE_NAME
+        assert page.locator("#preset").input_value() == HOSTILE_NAME
+        assert (
+            page.locator("#preset option").first.inner_text().startswith(HOSTILE_NAME)
+        )
+
+        look(site / "catalog.html")
+        look(results / "claims.html")
+        assert HOSTILE in page.locator("table#all").inner_text()
+    assert dialogs == []

@@ -13,6 +13,7 @@ from urllib.parse import unquote, urlsplit
 import numpy as np
 import pandas as pd
 import pytest
+import yaml
 from PIL import Image
 
 from kernelboost.experiments import claims as registry_claims
@@ -480,3 +481,235 @@ def test_anchors_relative_paths_and_http_links_stay_links() -> None:
     mapped = markdown("[t](#k1) [u](#k2)", link=lambda t: "javascript:void(0)")
     assert "<a" not in mapped
     assert "t u" in mapped
+
+
+# --- what a user controls, escaped -----------------------------------------------
+
+#: Markup that runs, or leaves its element or attribute, if a page writes it
+#: unescaped: a script, a quote that ends an attribute, the end of a textarea,
+#: an image whose error handler runs.
+HOSTILE = (
+    '<script>alert(1)</script>"onmouseover="alert(2)" '
+    "'</textarea><img src=x onerror=alert(3)>"
+)
+#: The same without "/", for what is a file's name: a dataset's name.
+HOSTILE_NAME = "<img src=x onerror=alert(4)>\"onmouseover=alert(5) '"
+#: Claims of the hostile results: those of _results, and S1 for the Lasso
+#: applet, whose data name the features by the columns of the dataset's CSV.
+HOSTILE_CLAIMS = (*CLAIMS, "S1")
+
+
+def hostile_results(tmp_path: Path) -> tuple[Path, dict]:
+    """Made-up results (``_results``'s, with S1) with :data:`HOSTILE` in
+    every field a user controls, and the keyword arguments of
+    :func:`build_site` that bring the rest: a catalog whose K1 entry holds
+    HTML and a ``javascript:`` link, captions, and a preset dataset whose file
+    name and CSV column names are hostile.
+
+    - claim rows: ``title``, ``dataset``, ``quantity`` and the ``key``;
+    - config values: a value and a key of K1's section (``kernel_identity``),
+      a dataset named :data:`HOSTILE_NAME` (``datasets``), chosen as the
+      live applet's preset (``svm_sigma_C_grid.dataset``);
+    - CSV column names: the preset's, and the Lasso applet's features;
+    - captions: each figure's, as text and inline literal.
+    """
+    results = _results(tmp_path)
+    table = pd.read_csv(results / "claims.csv", dtype=str, keep_default_na=False)
+    s1 = table.iloc[[0]].assign(id="S1", key="S1/row6")
+    table = pd.concat([table, s1], ignore_index=True)
+    for i in table.index:
+        table.loc[i, "key"] = f"{table.loc[i, 'id']}/{HOSTILE} {i}"
+        for column in ("title", "dataset", "quantity"):
+            table.loc[i, column] = f"{column} {i}: {HOSTILE}"
+    table.to_csv(results / "claims.csv", index=False)
+    shown = [f for f in figures() if set(figure(f).claims) & set(HOSTILE_CLAIMS)]
+    config = {
+        "datasets": {HOSTILE_NAME: {"generator": "csv", "path": f"{HOSTILE_NAME}.csv"}},
+        "kernel_identity": {"n": [2], "note": HOSTILE, HOSTILE: HOSTILE_NAME},
+        "svm_sigma_C_grid": {"dataset": HOSTILE_NAME},
+        "figures": shown,
+    }
+    (results / "config.yaml").write_text(
+        yaml.safe_dump(config, sort_keys=False, allow_unicode=True)
+    )
+    for name in shown:
+        pixels = np.full((20, 30, 3), 255, np.uint8)
+        pixels[5:15, 5:25] = (30, 90, 200)
+        Image.fromarray(pixels).save(results / "figures" / f"{name}.png")
+    features = [HOSTILE, HOSTILE_NAME]
+    (results / "applets" / "lasso.json").write_text(
+        json.dumps(
+            {
+                "kind": "lasso",
+                "features": features,
+                "lambdas": [1.0, 0.1, 0.01],
+                "weights": [[0.5, 0.8, 1.0], [-0.2, -0.4, -0.5]],
+            }
+        )
+    )
+    captions = tmp_path / "captions"
+    captions.mkdir()
+    for name in shown:
+        (captions / f"{name}.rst").write_text(
+            f"**{name}: {HOSTILE}** ``{HOSTILE}`` {HOSTILE}\n"
+        )
+    catalog = tmp_path / "CLAIMS.md"
+    text = (ROOT / "CLAIMS.md").read_text()
+    k1 = re.search(r"^### K1 — .*\n", text, re.M)
+    assert k1 is not None
+    catalog.write_text(
+        text[: k1.end()]
+        + f"\n{HOSTILE} [click](javascript:alert(6)) <u onmouseover=alert(7)>u</u>\n"
+        + text[k1.end() :]
+    )
+    from kernelboost.core.datasets import Dataset
+
+    rng = np.random.default_rng(1)
+    preset = tmp_path / f"{HOSTILE_NAME}.csv"
+    Dataset(
+        rng.normal(size=(8, 2)),
+        np.where(np.arange(8) % 2, 1.0, -1.0),
+        (HOSTILE, HOSTILE_NAME),
+        "classification",
+    ).to_frame().to_csv(preset, index=False)
+    return results, {"catalog": catalog, "captions": captions, "presets": [preset]}
+
+
+class _Page(HTMLParser):
+    """A page's text (entities decoded), its elements' attributes, and the
+    contents of its inline scripts."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.text: list[str] = []
+        self.elements: list[tuple[str, dict[str, str | None]]] = []
+        self.feed(text)
+        self.close()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.elements.append((tag, dict(attrs)))
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+    @property
+    def shown(self) -> str:
+        """The text, with its runs of white space (line breaks) made one space."""
+        return " ".join("".join(self.text).split())
+
+    def attributes(self, name: str) -> list[str | None]:
+        return [a[name] for _, a in self.elements if name in a]
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory) -> Path:
+    tmp = tmp_path_factory.mktemp("hostile")
+    results, kwargs = hostile_results(tmp)
+    return _build(results, **kwargs)
+
+
+def _hostile_pages(site: Path) -> dict[str, _Page]:
+    pages = {p.name: p for p in site.glob("*.html")}
+    pages["claims.html"] = site.parent / "claims.html"
+    return {
+        name: _Page(path.read_text(encoding="utf-8")) for name, path in pages.items()
+    }
+
+
+def test_no_page_carries_a_users_markup(hostile_site) -> None:
+    """Every element of every page is one the templates wrote: no script but
+    the site's own, no event handler, no image but the figures, no link to
+    ``javascript:``; the raw markup appears nowhere in the HTML."""
+    sources = [*hostile_site.glob("*.html"), hostile_site.parent / "claims.html"]
+    own_scripts = {
+        "assets/site.js",
+        "assets/applets.js",
+        "assets/smo.js",
+        "assets/boost.js",
+        "assets/live.js",
+        "data/presets.js",
+        "data/smo.js",
+        "data/lasso.js",
+    }
+    for path in sources:
+        source = path.read_text(encoding="utf-8")
+        for raw in ("<script>alert", "<img src=x", "<u onmouseover", "</textarea>"):
+            assert raw not in source, f"{path.name}: {raw}"
+        page = _Page(source)
+        for tag, attrs in page.elements:
+            assert not [a for a in attrs if a.startswith("on")], f"{path.name}: {tag}"
+            assert tag not in ("textarea", "u"), f"{path.name}: a <{tag}>"
+            if tag == "script":
+                assert attrs.get("src") in own_scripts | {None}, path.name
+            if tag == "img":
+                assert str(attrs["src"]).startswith("figures/"), path.name
+        for href in page.attributes("href"):
+            assert not str(href).lower().startswith("javascript:"), path.name
+        inline = source.count("<script>")
+        assert inline == (2 if path.name == "claims.html" else 0), path.name
+
+
+@pytest.mark.parametrize("field", ["title", "dataset", "quantity"])
+def test_claim_row_text_is_shown_as_written(hostile_site, field) -> None:
+    rows = pd.read_csv(
+        hostile_site.parent / "claims.csv", dtype=str, keep_default_na=False
+    )
+    pages = _hostile_pages(hostile_site)
+    for value, claim in zip(rows[field], rows["id"], strict=True):
+        for name in ("table.html", f"{claim}.html", "claims.html"):
+            assert value in pages[name].shown, f"{name}: {field}"
+
+
+def test_row_keys_stay_in_their_attributes(hostile_site) -> None:
+    rows = pd.read_csv(
+        hostile_site.parent / "claims.csv", dtype=str, keep_default_na=False
+    )
+    pages = _hostile_pages(hostile_site)
+    for key, claim in zip(rows["key"], rows["id"], strict=True):
+        for name in ("table.html", f"{claim}.html", "claims.html"):
+            assert key in pages[name].attributes("id"), name
+        assert f"{claim}.html#{key}" in pages["table.html"].attributes("href")
+        assert f"site/{claim}.html#{key}" in pages["claims.html"].attributes("href")
+
+
+def test_config_values_and_dataset_names_are_shown_as_written(hostile_site) -> None:
+    config = yaml.safe_load((hostile_site.parent / "config.yaml").read_text())
+    section = yaml.safe_dump(
+        {"kernel_identity": config["kernel_identity"]},
+        sort_keys=False,
+        allow_unicode=True,
+    )
+    pages = _hostile_pages(hostile_site)
+    assert " ".join(section.split()) in pages["K1.html"].shown  # its section
+    whole = (hostile_site.parent / "config.yaml").read_text()
+    assert " ".join(whole.split()) in pages["index.html"].shown  # the run's config
+    assert HOSTILE_NAME in whole
+    # The dataset the live applet opens with stays in its attribute, and the
+    # preset of that name is a key of the presets' JSON.
+    assert pages["smo.html"].attributes("data-default") == [HOSTILE_NAME]
+    script = (hostile_site / "data" / "presets.js").read_text()
+    assert list(json.loads(script[len("window.KB_PRESETS = ") : -2])) == [HOSTILE_NAME]
+
+
+def test_csv_column_names_stay_data(hostile_site) -> None:
+    """The Lasso applet's features are a dataset's CSV column names: they
+    reach S1's page only as JSON strings in ``data/lasso.js`` (which
+    assets/applets.js draws and writes as text), never as HTML."""
+    script = (hostile_site / "data" / "lasso.js").read_text()
+    prefix = 'window.KB_APPLETS["lasso"] = '
+    data = json.loads(script.split(prefix)[1].rstrip().removesuffix(";"))
+    assert data["features"] == [HOSTILE, HOSTILE_NAME]
+    s1 = _hostile_pages(hostile_site)["S1.html"]
+    assert "data/lasso.js" in s1.attributes("src")
+    assert HOSTILE_NAME not in s1.shown
+
+
+def test_captions_and_the_catalog_are_shown_as_text(hostile_site) -> None:
+    pages = _hostile_pages(hostile_site)
+    k1 = pages["K1.html"]
+    for name in [f for f in figures() if "K1" in figure(f).claims]:
+        # The caption's text, its strong emphasis and its inline literal.
+        assert f"{name}: {HOSTILE} {HOSTILE} {HOSTILE}" in k1.shown
+    written = f"{HOSTILE} [click](javascript:alert(6)) <u onmouseover=alert(7)>u</u>"
+    assert written in k1.shown
+    assert written in pages["catalog.html"].shown

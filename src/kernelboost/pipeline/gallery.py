@@ -26,7 +26,10 @@ from ..experiments import EXPERIMENTS
 from ..experiments._shared.kinds import Tally
 from ..experiments._shared.rows import Multiplicity, read_rows
 
+#: The README lines between which :func:`replace_between_markers` writes the
+#: gallery ...
 START = "<!-- gallery:start -->"
+#: ... and the line it ends before.
 END = "<!-- gallery:end -->"
 
 

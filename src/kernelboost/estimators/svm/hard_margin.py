@@ -35,7 +35,7 @@ def l2_max_margin(
     Returns
     -------
     rho : float
-        The L2 margin :func:`norm_margin` the returned w achieves.
+        The L2 margin :func:`~kernelboost.margins.norm_margin` the returned w achieves.
     w : ndarray of shape (N,)
         Scaled to ‖w‖₂ = 1.
 

@@ -21,6 +21,8 @@ from ...core.io import atomic_path
 from ...theory.intervals import MeanInterval, clopper_pearson, count
 from .samples import correlations, mean_correlation
 
+#: The figures' matplotlib settings (``plt.rc_context(STYLE)``): one look, and
+#: a fixed hash salt so that SVG output does not change between runs.
 STYLE = {
     "figure.dpi": 100,
     "savefig.dpi": 150,

@@ -713,3 +713,61 @@ def test_captions_and_the_catalog_are_shown_as_text(hostile_site) -> None:
     written = f"{HOSTILE} [click](javascript:alert(6)) <u onmouseover=alert(7)>u</u>"
     assert written in k1.shown
     assert written in pages["catalog.html"].shown
+
+
+# --- the API reference ----------------------------------------------------------
+
+
+def _api(tmp_path: Path) -> Path:
+    """A made-up built API reference: index.html and a page beside it."""
+    api = tmp_path / "api-html"
+    (api / "_modules").mkdir(parents=True)
+    (api / "index.html").write_text("<!DOCTYPE html><title>API</title>")
+    (api / "_modules" / "svm.html").write_text("<!DOCTYPE html><title>svm</title>")
+    return api
+
+
+def test_without_an_api_reference_no_page_links_to_one(tmp_path) -> None:
+    site = _build(_results(tmp_path))
+    assert not (site / "api").exists()
+    for page in site.glob("*.html"):
+        assert "API reference" not in page.read_text(), page.name
+        assert not [r for r in _parse(page).refs if r.startswith("api/")], page.name
+
+
+def test_an_api_reference_is_copied_and_linked_from_every_page(tmp_path) -> None:
+    from kernelboost.pipeline.site import main
+
+    results, api = _results(tmp_path), _api(tmp_path)
+    argv = [str(results), "--catalog", str(ROOT / "CLAIMS.md"), "--root", str(ROOT)]
+    assert main([*argv, "--api", str(api)]) == 0
+    site = results / "site"
+    for name in ("index.html", "_modules/svm.html"):
+        assert (site / "api" / name).read_bytes() == (api / name).read_bytes()
+    pages = list(site.glob("*.html"))
+    assert len(pages) == 8
+    for page in pages:
+        nav = re.search(r"<nav>.*?</nav>", page.read_text(), re.S)
+        assert nav is not None, page.name
+        assert '<a href="api/index.html">API reference</a>' in nav.group(), page.name
+        for ref in _parse(page).refs:
+            assert not ref.startswith("api/") or (site / ref).is_file(), ref
+    assert "API reference" not in (results / "claims.html").read_text()
+    # Built again without it: the copy and the links are gone.
+    assert main(argv) == 0
+    assert not (site / "api").exists()
+    assert "API reference" not in (site / "index.html").read_text()
+
+
+def test_an_api_folder_without_an_index_leaves_no_site(tmp_path, capsys) -> None:
+    from kernelboost.pipeline.site import main
+
+    results = _results(tmp_path)
+    empty = tmp_path / "no-api"
+    empty.mkdir()
+    with pytest.raises(SiteError, match="no-api: no index.html"):
+        _build(results, api=empty)
+    argv = [str(results), "--catalog", str(ROOT / "CLAIMS.md"), "--api", str(empty)]
+    assert main(argv) == 1
+    assert "no index.html" in capsys.readouterr().err
+    assert not (results / "site").exists()

@@ -17,7 +17,10 @@
   and AdaBoost with stumps (``assets/boost.js``) in the page on points the
   student places, or on a preset: the run's small two-feature datasets
   (``data/presets.js``);
-- ``figures/``, ``assets/``: the figures shown, the style sheet and scripts.
+- ``figures/``, ``assets/``: the figures shown, the style sheet and scripts;
+- ``api/``: with ``--api DIR``, a built HTML API reference (``DIR/index.html``,
+  e.g. Sphinx's output for docs/), linked from every page's menu; without it,
+  no page links to one.
 
 and, beside the site, ``results/claims.html``: every row in one self-contained
 page (the Snakemake report's entry for the claims table), linking into it.
@@ -170,6 +173,7 @@ def build_site(
     out: str | Path | None = None,
     root: str | Path = ".",
     presets: Sequence[str | Path] = (),
+    api: str | Path | None = None,
 ) -> Path:
     """Write the site of the results in ``results`` to ``out``, and
     ``<results>/claims.html``.
@@ -195,6 +199,10 @@ def build_site(
         Datasets (``results/data/<name>.csv``, two features) the live SMO
         applet offers; K11's (``svm_sigma_C_grid.dataset``), if among them,
         is loaded first.
+    api : path, optional
+        A built HTML API reference, a folder with an ``index.html``: copied to
+        ``<out>/api/``, and every page's menu links to it. Without it, no page
+        links to an API reference.
 
     Returns
     -------
@@ -207,6 +215,8 @@ def build_site(
         When a file is missing, or a claim of claims.csv has no catalog entry.
     """
     results = Path(results)
+    if api is not None and not (Path(api) / "index.html").is_file():
+        raise SiteError(f"{api}: no index.html (not a built API reference)")
     out = Path(out) if out is not None else results / "site"
     for need in ("claims.csv", "config.yaml"):
         if not (results / need).is_file():
@@ -235,6 +245,9 @@ def build_site(
         (site / "assets").mkdir()
         for name in ASSETS:
             (site / "assets" / name).write_text(_asset(name), encoding="utf-8")
+        if api is not None:
+            shutil.copytree(api, site / "api")
+        linked = {"api": api is not None}
         if built:
             (site / "data").mkdir()
         for name, path in built.items():
@@ -269,12 +282,12 @@ def build_site(
         names = {Path(p).stem for p in presets}
         write(
             "smo.html",
-            smo_page(prov, default if default in names else None, set(pages)),
+            smo_page(prov, default if default in names else None, set(pages), **linked),
         )
-        write("index.html", front_page(claims, parsed, prov, interactive))
-        write("table.html", table_page(claims, prov))
-        write("timings.html", timings_page(timings, prov))
-        write("catalog.html", catalog_page(parsed, pages, prov))
+        write("index.html", front_page(claims, parsed, prov, interactive, **linked))
+        write("table.html", table_page(claims, prov, **linked))
+        write("timings.html", timings_page(timings, prov, **linked))
+        write("catalog.html", catalog_page(parsed, pages, prov, **linked))
         ids = list(pages)
         for i, claim in enumerate(ids):
             neighbours = (ids[i - 1] if i else None, (ids[i + 1 :] or [None])[0])
@@ -290,6 +303,7 @@ def build_site(
                     neighbours,
                     pages,
                     timed=claim in set(timings["id"]),
+                    **linked,
                 ),
             )
         table = standalone_table(claims, prov, _asset("site.css"), _asset("site.js"))
@@ -302,7 +316,7 @@ def build_site(
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: ``python -m kernelboost.site RESULTS [--catalog CLAIMS.md]
-    [--captions DIR] [--out DIR] [--root DIR] [--presets CSV ...]``."""
+    [--captions DIR] [--out DIR] [--root DIR] [--presets CSV ...] [--api DIR]``."""
     parser = argparse.ArgumentParser(
         prog="python -m kernelboost.site", description=__doc__.splitlines()[0]
     )
@@ -316,6 +330,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--presets", type=Path, nargs="*", default=[], help="datasets for smo.html"
     )
+    parser.add_argument(
+        "--api",
+        type=Path,
+        help="a built HTML API reference (a folder with index.html), copied to "
+        "OUT/api and linked from every page; default: none, and no link",
+    )
     args = parser.parse_args(argv)
     try:
         out = build_site(
@@ -325,6 +345,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             out=args.out,
             root=args.root,
             presets=args.presets,
+            api=args.api,
         )
     except SiteError as err:
         print(f"kernelboost.site: {err}", file=sys.stderr)

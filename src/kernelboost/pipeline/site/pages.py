@@ -14,6 +14,10 @@ page is escaped there, except :class:`markupsafe.Markup`, which only HTML this
 package made is (the rendered catalog and captions, the inline style and
 script of ``results/claims.html``). Functions here prepare the values; none
 writes HTML.
+
+Each page of the site takes ``api``: whether its menu links to an API
+reference beside it (``api/index.html``, copied there by
+:func:`~kernelboost.pipeline.site.build_site`).
 """
 
 from __future__ import annotations
@@ -231,6 +235,8 @@ def front_page(
     catalog: Catalog,
     provenance: Provenance,
     interactive: Sequence[tuple[str, str, str]] = (),
+    *,
+    api: bool = False,
 ) -> str:
     """``index.html``: what the project is, the verdicts by family and claim,
     the interactive figures (``(claim, title, what moves)`` each), the rows
@@ -265,6 +271,7 @@ def front_page(
     return _render(
         "index.html",
         provenance=provenance,
+        api=api,
         total=_tally(claims),
         n_claims=claims["id"].nunique(),
         multiplicity=Multiplicity.of(claims).sentence(),
@@ -276,22 +283,28 @@ def front_page(
     )
 
 
-def table_page(claims: pd.DataFrame, provenance: Provenance) -> str:
+def table_page(
+    claims: pd.DataFrame, provenance: Provenance, *, api: bool = False
+) -> str:
     """``table.html``: every row, filterable by family, kind and verdict."""
     return _render(
         "table.html",
         provenance=provenance,
+        api=api,
         rows=rows_of(claims),
         filters=_filters(claims),
     )
 
 
-def timings_page(timings: pd.DataFrame, provenance: Provenance) -> str:
+def timings_page(
+    timings: pd.DataFrame, provenance: Provenance, *, api: bool = False
+) -> str:
     """``timings.html``: the machine measurements of the cost claims
     (``timings.csv``), one section per claim, with their own verdicts."""
     return _render(
         "timings.html",
         provenance=provenance,
+        api=api,
         tally=_tally(timings) if not timings.empty else None,
         multiplicity=Multiplicity.of(timings).sentence() if not timings.empty else "",
         claims=[
@@ -340,6 +353,8 @@ def catalog_page(
     catalog: Catalog,
     pages: Collection[str],
     provenance: Provenance,
+    *,
+    api: bool = False,
 ) -> str:
     """``catalog.html``: the whole catalog; the heading of each claim in
     ``pages`` (the claims of this run) links to its page."""
@@ -349,7 +364,7 @@ def catalog_page(
         if e.id in pages
     }
     text = markdown(catalog.text, catalog_link(catalog, pages), headings)
-    return _render("catalog.html", provenance=provenance, catalog=text)
+    return _render("catalog.html", provenance=provenance, api=api, catalog=text)
 
 
 def claim_page(
@@ -361,6 +376,8 @@ def claim_page(
     neighbours: tuple[str | None, str | None],
     pages: Collection[str],
     timed: bool = False,
+    *,
+    api: bool = False,
 ) -> str:
     """``<id>.html``: statement and citation, rows, figures, config and code;
     ``pages`` are the claims with a page (links to others go to the catalog);
@@ -368,6 +385,7 @@ def claim_page(
     return _render(
         "claim.html",
         provenance=provenance,
+        api=api,
         claim=claim,
         entry=page.entry,
         body=markdown(page.entry.body, catalog_link(catalog, pages)),
@@ -386,6 +404,8 @@ def smo_page(
     provenance: Provenance,
     default: str | None = None,
     claims: Collection[str] = SMO_CLAIMS,
+    *,
+    api: bool = False,
 ) -> str:
     """The live SMO applet (Huang 2017, slide 'SMO (L1)'): the student places
     points, picks the kernel, C and the tolerance, and the page trains the SVM
@@ -399,6 +419,7 @@ def smo_page(
     return _render(
         "smo.html",
         provenance=provenance,
+        api=api,
         default=default,
         claims=[(c, c in claims) for c in SMO_CLAIMS],
     )

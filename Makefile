@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 LOCK := requirements.lock
 SMALL := --workflow-profile workflow/profiles/small
 
-.PHONY: reproduce test test-fast artifacts bench mutation readme lock clean
+.PHONY: reproduce test test-fast artifacts docs bench mutation readme lock clean
 
 # The full reproduction, its report and the archive of both.
 reproduce: $(VENV)/.installed-workflow
@@ -34,6 +34,12 @@ artifacts: $(VENV)/.installed-workflow
 # The README's gallery and claims summary, from the results of `make reproduce`.
 readme: $(VENV)/.installed-workflow
 	$(BIN)/python -m kernelboost.gallery README.md results
+
+# The API reference (docs/), from the library's docstrings, into results/api/
+# (index.html); a warning fails the build. Its doctrees go beside it, so that
+# results/api/ is only what the site publishes (site/api/).
+docs: $(VENV)/.installed-docs
+	$(BIN)/sphinx-build -W --keep-going -b html -d results/.api-doctrees docs results/api
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/run.py --out results/benchmarks.csv

@@ -25,7 +25,7 @@ from sklearn.svm import SVC
 
 from kernelboost.core.datasets import make_dataset
 from kernelboost.core.kernels import Gaussian
-from kernelboost.estimators.svm import smo
+from kernelboost.estimators.svm import _loop, smo
 from kernelboost.estimators.svm.classifier import SVM
 
 
@@ -165,15 +165,11 @@ BUILDERS: list[Callable[[float], Case]] = [
 #: attribute, part). Each part's time excludes the parts it calls.
 _PARTS = (
     (Gaussian, "_column", "kernel values (numpy product and exp, compiled clip)"),
-    (smo, "_times_labels", "labels y_i y_t (compiled)"),
+    (_loop, "times_labels", "labels y_i y_t (compiled)"),
     (smo.KernelQ, "fill", "column requests (Python)"),
-    (smo, "_run", "compiled iterations (select, step, cache)"),
-    (smo._Solver, "shrink", "shrinking and G_bar (Python)"),
+    (_loop, "run", "the compiled loop (select, step, shrinking, cache)"),
     (smo.KernelQ, "swap_indices", "cache swaps at shrinking (compiled)"),
-    (smo._Solver, "reconstruct_gradient", "gradient reconstruction"),
-    (smo._Solver, "select", "Python iterations: select"),
-    (smo._Solver, "step", "Python iterations: step"),
-    (SVM, "fit", "the rest of fit (checks, Python loop, rho)"),
+    (SVM, "fit", "the rest of fit (checks, Python driver, rho)"),
 )
 
 

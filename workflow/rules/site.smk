@@ -5,6 +5,13 @@ SITE_ASSETS = [
     str(Path(workflow.basedir, "src/kernelboost/pipeline/site/assets", name))
     for name in ("site.css", "site.js", "applets.js", "smo.js", "boost.js", "live.js")
 ]
+# The pages' templates: editing one rebuilds the site, as editing its code does.
+SITE_TEMPLATES = sorted(
+    str(p)
+    for p in Path(workflow.basedir, "src/kernelboost/pipeline/site/templates").glob(
+        "*.html"
+    )
+)
 
 
 rule site:
@@ -16,6 +23,7 @@ rule site:
         catalog=str(Path(workflow.basedir, "CLAIMS.md")),
         captions=[str(caption(name)) for name in config["figures"]],
         assets=SITE_ASSETS,
+        templates=SITE_TEMPLATES,
         applets=PLAN.applet_targets(),
         presets=PLAN.preset_targets(),
     output:

@@ -235,7 +235,7 @@
     }
   }
 
-  // --- the solver (smo.py's _Solver and solve) --------------------------------
+  // --- the solver (svm/_loop.py's run, as smo.py's solve drives it) ----------
 
   /** out[t] += a · x[t] for t from start on. */
   function axpy(a, x, out, start) {

@@ -186,7 +186,8 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
         *claim_ids(),
     }
     assert 'href="timings.html#K2"' in (site / "K2.html").read_text()
-    assert 'href="site/B13.html"' in (results / "claims.html").read_text()
+    # The report's table links each row to its row on the claim's page.
+    assert 'href="site/B13.html#B13/' in (results / "claims.html").read_text()
     # Every applet's data, and the page of each claim it illustrates shows it.
     for name in applets():
         data = json.loads((results / "applets" / f"{name}.json").read_text())

@@ -771,3 +771,17 @@ def test_an_api_folder_without_an_index_leaves_no_site(tmp_path, capsys) -> None
     assert main(argv) == 1
     assert "no index.html" in capsys.readouterr().err
     assert not (results / "site").exists()
+
+
+def test_the_footer_names_the_commit_or_says_there_is_none() -> None:
+    from kernelboost.pipeline.site.pages import Provenance
+
+    record = {"kernelboost": "0.1.0", "source_date": "2026-11-27T00:00:00+00:00"}
+    commit = "0123456789abcdef0123"
+    with_git = Provenance({**record, "commit": commit, "dirty": True}, "").line
+    assert with_git == (
+        "kernelboost 0.1.0, commit 0123456789ab (with uncommitted changes), "
+        "source date 2026-11-27"
+    )
+    without = Provenance({**record, "commit": None}, "").line
+    assert without == "kernelboost 0.1.0, no git commit, source date 2026-11-27"

@@ -87,10 +87,12 @@ class Provenance:
     def line(self) -> str:
         """One line for a page's footer: version, commit, date."""
         r = self.record
-        commit = str(r.get("commit") or "no git commit")[:12]
+        commit = (
+            f"commit {str(r['commit'])[:12]}" if r.get("commit") else "no git commit"
+        )
         dirty = " (with uncommitted changes)" if r.get("dirty") else ""
         return (
-            f"{NAME} {r.get('kernelboost', '?')}, commit {commit}{dirty}, "
+            f"{NAME} {r.get('kernelboost', '?')}, {commit}{dirty}, "
             f"source date {str(r.get('source_date', '?'))[:10]}"
         )
 

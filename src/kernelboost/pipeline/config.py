@@ -30,6 +30,7 @@ bad key came from when several are merged (:func:`key_origin`,
 from __future__ import annotations
 
 import copy
+import functools
 import math
 import re
 import sys
@@ -81,11 +82,10 @@ def _yaml(path: Path) -> Any:
     return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
 
 
-def room_config(name: str) -> dict[str, Any]:
-    """Experiment ``name``'s ``config.yaml``
-    (:func:`kernelboost.experiments.config_file`): ``schema``, its section of
-    the configuration schema, and ``profiles``, the values each profile gives
-    the section."""
+@functools.cache
+def _room_file(name: str) -> dict[str, Any]:
+    """A room's ``config.yaml``, read and checked once per process (the
+    schema and a profile's values both read it at every parse)."""
     data = _yaml(config_file(name))
     if not isinstance(data, dict) or "schema" not in data:
         raise ValueError(f"{config_file(name)}: no 'schema' of the section")
@@ -93,6 +93,14 @@ def room_config(name: str) -> dict[str, Any]:
     if unknown:
         raise ValueError(f"{config_file(name)}: unknown keys {sorted(unknown)}")
     return data
+
+
+def room_config(name: str) -> dict[str, Any]:
+    """Experiment ``name``'s ``config.yaml``
+    (:func:`kernelboost.experiments.config_file`): ``schema``, its section of
+    the configuration schema, and ``profiles``, the values each profile gives
+    the section (a copy of its own, to change at will)."""
+    return copy.deepcopy(_room_file(name))
 
 
 def load_schema(path: str | Path) -> dict[str, Any]:
@@ -121,7 +129,7 @@ def profile_values(profile: str) -> dict[str, Any]:
     for exp in EXPERIMENTS:
         given = room_config(exp.name).get("profiles", {}).get(profile)
         if given:
-            values[exp.name] = copy.deepcopy(given)
+            values[exp.name] = given
     return values
 
 

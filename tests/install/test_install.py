@@ -175,6 +175,15 @@ def bare(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return bin_
 
 
+def _env(bin_: Path, **values: str) -> dict[str, str]:
+    """The environment of a process in the fresh environment ``bin_``, with
+    a matplotlib configuration folder of its own: matplotlib caches its font
+    list with the paths of the fonts it ships, and this environment's are gone
+    when the test ends, so a shared cache would leave the suite's own
+    matplotlib looking for fonts that no longer exist."""
+    return {**os.environ, "MPLCONFIGDIR": str(bin_.parent / "matplotlib"), **values}
+
+
 pytestmark = [pytest.mark.pipeline, pytest.mark.xdist_group("install")]
 
 
@@ -192,7 +201,7 @@ def test_the_library_alone_imports_and_fits_every_estimator(bare: Path) -> None:
     assert "scikit-learn" not in listed.lower()
     proc = subprocess.run(
         [str(bare / "python"), str(ROOT / "tests" / "install" / "core_only.py")],
-        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        env=_env(bare, PYTHONPATH=str(ROOT / "src")),
         capture_output=True,
         text=True,
     )
@@ -222,7 +231,7 @@ def test_the_workflow_runs_without_the_package_installed(
             "results/claims/B13.csv",
         ],
         cwd=wf,
-        env={**os.environ, "PATH": f"{bare}:{os.environ['PATH']}"},
+        env=_env(bare, PATH=f"{bare}:{os.environ['PATH']}"),
         capture_output=True,
         text=True,
         timeout=900,
@@ -244,7 +253,7 @@ def test_the_workflow_runs_without_the_package_installed(
             "    print(json.dumps(dependency_versions()))\n",
         ],
         cwd=wf,
-        env={**os.environ, "PYTHONPATH": str(wf / "src")},
+        env=_env(bare, PYTHONPATH=str(wf / "src")),
         capture_output=True,
         text=True,
     )

@@ -1,4 +1,4 @@
-# kernelboost: every figure and number behind the lecture claims of CLAIMS.md.
+# marginlab: every figure and number behind the lecture claims of CLAIMS.md.
 # Run `snakemake` for the full reproduction (settings in workflow/profiles/default),
 # or name one output, e.g. `snakemake results/figures/losses.png`.
 from pathlib import Path

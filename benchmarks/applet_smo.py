@@ -7,7 +7,7 @@ Usage (from the project root)::
                                     [--repeats 5]
 
 The live applet of the claims atlas trains the SVM in the page with
-``src/kernelboost/pipeline/site/assets/smo.js``. This script times it in
+``src/marginlab/pipeline/site/assets/smo.js``. This script times it in
 headless Chromium (Debian's ``chromium``, driven by Playwright, as the tests
 do) against ``SVM.fit`` in this process (numba-compiled), on the same two
 moons (noise 0.2), Gaussian σ = 0.5, C = 1, tol 1e-3: ours = smo.js, peer =
@@ -40,7 +40,7 @@ import numpy as np
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-SMO_JS = ROOT / "src" / "kernelboost" / "pipeline" / "site" / "assets" / "smo.js"
+SMO_JS = ROOT / "src" / "marginlab" / "pipeline" / "site" / "assets" / "smo.js"
 DEFAULT_OUT = ROOT / "results" / "benchmarks_applet_smo.csv"
 SIGMA, C, TOL = 0.5, 1.0, 1e-3
 
@@ -78,9 +78,9 @@ def _alternate(
 
 def measure(page, what: str, m: int, repeats: int) -> dict[str, object]:
     """One case: smo.js in the page against the library, on m moons."""
-    from kernelboost.core.datasets import make_moons
-    from kernelboost.core.kernels import Gaussian
-    from kernelboost.estimators.svm import SVM, svm_loo
+    from marginlab.core.datasets import make_moons
+    from marginlab.core.kernels import Gaussian
+    from marginlab.estimators.svm import SVM, svm_loo
 
     data = make_moons(m, noise=0.2, seed=0)
     X, y = data.X.tolist(), [int(v) for v in data.y]
@@ -152,7 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     import pandas as pd
     from playwright.sync_api import sync_playwright
 
-    from kernelboost.core.io import write_frame_atomic
+    from marginlab.core.io import write_frame_atomic
 
     rows = []
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:

@@ -1,7 +1,7 @@
 """Benchmark cases for boosting: AdaBoost with stumps and trees against scikit-learn.
 
-Stumps. Ours: ``kernelboost.boosting.AdaBoost(n_rounds=200)`` with the default
-:class:`~kernelboost.boosting.Stumps` (features presorted once, then one
+Stumps. Ours: ``marginlab.boosting.AdaBoost(n_rounds=200)`` with the default
+:class:`~marginlab.boosting.Stumps` (features presorted once, then one
 O(m N) exact search per round). Peer: scikit-learn's
 ``AdaBoostClassifier(DecisionTreeClassifier(max_depth=1), n_estimators=200)``
 (SAMME), which refits a depth-1 tree, sorting every feature, in each round.
@@ -86,16 +86,16 @@ from sklearn.datasets import make_classification
 from sklearn.ensemble import AdaBoostClassifier
 from sklearn.tree import DecisionTreeClassifier
 
-from kernelboost.core.datasets import (
+from marginlab.core.datasets import (
     Dataset,
     load_breast_cancer,
     load_digits_1_7,
     make_ringnorm,
     make_twonorm,
 )
-from kernelboost.estimators.boosting.adaboost import AdaBoost
-from kernelboost.estimators.boosting.weak_learners import Stumps, Trees
-from kernelboost.estimators.model_selection import train_test_split
+from marginlab.estimators.boosting.adaboost import AdaBoost
+from marginlab.estimators.boosting.weak_learners import Stumps, Trees
+from marginlab.estimators.model_selection import train_test_split
 
 N_FEATURES = 20
 N_ROUNDS = 200

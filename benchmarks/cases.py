@@ -1,4 +1,4 @@
-"""The registry of benchmark cases: kernelboost against scikit-learn.
+"""The registry of benchmark cases: marginlab against scikit-learn.
 
 Each case is a :class:`harness.Case` built from a problem-size ``scale``. The
 builders live beside their subject (``kernel_cases.py``, ``boosting_cases.py``,

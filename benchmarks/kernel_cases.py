@@ -23,10 +23,10 @@ from libsvm_evals import libsvm_cost
 from sklearn.metrics.pairwise import rbf_kernel
 from sklearn.svm import SVC
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.core.kernels import Gaussian
-from kernelboost.estimators.svm import _loop, smo
-from kernelboost.estimators.svm.classifier import SVM
+from marginlab.core.datasets import make_dataset
+from marginlab.core.kernels import Gaussian
+from marginlab.estimators.svm import _loop, smo
+from marginlab.estimators.svm.classifier import SVM
 
 
 def max_abs_diff(a: np.ndarray, b: np.ndarray, block_rows: int = 1024) -> float:

@@ -1,9 +1,9 @@
 // Train libsvm's C-SVC once and report what the fit cost it.
 //
 // Built by libsvm_evals.py against libsvm's own svm.cpp, into which that
-// script adds one counter: `kernelboost_column_evals`, the kernel values that
+// script adds one counter: `marginlab_column_evals`, the kernel values that
 // the solver's Q-matrix (SVC_Q::get_Q) computes for its columns, the same
-// quantity as kernelboost's `SVM.n_kernel_evals_` (the diagonal, computed
+// quantity as marginlab's `SVM.n_kernel_evals_` (the diagonal, computed
 // once in both, is not counted).
 //
 // Input (binary, native endianness): int32 m, int32 n, then float64 C, gamma,
@@ -17,7 +17,7 @@
 
 #include "svm.h"
 
-extern long long kernelboost_column_evals;
+extern long long marginlab_column_evals;
 
 static long long iterations = -1;
 
@@ -88,7 +88,7 @@ int main(int argc, char **argv) {
   }
   svm_set_print_string_function(capture);
   svm_model *model = svm_train(&prob, &param);
-  std::printf("%lld %lld %d\n", iterations, kernelboost_column_evals,
+  std::printf("%lld %lld %d\n", iterations, marginlab_column_evals,
               model->l);
   svm_free_and_destroy_model(&model);
   return 0;

@@ -8,14 +8,14 @@ libsvm's ``svm.cpp`` with one counter added, and runs it on a problem:
 1. ``pip download`` fetches the source distribution of ``libsvm-official``
    (libsvm's own Python package on PyPI, which ships ``svm.cpp`` and
    ``svm.h``; version :data:`LIBSVM_VERSION`) into ``benchmarks/.build/``;
-2. the copy of ``svm.cpp`` gets ``kernelboost_column_evals += len - start;``
+2. the copy of ``svm.cpp`` gets ``marginlab_column_evals += len - start;``
    where ``SVC_Q::get_Q`` fills the missing entries ``[start, len)`` of a
    column: the kernel values computed for Q's columns, the quantity that
    ``SVM.n_kernel_evals_`` counts (neither counts the diagonal, computed once);
 3. ``g++ -O2`` compiles the two files (``-O2`` without OpenMP, as
    scikit-learn builds libsvm).
 
-Nothing here is imported by kernelboost. Without ``g++``, without the
+Nothing here is imported by marginlab. Without ``g++``, without the
 download, or with :data:`ENABLED` false (``run.py --no-libsvm``),
 :func:`libsvm_cost` returns ``None`` and the benchmark leaves the libsvm
 columns blank.
@@ -38,7 +38,7 @@ LIBSVM_VERSION = "3.37.0"
 ENABLED = True
 #: The line of SVC_Q::get_Q (and ONE_CLASS_Q's) after which the counter goes.
 _FILL = "if((start = cache->get_data(i,&data,len)) < len)\n\t\t{"
-_COUNT = _FILL + "\n\t\t\tkernelboost_column_evals += len - start;"
+_COUNT = _FILL + "\n\t\t\tmarginlab_column_evals += len - start;"
 
 
 def build(build_dir: Path = BUILD) -> Path:
@@ -80,7 +80,7 @@ def build(build_dir: Path = BUILD) -> Path:
             )
         cpp = cpp.replace(_FILL, _COUNT).replace(
             '#include "svm.h"',
-            '#include "svm.h"\nlong long kernelboost_column_evals = 0;',
+            '#include "svm.h"\nlong long marginlab_column_evals = 0;',
             1,
         )
         (Path(tmp) / "svm.cpp").write_text(cpp)

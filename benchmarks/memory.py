@@ -37,9 +37,9 @@ def child(m: int) -> dict[str, object]:
     """Fit the SVM of the case on m points; report time, #SV and peak RSS."""
     import numpy as np
 
-    from kernelboost.core.datasets import make_dataset
-    from kernelboost.core.kernels import Gaussian
-    from kernelboost.estimators.svm.classifier import SVM
+    from marginlab.core.datasets import make_dataset
+    from marginlab.core.kernels import Gaussian
+    from marginlab.estimators.svm.classifier import SVM
 
     data = make_dataset({"generator": "moons", "n_samples": m, "noise": 0.3, "seed": 0})
     before = _peak_mb()
@@ -95,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     import pandas as pd
 
-    from kernelboost.core.io import write_frame_atomic
+    from marginlab.core.io import write_frame_atomic
 
     frame = pd.DataFrame([measure(m, args.limit_mb) for m in args.m])
     write_frame_atomic(frame, args.out)

@@ -19,7 +19,7 @@ workflow profile ``workflow/profiles/small``; ``full``: config.yaml), once:
   of their times, and the longest job and its time;
 - ``report_<config>`` and ``archive_<config>``: then the report
   (``snakemake --report results/report.html``) and the archive (``python -m
-  kernelboost.archive results``), as ``make reproduce`` (full) and ``make
+  marginlab.archive results``), as ``make reproduce`` (full) and ``make
   artifacts`` (small) make them after the run;
 - ``make_<config>``: the sum of the three, what those make targets take once
   the environment is installed;
@@ -186,7 +186,7 @@ def clean_run(config: str, cores: int, repeats: int) -> list[dict]:
     """``clean_run_<config>``: the whole run of ``config`` from nothing; then
     ``noop_<config>``: ``snakemake -n`` on that finished run, ``repeats``
     times."""
-    with tempfile.TemporaryDirectory(prefix="kernelboost-bench-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="marginlab-bench-") as tmp:
         wf = _tracked_copy(Path(tmp) / "wf")
         env_src = str(wf / "src")
         seconds, out = _timed(
@@ -199,7 +199,7 @@ def clean_run(config: str, cores: int, repeats: int) -> list[dict]:
             pythonpath=env_src,
         )
         archive, _ = _timed(
-            ["-m", "kernelboost.archive", "results"],
+            ["-m", "marginlab.archive", "results"],
             wf,
             pythonpath=env_src,
             program=(sys.executable,),
@@ -331,7 +331,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sys.path.insert(0, str(ROOT / "src"))
     import pandas as pd
 
-    from kernelboost.core.io import write_frame_atomic
+    from marginlab.core.io import write_frame_atomic
 
     rows = [r for config in args.clean for r in clean_run(config, args.cores, 3)]
     if args.directory is not None:

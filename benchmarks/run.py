@@ -30,7 +30,7 @@ import pandas as pd  # noqa: E402
 from cases import cases  # noqa: E402
 from harness import MACHINE_COLUMNS, machine, run  # noqa: E402
 
-from kernelboost.core.io import write_frame_atomic  # noqa: E402
+from marginlab.core.io import write_frame_atomic  # noqa: E402
 
 DEFAULT_OUT = ROOT / "results" / "benchmarks.csv"
 
@@ -53,7 +53,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """Command-line options."""
     parser = argparse.ArgumentParser(
         prog="run.py",
-        description="Time kernelboost against its peers (ratio = ours / peer).",
+        description="Time marginlab against its peers (ratio = ours / peer).",
     )
     parser.add_argument(
         "--out",

@@ -3,8 +3,8 @@
 The reference is built from the docstrings (numpydoc format) of the library in
 this checkout's ``src/``, which goes first on the path: the package need not be
 installed, and nothing here imports Snakemake. Every public name is documented
-once, under its public path (``kernelboost.svm.SVM``, not
-``kernelboost.estimators.svm.classifier.SVM``): the pages in ``reference/``
+once, under its public path (``marginlab.svm.SVM``, not
+``marginlab.estimators.svm.classifier.SVM``): the pages in ``reference/``
 list them, and a test checks that none is missing.
 """
 
@@ -18,12 +18,12 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[1] / "src"
 sys.path.insert(0, str(SRC))
 
-import kernelboost  # noqa: E402
+import marginlab  # noqa: E402
 
-project = "kernelboost"
-author = "kernelboost contributors"
-copyright = "kernelboost contributors, MIT License"
-version = release = kernelboost.__version__
+project = "marginlab"
+author = "marginlab contributors"
+copyright = "marginlab contributors, MIT License"
+version = release = marginlab.__version__
 
 extensions = [
     "sphinx.ext.autodoc",
@@ -57,7 +57,7 @@ numpydoc_xref_param_type = False
 
 # -- HTML -------------------------------------------------------------------
 html_theme = "alabaster"
-html_title = f"kernelboost {release} API reference"
+html_title = f"marginlab {release} API reference"
 html_copy_source = False
 html_show_sourcelink = False
 html_last_updated_fmt = None
@@ -72,8 +72,8 @@ html_theme_options = {
 
 def _attribute_doc(app, what, name, obj, options, lines):
     """A re-exported constant gets the ``#:`` comment of the module that
-    assigns it (``kernelboost.datasets.TRIANGLE``'s is in
-    ``kernelboost.core.synthetic``, which autodoc does not read), and never
+    assigns it (``marginlab.datasets.TRIANGLE``'s is in
+    ``marginlab.core.synthetic``, which autodoc does not read), and never
     the docstring of its type (ndarray's, dict's)."""
     if what != "data":
         return
@@ -83,7 +83,7 @@ def _attribute_doc(app, what, name, obj, options, lines):
     found: list[str] = []
     for modname in sorted(sys.modules):
         module = sys.modules[modname]
-        if modname != "kernelboost" and not modname.startswith("kernelboost."):
+        if modname != "marginlab" and not modname.startswith("marginlab."):
             continue
         if getattr(module, attr, None) is not obj:
             continue
@@ -129,7 +129,7 @@ def _find(path: str):
     """The object of the library named by the dotted ``path``, or None (the
     names of other packages are not looked up: nothing else is imported)."""
     parts = path.split(".")
-    if parts[0] != "kernelboost":
+    if parts[0] != "marginlab":
         return None
     for cut in range(len(parts), 0, -1):
         try:
@@ -152,8 +152,8 @@ def _documented(env) -> dict[int, str]:
     """``id(object) → the name it is documented under``, for the classes,
     functions, methods and containers the reference documents (not for
     numbers and strings, which one object may stand for in many places).
-    The shortest name wins: ``kernelboost.svm.SVM`` over the canonical
-    ``kernelboost.estimators.svm.classifier.SVM`` autodoc records beside it.
+    The shortest name wins: ``marginlab.svm.SVM`` over the canonical
+    ``marginlab.estimators.svm.classifier.SVM`` autodoc records beside it.
     Made once per build, when every page has been read; ids are of this
     process, so the table is never stored with the environment."""
     if not _DOCUMENTED:
@@ -166,9 +166,9 @@ def _documented(env) -> dict[int, str]:
 
 def _resolve_layered(app, env, node, contnode):
     """Link a docstring's reference to a name of the layers
-    (``:func:`~kernelboost.core.synthetic.make_moons```, or ``:func:`svm_loo```
-    read in :mod:`kernelboost.estimators.svm`) to where the reference
-    documents that object (``kernelboost.datasets.make_moons``)."""
+    (``:func:`~marginlab.core.synthetic.make_moons```, or ``:func:`svm_loo```
+    read in :mod:`marginlab.estimators.svm`) to where the reference
+    documents that object (``marginlab.datasets.make_moons``)."""
     if node.get("refdomain") != "py":
         return None
     target = node["reftarget"].lstrip("~.")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from kernelboost.core.datasets import Dataset, make_dataset
+from marginlab.core.datasets import Dataset, make_dataset
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
@@ -30,10 +30,10 @@ PROFILE_FILES = {
 def project_config(*files: Path) -> dict:
     """config.yaml with ``files`` merged over it as the workflow merges them,
     a profile's values from the rooms included
-    (:func:`kernelboost.pipeline.config.layered`); not yet checked."""
+    (:func:`marginlab.pipeline.config.layered`); not yet checked."""
     import yaml
 
-    from kernelboost.pipeline.config import layered
+    from marginlab.pipeline.config import layered
 
     def load(path: Path) -> dict:
         return yaml.safe_load(path.read_text())

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fnmatch import fnmatchcase
 
-from kernelboost.experiments._shared.kinds import EVIDENCE_KINDS
-from kernelboost.experiments._shared.rows import ClaimRow
-from kernelboost.pipeline.jobs import place_rows
+from marginlab.experiments._shared.kinds import EVIDENCE_KINDS
+from marginlab.experiments._shared.rows import ClaimRow
+from marginlab.pipeline.jobs import place_rows
 
 
 def flips(claim: str, row: str, rows: Iterable[ClaimRow]) -> list[ClaimRow]:
@@ -29,7 +29,7 @@ def flips(claim: str, row: str, rows: Iterable[ClaimRow]) -> list[ClaimRow]:
     Returns
     -------
     list of ClaimRow
-        The matching rows, placed (:func:`~kernelboost.pipeline.jobs.place_rows`).
+        The matching rows, placed (:func:`~marginlab.pipeline.jobs.place_rows`).
     """
     placed = place_rows(claim, rows)
     matching = [

@@ -9,12 +9,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost.core.datasets import make_dataset, make_moons
-from kernelboost.core.io import write_frame_atomic
-from kernelboost.experiments.boosting_cost.study import boosting_cost_tables
-from kernelboost.experiments.cv_model_selection.study import cv_selection_tables
-from kernelboost.experiments.gram_spectra.study import gram_spectra_table
-from kernelboost.experiments.noise_robustness.study import noise_table
+from marginlab.core.datasets import make_dataset, make_moons
+from marginlab.core.io import write_frame_atomic
+from marginlab.experiments.boosting_cost.study import boosting_cost_tables
+from marginlab.experiments.cv_model_selection.study import cv_selection_tables
+from marginlab.experiments.gram_spectra.study import gram_spectra_table
+from marginlab.experiments.noise_robustness.study import noise_table
 
 
 #: The applets' data: smo_applet, adaboost_rounds, margin_evolution (the

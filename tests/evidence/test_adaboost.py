@@ -9,9 +9,9 @@ import pandas as pd
 import pytest
 from matplotlib import pyplot as plt
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.adaboost.claims import (
+from marginlab.core.datasets import make_dataset
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.adaboost.claims import (
     b1_adaboost_bound,
     b2_distribution_closed_form,
     b3_half_on_mistakes,
@@ -20,8 +20,8 @@ from kernelboost.experiments.adaboost.claims import (
     b14_vc_bound,
     b17_uniform_margin_bound,
 )
-from kernelboost.experiments.adaboost.study import adaboost_tables, line_search_alpha
-from kernelboost.pipeline.jobs import place_rows, plotter
+from marginlab.experiments.adaboost.study import adaboost_tables, line_search_alpha
+from marginlab.pipeline.jobs import place_rows, plotter
 
 from ..flips import flips
 

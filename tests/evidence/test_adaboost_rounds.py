@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from kernelboost.estimators.boosting.adaboost import AdaBoost
-from kernelboost.estimators.boosting.weak_learners import Stumps
-from kernelboost.experiments._shared.applets import dequantize
-from kernelboost.experiments.adaboost_rounds.applet import adaboost_rounds_applet
-from kernelboost.experiments.adaboost_rounds.study import adaboost_rounds_tables
+from marginlab.estimators.boosting.adaboost import AdaBoost
+from marginlab.estimators.boosting.weak_learners import Stumps
+from marginlab.experiments._shared.applets import dequantize
+from marginlab.experiments.adaboost_rounds.applet import adaboost_rounds_applet
+from marginlab.experiments.adaboost_rounds.study import adaboost_rounds_tables
 
 from .conftest import _json
 

@@ -9,16 +9,16 @@ import pandas as pd
 import pytest
 from matplotlib import pyplot as plt
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.estimators.boosting.adaboost import AdaBoost
-from kernelboost.estimators.boosting.arc_gv import ArcGV
-from kernelboost.estimators.boosting.weak_learners import Stumps, Trees
-from kernelboost.estimators.model_selection import train_test_split
-from kernelboost.experiments._shared.boosting import fit_quietly
-from kernelboost.experiments.arc_gv.claims import b21_arc_gv
-from kernelboost.experiments.arc_gv.figures import plot_arc_gv
-from kernelboost.experiments.arc_gv.study import arc_gv_tables
-from kernelboost.pipeline.jobs import place_rows
+from marginlab.core.datasets import make_dataset
+from marginlab.estimators.boosting.adaboost import AdaBoost
+from marginlab.estimators.boosting.arc_gv import ArcGV
+from marginlab.estimators.boosting.weak_learners import Stumps, Trees
+from marginlab.estimators.model_selection import train_test_split
+from marginlab.experiments._shared.boosting import fit_quietly
+from marginlab.experiments.arc_gv.claims import b21_arc_gv
+from marginlab.experiments.arc_gv.figures import plot_arc_gv
+from marginlab.experiments.arc_gv.study import arc_gv_tables
+from marginlab.pipeline.jobs import place_rows
 
 from ..flips import flips
 from .conftest import _round_trip_in_memory

@@ -8,22 +8,22 @@ import pandas as pd
 import pytest
 from matplotlib import pyplot as plt
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.boosting_checks import study
-from kernelboost.experiments.boosting_checks.claims import (
+from marginlab.core.datasets import make_dataset
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.boosting_checks import study
+from marginlab.experiments.boosting_checks.claims import (
     b22_confidence_rated,
     b23_convex_hull,
     b24_rock_paper_scissors,
 )
-from kernelboost.experiments.boosting_checks.study import (
+from marginlab.experiments.boosting_checks.study import (
     boosting_check_tables,
     confidence_rated_rounds,
     game_tables,
     regression_stump,
 )
-from kernelboost.pipeline.jobs import place_rows, plotter
-from kernelboost.theory.games import ROCK_PAPER_SCISSORS
+from marginlab.pipeline.jobs import place_rows, plotter
+from marginlab.theory.games import ROCK_PAPER_SCISSORS
 from tests.flips import flips
 
 Tables = tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]

@@ -7,13 +7,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments._shared.timing import exponent_table
-from kernelboost.experiments.boosting_cost.claims import (
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments._shared.timing import exponent_table
+from marginlab.experiments.boosting_cost.claims import (
     b11_boosting_cost,
     b11_timings,
 )
-from kernelboost.pipeline.jobs import place_rows, plotter
+from marginlab.pipeline.jobs import place_rows, plotter
 
 from ..flips import flips
 

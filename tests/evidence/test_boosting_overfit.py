@@ -8,17 +8,17 @@ import pandas as pd
 import pytest
 from matplotlib import pyplot as plt
 
-from kernelboost.core.datasets import flip_labels, make_dataset
-from kernelboost.estimators.boosting.adaboost import AdaBoost
-from kernelboost.estimators.model_selection import kfold_indices
-from kernelboost.experiments.boosting_overfit.claims import b20_boosting_overfit
-from kernelboost.experiments.boosting_overfit.figures import plot_boosting_overfit
-from kernelboost.experiments.boosting_overfit.study import (
+from marginlab.core.datasets import flip_labels, make_dataset
+from marginlab.estimators.boosting.adaboost import AdaBoost
+from marginlab.estimators.model_selection import kfold_indices
+from marginlab.experiments.boosting_overfit.claims import b20_boosting_overfit
+from marginlab.experiments.boosting_overfit.figures import plot_boosting_overfit
+from marginlab.experiments.boosting_overfit.study import (
     boosting_overfit_tables,
     cv_error_curve,
     staged_wrong,
 )
-from kernelboost.pipeline.jobs import place_rows
+from marginlab.pipeline.jobs import place_rows
 
 from ..flips import flips
 from .conftest import _round_trip_in_memory

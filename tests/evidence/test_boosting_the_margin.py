@@ -12,25 +12,25 @@ import pandas as pd
 import pytest
 from matplotlib import pyplot as plt
 
-from kernelboost.core.datasets import Dataset, make_dataset
-from kernelboost.estimators.boosting.adaboost import AdaBoost
-from kernelboost.estimators.boosting.weak_learners import Stumps, Trees
-from kernelboost.experiments._shared.boosting import (
+from marginlab.core.datasets import Dataset, make_dataset
+from marginlab.estimators.boosting.adaboost import AdaBoost
+from marginlab.estimators.boosting.weak_learners import Stumps, Trees
+from marginlab.experiments._shared.boosting import (
     fit_quietly,
     log_rounds,
     staged_votes,
 )
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.boosting_the_margin.claims import b5_boosting_the_margin
-from kernelboost.experiments.boosting_the_margin.figures import (
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.boosting_the_margin.claims import b5_boosting_the_margin
+from marginlab.experiments.boosting_the_margin.figures import (
     plot_boosting_the_margin,
 )
-from kernelboost.experiments.boosting_the_margin.study import (
+from marginlab.experiments.boosting_the_margin.study import (
     NEVER,
     boosting_the_margin_tables,
 )
-from kernelboost.pipeline.jobs import place_rows
-from kernelboost.theory.intervals import rate_difference
+from marginlab.pipeline.jobs import place_rows
+from marginlab.theory.intervals import rate_difference
 
 from ..flips import flips
 from .conftest import _round_trip_in_memory

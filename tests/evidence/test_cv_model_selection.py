@@ -7,20 +7,20 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost.experiments.cv_model_selection import EXPERIMENT
-from kernelboost.experiments.cv_model_selection.claims import (
+from marginlab.experiments.cv_model_selection import EXPERIMENT
+from marginlab.experiments.cv_model_selection.claims import (
     E3_MARGIN,
     e3_cv_selection,
     k16_c_fit,
 )
-from kernelboost.experiments.cv_model_selection.study import (
+from marginlab.experiments.cv_model_selection.study import (
     GRID_COLUMNS,
     MISTAKES_COLUMNS,
     SUMMARY_COLUMNS,
 )
-from kernelboost.pipeline.jobs import place_rows
-from kernelboost.theory.intervals import paired_difference
-from kernelboost.theory.multiplicity import grid_regret
+from marginlab.pipeline.jobs import place_rows
+from marginlab.theory.intervals import paired_difference
+from marginlab.theory.multiplicity import grid_regret
 
 from ..flips import flips
 

@@ -7,15 +7,15 @@ import numpy as np
 import pytest
 from matplotlib import pyplot as plt
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.feature_lift.claims import k4_feature_lift
-from kernelboost.experiments.feature_lift.figures import conic
-from kernelboost.experiments.feature_lift.study import (
+from marginlab.core.datasets import make_dataset
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.feature_lift.claims import k4_feature_lift
+from marginlab.experiments.feature_lift.figures import conic
+from marginlab.experiments.feature_lift.study import (
     feature_lift_tables,
     separation_lp,
 )
-from kernelboost.pipeline.jobs import plotter
+from marginlab.pipeline.jobs import plotter
 
 
 def test_separation_lp_on_tiny_examples() -> None:

@@ -7,10 +7,10 @@ import warnings
 
 import pytest
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.core.exceptions import ConvergenceWarning
-from kernelboost.experiments.gaussian_hypothesis.claims import k9_gaussian_hypothesis
-from kernelboost.experiments.gaussian_hypothesis.study import gaussian_hypothesis_tables
+from marginlab.core.datasets import make_dataset
+from marginlab.core.exceptions import ConvergenceWarning
+from marginlab.experiments.gaussian_hypothesis.claims import k9_gaussian_hypothesis
+from marginlab.experiments.gaussian_hypothesis.study import gaussian_hypothesis_tables
 
 from ..flips import flips
 

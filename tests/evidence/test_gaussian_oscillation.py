@@ -10,14 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from matplotlib import pyplot as plt
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.gaussian_oscillation.claims import k19_oscillation
-from kernelboost.experiments.gaussian_oscillation.study import (
+from marginlab.core.datasets import make_dataset
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.gaussian_oscillation.claims import k19_oscillation
+from marginlab.experiments.gaussian_oscillation.study import (
     count_extrema,
     oscillation_tables,
 )
-from kernelboost.pipeline.jobs import place_rows, plotter
+from marginlab.pipeline.jobs import place_rows, plotter
 from tests.flips import flips
 
 

@@ -10,18 +10,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from matplotlib import pyplot as plt
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.core.feature_maps import gaussian_series
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.gaussian_series.claims import (
+from marginlab.core.datasets import make_dataset
+from marginlab.core.feature_maps import gaussian_series
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.gaussian_series.claims import (
     SERIES_TOL,
     k17_gaussian_series,
 )
-from kernelboost.experiments.gaussian_series.study import (
+from marginlab.experiments.gaussian_series.study import (
     gaussian_series_table,
     tail_bound,
 )
-from kernelboost.pipeline.jobs import place_rows, plotter
+from marginlab.pipeline.jobs import place_rows, plotter
 
 from ..flips import flips
 
@@ -100,7 +100,7 @@ def test_k17_theorem_rows_fail_for_a_wrong_map(series, monkeypatch) -> None:
     N = 2 on (row 1), and on pairs with x·z ≥ 0 but x1z1·x2z2 < 0 the degree-2
     terms left add up to a negative amount, so the error rises at N = 2
     (row 2)."""
-    from kernelboost.experiments.gaussian_series import study
+    from marginlab.experiments.gaussian_series import study
 
     def lossy(X, sigma, degree):
         phi = np.array(gaussian_series(X, sigma, degree))

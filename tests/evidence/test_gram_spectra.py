@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from matplotlib import pyplot as plt
 
-from kernelboost.experiments.gram_spectra.claims import PSD_TOL, k3_gram_spectra
-from kernelboost.pipeline.jobs import plotter
+from marginlab.experiments.gram_spectra.claims import PSD_TOL, k3_gram_spectra
+from marginlab.pipeline.jobs import plotter
 from tests.flips import flips
 
 

@@ -9,20 +9,20 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.core.exceptions import ConvergenceWarning
-from kernelboost.core.kernels import Gaussian
-from kernelboost.estimators import logistic as logistic_module
-from kernelboost.estimators import perceptron as perceptron_module
-from kernelboost.estimators.logistic import KernelLogisticRegression
-from kernelboost.estimators.perceptron import KernelPerceptron
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments._shared.timing import WORK_COLUMNS, exponent_table
-from kernelboost.experiments.incremental_update.claims import (
+from marginlab.core.datasets import make_dataset
+from marginlab.core.exceptions import ConvergenceWarning
+from marginlab.core.kernels import Gaussian
+from marginlab.estimators import logistic as logistic_module
+from marginlab.estimators import perceptron as perceptron_module
+from marginlab.estimators.logistic import KernelLogisticRegression
+from marginlab.estimators.perceptron import KernelPerceptron
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments._shared.timing import WORK_COLUMNS, exponent_table
+from marginlab.experiments.incremental_update.claims import (
     k18_incremental_update,
     k18_timings,
 )
-from kernelboost.experiments.incremental_update.study import (
+from marginlab.experiments.incremental_update.study import (
     INCREMENTAL,
     INCREMENTAL_GRAM,
     RECOMPUTE,
@@ -31,7 +31,7 @@ from kernelboost.experiments.incremental_update.study import (
     incremental_update_tables,
     update_tables,
 )
-from kernelboost.pipeline.jobs import place_rows, plotter
+from marginlab.pipeline.jobs import place_rows, plotter
 
 from ..flips import flips
 

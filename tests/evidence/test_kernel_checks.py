@@ -7,17 +7,17 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost.core.kernels import Polynomial
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.kernel_checks.claims import (
+from marginlab.core.kernels import Polynomial
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.kernel_checks.claims import (
     k22_feature_count,
     k23_gaussian_peak,
 )
-from kernelboost.experiments.kernel_checks.study import (
+from marginlab.experiments.kernel_checks.study import (
     kernel_check_tables,
     symmetric_quadratic,
 )
-from kernelboost.pipeline.jobs import place_rows, plotter
+from marginlab.pipeline.jobs import place_rows, plotter
 from tests.flips import flips
 
 Tables = tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]

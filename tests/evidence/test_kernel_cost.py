@@ -7,26 +7,26 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost.core.feature_maps import monomials
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments._shared.timing import (
+from marginlab.core.feature_maps import monomials
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments._shared.timing import (
     TIMING_COLUMNS,
     WORK_COLUMNS,
     exponent_table,
 )
-from kernelboost.experiments.kernel_cost.claims import (
+from marginlab.experiments.kernel_cost.claims import (
     k2_kernel_cost,
     k2_timings,
     k8_dual_cost,
     k8_timings,
 )
-from kernelboost.experiments.kernel_cost.study import (
+from marginlab.experiments.kernel_cost.study import (
     explicit_multiply_adds,
     geometric_sizes,
     kernel_cost_tables,
     kernel_multiply_adds,
 )
-from kernelboost.pipeline.jobs import place_rows, plotter
+from marginlab.pipeline.jobs import place_rows, plotter
 
 from ..flips import flips
 from .conftest import synthetic

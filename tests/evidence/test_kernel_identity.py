@@ -7,13 +7,13 @@ import pandas as pd
 import pytest
 from matplotlib import pyplot as plt
 
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.kernel_identity.claims import (
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.kernel_identity.claims import (
     k1_kernel_identity,
     k15_feature_distance,
 )
-from kernelboost.experiments.kernel_identity.study import kernel_identity_table
-from kernelboost.pipeline.jobs import place_rows, plotter
+from marginlab.experiments.kernel_identity.study import kernel_identity_table
+from marginlab.pipeline.jobs import place_rows, plotter
 from tests.flips import flips
 
 
@@ -73,7 +73,7 @@ def test_k15_flags_a_wrong_feature_map(monkeypatch) -> None:
     # distances summed over its coordinates (K15) disagree with the kernel.
     import numpy as np
 
-    from kernelboost.experiments.kernel_identity import study
+    from marginlab.experiments.kernel_identity import study
 
     kernel, _ = study.IDENTITIES["quadratic"](2, 0.5)
 

@@ -7,19 +7,19 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from kernelboost.core.datasets import Dataset, make_dataset
-from kernelboost.estimators.knn import knn_loo
-from kernelboost.estimators.model_selection import train_test_split
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments._shared.samples import (
+from marginlab.core.datasets import Dataset, make_dataset
+from marginlab.estimators.knn import knn_loo
+from marginlab.estimators.model_selection import train_test_split
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments._shared.samples import (
     ONE_TRAINING_SET,
     can_redraw,
     replicate_seed,
     training_sets,
 )
-from kernelboost.experiments.knn_k.claims import e4_knn_loo, k14_knn
-from kernelboost.experiments.knn_k.study import knn_tables
-from kernelboost.pipeline.jobs import plotter
+from marginlab.experiments.knn_k.claims import e4_knn_loo, k14_knn
+from marginlab.experiments.knn_k.study import knn_tables
+from marginlab.pipeline.jobs import plotter
 from tests.flips import flips
 
 

@@ -9,22 +9,22 @@ import pytest
 from matplotlib import pyplot as plt
 from scipy import stats
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.estimators.knn import KNN
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments._shared.grid import padded_grid
-from kernelboost.experiments._shared.samples import (
+from marginlab.core.datasets import make_dataset
+from marginlab.estimators.knn import KNN
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments._shared.grid import padded_grid
+from marginlab.experiments._shared.samples import (
     ONE_TRAINING_SET,
     correlations,
     replicate_seed,
 )
-from kernelboost.experiments.knn_smoothness.claims import k21_knn_smoothness
-from kernelboost.experiments.knn_smoothness.study import (
+from marginlab.experiments.knn_smoothness.claims import k21_knn_smoothness
+from marginlab.experiments.knn_smoothness.study import (
     boundary_length,
     knn_predictions,
     knn_smoothness_tables,
 )
-from kernelboost.pipeline.jobs import place_rows, plotter
+from marginlab.pipeline.jobs import place_rows, plotter
 from tests.flips import flips
 
 Tables = tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]

@@ -8,12 +8,12 @@ import pandas as pd
 import pytest
 from scipy.optimize import minimize
 
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.l1_ball_faces.claims import s6_l1_ball_faces
-from kernelboost.experiments.l1_ball_faces.figures import plot_l1_ball_faces
-from kernelboost.experiments.l1_ball_faces.study import l1_ball_tables, random_problem
-from kernelboost.theory.cross_polytope import constrained_least_squares
-from kernelboost.theory.intervals import paired_difference
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.l1_ball_faces.claims import s6_l1_ball_faces
+from marginlab.experiments.l1_ball_faces.figures import plot_l1_ball_faces
+from marginlab.experiments.l1_ball_faces.study import l1_ball_tables, random_problem
+from marginlab.theory.cross_polytope import constrained_least_squares
+from marginlab.theory.intervals import paired_difference
 from tests.flips import flips
 
 

@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 from matplotlib import pyplot as plt
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.lasso_path.claims import s1_lasso_zeros
-from kernelboost.experiments.lasso_path.figures import plot_lasso_path
-from kernelboost.experiments.lasso_path.study import lasso_ridge_tables, standardize
+from marginlab.core.datasets import make_dataset
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.lasso_path.claims import s1_lasso_zeros
+from marginlab.experiments.lasso_path.figures import plot_lasso_path
+from marginlab.experiments.lasso_path.study import lasso_ridge_tables, standardize
 from tests.flips import flips
 
 from .conftest import _round_trip

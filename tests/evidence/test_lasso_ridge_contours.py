@@ -7,18 +7,18 @@ import numpy as np
 import pytest
 from matplotlib import pyplot as plt
 
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.lasso_ridge_contours.claims import s2_contours
-from kernelboost.experiments.lasso_ridge_contours.figures import (
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.lasso_ridge_contours.claims import s2_contours
+from marginlab.experiments.lasso_ridge_contours.figures import (
     plot_lasso_ridge_contours,
 )
-from kernelboost.experiments.lasso_ridge_contours.study import (
+from marginlab.experiments.lasso_ridge_contours.study import (
     constrained_lasso_2d,
     constrained_ridge,
     contour_tables,
 )
-from kernelboost.pipeline.jobs import place_rows
-from kernelboost.theory.cross_polytope import constrained_least_squares
+from marginlab.pipeline.jobs import place_rows
+from marginlab.theory.cross_polytope import constrained_least_squares
 
 from .conftest import _round_trip
 

@@ -7,20 +7,20 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.estimators.model_selection import random_split
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.lasso_standardize.claims import (
+from marginlab.core.datasets import make_dataset
+from marginlab.estimators.model_selection import random_split
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.lasso_standardize.claims import (
     S8_MARGIN,
     s8_lasso_standardize,
 )
-from kernelboost.experiments.lasso_standardize.figures import plot_lasso_standardize
-from kernelboost.experiments.lasso_standardize.study import (
+from marginlab.experiments.lasso_standardize.figures import plot_lasso_standardize
+from marginlab.experiments.lasso_standardize.study import (
     lasso_standardize_tables,
     unit_scales,
 )
-from kernelboost.theory.intervals import paired_mean_difference
-from kernelboost.theory.multiplicity import grid_regret
+from marginlab.theory.intervals import paired_mean_difference
+from marginlab.theory.multiplicity import grid_regret
 
 from ..flips import flips
 

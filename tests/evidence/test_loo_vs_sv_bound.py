@@ -11,22 +11,22 @@ import pandas as pd
 import pytest
 from matplotlib import pyplot as plt
 
-from kernelboost.core.datasets import Dataset, make_dataset
-from kernelboost.core.io import write_frame_atomic
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.cv_model_selection.figures import plot_cv_model_selection
-from kernelboost.experiments.loo_vs_sv_bound.claims import (
+from marginlab.core.datasets import Dataset, make_dataset
+from marginlab.core.io import write_frame_atomic
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.cv_model_selection.figures import plot_cv_model_selection
+from marginlab.experiments.loo_vs_sv_bound.claims import (
     e1_loo_bound,
     e2_non_sv_removal,
 )
-from kernelboost.experiments.loo_vs_sv_bound.figures import plot_loo_vs_sv_bound
-from kernelboost.experiments.loo_vs_sv_bound.study import (
+from marginlab.experiments.loo_vs_sv_bound.figures import plot_loo_vs_sv_bound
+from marginlab.experiments.loo_vs_sv_bound.study import (
     E2_COLUMNS,
     ROW_COLUMNS,
     kernel_label,
     loo_configuration,
 )
-from kernelboost.pipeline.jobs import place_rows
+from marginlab.pipeline.jobs import place_rows
 from tests.flips import flips
 
 from ..conftest import LINEAR

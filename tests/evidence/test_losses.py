@@ -7,11 +7,11 @@ import pandas as pd
 import pytest
 from matplotlib import pyplot as plt
 
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.losses.claims import b13_losses
-from kernelboost.experiments.losses.study import margin_grid
-from kernelboost.pipeline.jobs import plotter
-from kernelboost.theory.losses import hinge, loss_curves
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.losses.claims import b13_losses
+from marginlab.experiments.losses.study import margin_grid
+from marginlab.pipeline.jobs import plotter
+from marginlab.theory.losses import hinge, loss_curves
 
 
 def test_margin_grid_contains_the_kinks() -> None:

@@ -10,17 +10,17 @@ import pandas as pd
 import pytest
 from matplotlib import pyplot as plt
 
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.margin_cycle.claims import b15_adaboost_cycle
-from kernelboost.experiments.margin_cycle.figures import plot_margin_cycle
-from kernelboost.experiments.margin_cycle.study import (
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.margin_cycle.claims import b15_adaboost_cycle
+from marginlab.experiments.margin_cycle.figures import plot_margin_cycle
+from marginlab.experiments.margin_cycle.study import (
     RUDIN_D1,
     RUDIN_M,
     _cycle,
     margin_cycle_tables,
 )
-from kernelboost.pipeline.jobs import place_rows
-from kernelboost.theory.margins import game_value, max_margin
+from marginlab.pipeline.jobs import place_rows
+from marginlab.theory.margins import game_value, max_margin
 from tests.flips import flips
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pandas as pd
 
-from kernelboost.experiments.lasso_path.applet import lasso_path_applet
-from kernelboost.experiments.margin_evolution.applet import margin_evolution_applet
-from kernelboost.experiments.margin_evolution.study import margin_evolution_table
+from marginlab.experiments.lasso_path.applet import lasso_path_applet
+from marginlab.experiments.margin_evolution.applet import margin_evolution_applet
+from marginlab.experiments.margin_evolution.study import margin_evolution_table
 
 from .conftest import _json
 

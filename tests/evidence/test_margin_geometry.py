@@ -8,11 +8,11 @@ import pandas as pd
 import pytest
 from matplotlib import pyplot as plt
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.margin_geometry.claims import b19_margin_geometry
-from kernelboost.experiments.margin_geometry.figures import plot_margin_geometry
-from kernelboost.experiments.margin_geometry.study import (
+from marginlab.core.datasets import make_dataset
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.margin_geometry.claims import b19_margin_geometry
+from marginlab.experiments.margin_geometry.figures import plot_margin_geometry
+from marginlab.experiments.margin_geometry.study import (
     margin_geometry_tables,
     plane_toy,
 )

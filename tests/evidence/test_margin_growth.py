@@ -7,11 +7,11 @@ import pandas as pd
 import pytest
 from matplotlib import pyplot as plt
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.margin_growth.claims import b7_max_margin
-from kernelboost.experiments.margin_growth.study import margin_growth_table
-from kernelboost.pipeline.jobs import place_rows, plotter
+from marginlab.core.datasets import make_dataset
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.margin_growth.claims import b7_max_margin
+from marginlab.experiments.margin_growth.study import margin_growth_table
+from marginlab.pipeline.jobs import place_rows, plotter
 from tests.flips import flips
 
 from .conftest import MOONS

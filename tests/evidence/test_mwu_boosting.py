@@ -9,19 +9,19 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.estimators.boosting.ensemble import _Round
-from kernelboost.estimators.boosting.majority import MajorityBoost
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.mwu_boosting import study as mwu_study
-from kernelboost.experiments.mwu_boosting.claims import (
+from marginlab.core.datasets import make_dataset
+from marginlab.estimators.boosting.ensemble import _Round
+from marginlab.estimators.boosting.majority import MajorityBoost
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.mwu_boosting import study as mwu_study
+from marginlab.experiments.mwu_boosting.claims import (
     b10_mwu_boosting,
     b18_mwu_theorem2,
 )
-from kernelboost.experiments.mwu_boosting.figures import plot_mwu_boosting
-from kernelboost.experiments.mwu_boosting.study import mwu_tables, mwu_theorem2_table
-from kernelboost.pipeline.jobs import place_rows
-from kernelboost.theory.bounds import mwu_rounds
+from marginlab.experiments.mwu_boosting.figures import plot_mwu_boosting
+from marginlab.experiments.mwu_boosting.study import mwu_tables, mwu_theorem2_table
+from marginlab.pipeline.jobs import place_rows
+from marginlab.theory.bounds import mwu_rounds
 
 from ..flips import flips
 from .conftest import _holds, _round_trip_in_memory

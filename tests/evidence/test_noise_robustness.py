@@ -8,15 +8,15 @@ import pandas as pd
 import pytest
 from matplotlib import pyplot as plt
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.experiments.noise_robustness.claims import b12_noise_robustness
-from kernelboost.experiments.noise_robustness.study import (
+from marginlab.core.datasets import make_dataset
+from marginlab.experiments.noise_robustness.claims import b12_noise_robustness
+from marginlab.experiments.noise_robustness.study import (
     noise_table,
     noise_tables,
     top_weight_precision,
 )
-from kernelboost.pipeline.jobs import place_rows, plotter
-from kernelboost.theory.intervals import rate_difference
+from marginlab.pipeline.jobs import place_rows, plotter
+from marginlab.theory.intervals import rate_difference
 
 from ..flips import flips
 from .conftest import MOONS, _round_trip_in_memory

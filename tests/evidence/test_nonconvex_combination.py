@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost.core.datasets import (
+from marginlab.core.datasets import (
     TRIANGLE,
     edge_lines,
     flip_labels,
@@ -15,21 +15,21 @@ from kernelboost.core.datasets import (
     make_three_discs,
     make_triangle,
 )
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.nonconvex_combination.claims import (
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.nonconvex_combination.claims import (
     b9_nonconvex_combination,
 )
-from kernelboost.experiments.nonconvex_combination.figures import (
+from marginlab.experiments.nonconvex_combination.figures import (
     plot_nonconvex_combination,
 )
-from kernelboost.experiments.nonconvex_combination.study import (
+from marginlab.experiments.nonconvex_combination.study import (
     NONCONVEX_LINES,
     combination_decision,
     line_family,
     line_predictions,
     nonconvex_tables,
 )
-from kernelboost.pipeline.jobs import place_rows
+from marginlab.pipeline.jobs import place_rows
 from tests.flips import flips
 
 from .conftest import _holds, _round_trip_in_memory

@@ -7,11 +7,11 @@ import pandas as pd
 import pytest
 from matplotlib import pyplot as plt
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.pegasos_convergence.claims import k13_pegasos_convergence
-from kernelboost.experiments.pegasos_convergence.study import pegasos_convergence_table
-from kernelboost.pipeline.jobs import plotter
+from marginlab.core.datasets import make_dataset
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.pegasos_convergence.claims import k13_pegasos_convergence
+from marginlab.experiments.pegasos_convergence.study import pegasos_convergence_table
+from marginlab.pipeline.jobs import plotter
 
 from ..flips import flips
 

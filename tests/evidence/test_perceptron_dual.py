@@ -7,15 +7,15 @@ import numpy as np
 import pytest
 from matplotlib import pyplot as plt
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.perceptron_dual import study
-from kernelboost.experiments.perceptron_dual.claims import k6_perceptron_dual
-from kernelboost.experiments.perceptron_dual.study import (
+from marginlab.core.datasets import make_dataset
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.perceptron_dual import study
+from marginlab.experiments.perceptron_dual.claims import k6_perceptron_dual
+from marginlab.experiments.perceptron_dual.study import (
     perceptron_worked_table,
     primal_dual_table,
 )
-from kernelboost.pipeline.jobs import plotter
+from marginlab.pipeline.jobs import plotter
 from tests.flips import flips
 
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 from matplotlib import pyplot as plt
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.perceptron_xor.claims import k7_perceptron_xor
-from kernelboost.experiments.perceptron_xor.study import (
+from marginlab.core.datasets import make_dataset
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.perceptron_xor.claims import k7_perceptron_xor
+from marginlab.experiments.perceptron_xor.study import (
     xor_epochs_table,
     xor_points_table,
 )
-from kernelboost.pipeline.jobs import plotter
+from marginlab.pipeline.jobs import plotter
 
 
 def test_xor_study_and_k7_rows() -> None:

@@ -7,11 +7,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.experiments.poly_degree.claims import k12_poly_degree
-from kernelboost.experiments.poly_degree.study import cv_choice
-from kernelboost.pipeline.jobs import place_rows
-from kernelboost.theory.intervals import paired_difference
+from marginlab.core.datasets import make_dataset
+from marginlab.experiments.poly_degree.claims import k12_poly_degree
+from marginlab.experiments.poly_degree.study import cv_choice
+from marginlab.pipeline.jobs import place_rows
+from marginlab.theory.intervals import paired_difference
 from tests.flips import flips
 
 #: The names of K12's evidence rows (:func:`tests.flips.flips`).
@@ -22,7 +22,7 @@ OVERFIT_ROW = "overfit"
 
 @pytest.fixture(scope="module")
 def k12_tables() -> tuple[pd.DataFrame, pd.DataFrame]:
-    from kernelboost.experiments.poly_degree.study import poly_degree_table
+    from marginlab.experiments.poly_degree.study import poly_degree_table
 
     data = make_dataset({"generator": "circles", "n_samples": 60, "seed": 1})
     noisy = make_dataset(
@@ -103,7 +103,7 @@ def test_cv_choice_reads_only_the_cv_error(k12_table) -> None:
 
 
 def test_k12_radius_is_the_feature_space_norm() -> None:
-    from kernelboost.experiments.poly_degree.study import poly_degree_table
+    from marginlab.experiments.poly_degree.study import poly_degree_table
 
     data = make_dataset({"generator": "circles", "n_samples": 40, "seed": 4})
     table = poly_degree_table(data, data, [2], 10.0, 0.5, 0, 2, 0)[0]
@@ -111,7 +111,7 @@ def test_k12_radius_is_the_feature_space_norm() -> None:
     train = table["n_train"].iloc[0]
     assert train == 20
     # ψ(x) = (1, √2 x1, √2 x2, x1², √2 x1x2, x2²) has ‖ψ(x)‖ = 1 + ‖x‖².
-    from kernelboost.estimators.model_selection import train_test_split
+    from marginlab.estimators.model_selection import train_test_split
 
     rows, _ = train_test_split(data.y, 0.5, 0)
     assert table["radius"].iloc[0] == pytest.approx(
@@ -224,8 +224,8 @@ def test_k12_refuses_a_choice_that_is_not_one_lower_degree(k12_tables) -> None:
 
 
 def test_figure_draws(k12_tables, tmp_path) -> None:
-    from kernelboost.experiments._shared.figures import save_figure
-    from kernelboost.pipeline.jobs import plotter
+    from marginlab.experiments._shared.figures import save_figure
+    from marginlab.pipeline.jobs import plotter
 
     save_figure(plotter("poly_degree")(*k12_tables), tmp_path / "p.png")
     assert (tmp_path / "p.png").stat().st_size > 1000
@@ -238,7 +238,7 @@ def test_the_noisy_panel_gives_the_row_s_paired_interval(k12_tables) -> None:
     mistakes."""
     from matplotlib import pyplot as plt
 
-    from kernelboost.pipeline.jobs import plotter
+    from marginlab.pipeline.jobs import plotter
 
     table, mistakes = k12_tables
     table = _choose(table, 2)

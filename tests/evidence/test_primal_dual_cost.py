@@ -8,16 +8,16 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.primal_dual_cost.claims import (
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.primal_dual_cost.claims import (
     k20_primal_dual_cost,
     k20_timings,
 )
-from kernelboost.experiments.primal_dual_cost.study import (
+from marginlab.experiments.primal_dual_cost.study import (
     multiply_adds,
     primal_dual_cost_tables,
 )
-from kernelboost.pipeline.jobs import place_rows, plotter
+from marginlab.pipeline.jobs import place_rows, plotter
 
 from ..flips import flips
 

@@ -9,14 +9,14 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.rademacher_margin_bound.claims import (
+from marginlab.core.datasets import make_dataset
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.rademacher_margin_bound.claims import (
     b16_rademacher_margin_bound,
 )
-from kernelboost.experiments.rademacher_margin_bound.study import rademacher_bound_table
-from kernelboost.pipeline.jobs import place_rows, plotter
-from kernelboost.theory.rademacher import monte_carlo_deviation
+from marginlab.experiments.rademacher_margin_bound.study import rademacher_bound_table
+from marginlab.pipeline.jobs import place_rows, plotter
+from marginlab.theory.rademacher import monte_carlo_deviation
 from tests.flips import flips
 
 # --- the study and the claim rows ----------------------------------------------------

@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 from matplotlib import pyplot as plt
 
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.representer.claims import SPAN_TOL, k5_representer
-from kernelboost.pipeline.jobs import plotter
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.representer.claims import SPAN_TOL, k5_representer
+from marginlab.pipeline.jobs import plotter
 from tests.flips import flips
 
 
 @pytest.mark.can_fail("K5")
 def test_representer_optimum_lies_in_the_span() -> None:
-    from kernelboost.experiments.representer.study import representer_table
+    from marginlab.experiments.representer.study import representer_table
 
     table = representer_table(n_samples=10, n_features=3, degree=2, C=1.0, seed=1)
     assert table["dimension"].iloc[0] == 16
@@ -33,7 +33,7 @@ def test_the_figure_gives_the_last_iterate_not_the_theorem(tmp_path) -> None:
     """No "the optimum lies in the span" written in: the suptitle gives
     ‖w − Πw‖/‖w‖ at the last iterate, the number row K5 reads, and follows
     a run stopped early."""
-    from kernelboost.experiments.representer.study import representer_table
+    from marginlab.experiments.representer.study import representer_table
 
     table = representer_table(n_samples=10, n_features=3, degree=2, C=1.0, seed=1)
     fig = plotter("representer")(table)

@@ -1,4 +1,4 @@
-"""What the rooms share (kernelboost.experiments._shared): claim rows, their
+"""What the rooms share (marginlab.experiments._shared): claim rows, their
 verdicts and their CSV round trip, timing fits, z-scoring, figure files and
 the applets' quantization."""
 
@@ -13,14 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernelboost.experiments._shared.applets import dequantize, quantize
-from kernelboost.experiments._shared.figures import (
+from marginlab.experiments._shared.applets import dequantize, quantize
+from marginlab.experiments._shared.figures import (
     count_steps,
     never_or_count,
     new_figure,
     save_figure,
 )
-from kernelboost.experiments._shared.rows import (
+from marginlab.experiments._shared.rows import (
     COLUMNS,
     ClaimRow,
     Multiplicity,
@@ -29,13 +29,13 @@ from kernelboost.experiments._shared.rows import (
     render_markdown,
     to_frame,
 )
-from kernelboost.experiments._shared.scaling import needs_standardizing, zscore
-from kernelboost.experiments._shared.timing import best_time, fit_exponent
-from kernelboost.experiments.losses.claims import b13_losses
-from kernelboost.experiments.losses.figures import plot_losses
-from kernelboost.experiments.losses.study import margin_grid
-from kernelboost.pipeline.jobs import place_rows
-from kernelboost.theory.losses import loss_curves
+from marginlab.experiments._shared.scaling import needs_standardizing, zscore
+from marginlab.experiments._shared.timing import best_time, fit_exponent
+from marginlab.experiments.losses.claims import b13_losses
+from marginlab.experiments.losses.figures import plot_losses
+from marginlab.experiments.losses.study import margin_grid
+from marginlab.pipeline.jobs import place_rows
+from marginlab.theory.losses import loss_curves
 
 
 @given(
@@ -75,7 +75,7 @@ def test_best_time_is_the_minimum_of_the_calls() -> None:
 def test_best_time_reads_the_cpu_clock(monkeypatch) -> None:
     """The process's CPU time, not wall time: a fake CPU clock decides (the
     warm-up call is not timed, the smallest of the timed calls is returned)."""
-    from kernelboost.experiments._shared import timing
+    from marginlab.experiments._shared import timing
 
     durations = iter([5.0, 3.0, 2.0, 4.0])  # warm-up, then three timed calls
     clock = [0.0]
@@ -115,7 +115,7 @@ def _fit(exponent: float, low: float, high: float, decades: float = 2.0):
     ],
 )
 def test_exponent_rows_are_two_sided(fit, verdict) -> None:
-    from kernelboost.experiments._shared.exponents import exponent_row
+    from marginlab.experiments._shared.exponents import exponent_row
 
     row = exponent_row("B11", "t", _fit(*fit), 1, against="m")
     assert row.verdict == verdict
@@ -124,8 +124,8 @@ def test_exponent_rows_are_two_sided(fit, verdict) -> None:
 
 
 def test_work_rows_read_the_counted_exponent_without_an_interval() -> None:
-    from kernelboost.experiments._shared.exponents import work_row
-    from kernelboost.experiments._shared.timing import exponent_table
+    from marginlab.experiments._shared.exponents import work_row
+    from marginlab.experiments._shared.timing import exponent_table
 
     sizes = [10, 100, 1000]
     work = pd.DataFrame(
@@ -153,7 +153,7 @@ def test_work_rows_read_the_counted_exponent_without_an_interval() -> None:
 
 def test_exponent_interval_covers_the_true_slope() -> None:
     # Student-t interval of a least-squares slope: about 95 % coverage.
-    from kernelboost.experiments._shared.timing import exponent_interval
+    from marginlab.experiments._shared.timing import exponent_interval
 
     rng = np.random.default_rng(1)
     size = np.geomspace(10, 1000, 6)
@@ -390,9 +390,9 @@ def test_a_paired_rate_row_resolves_at_mcnemars_size_not_the_stretched_interval(
     interval stretched like 1/√n asks for about 4.7 times the points,
     McNemar's normal approximation for 1.96² d/(n δ²) = 1.92; the row
     carries the latter through claims.csv into claims.md."""
-    from kernelboost.experiments._shared.rows import read_rows
-    from kernelboost.theory.intervals import paired_difference
-    from kernelboost.theory.multiplicity import resolving_factor
+    from marginlab.experiments._shared.rows import read_rows
+    from marginlab.theory.intervals import paired_difference
+    from marginlab.theory.multiplicity import resolving_factor
 
     d = paired_difference(
         [0] * 2 + [1] * 58 + [0] * 440, [1] * 2 + [1] * 58 + [0] * 440

@@ -7,16 +7,16 @@ import pandas as pd
 import pytest
 from matplotlib import pyplot as plt
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments._shared.grid import padded_grid
-from kernelboost.experiments.sigma_bias_variance.claims import k10_sigma_bias_variance
-from kernelboost.experiments.sigma_bias_variance.study import (
+from marginlab.core.datasets import make_dataset
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments._shared.grid import padded_grid
+from marginlab.experiments.sigma_bias_variance.claims import k10_sigma_bias_variance
+from marginlab.experiments.sigma_bias_variance.study import (
     boundary_length,
     sigma_tables,
 )
-from kernelboost.pipeline.jobs import place_rows, plotter
-from kernelboost.theory.intervals import (
+from marginlab.pipeline.jobs import place_rows, plotter
+from marginlab.theory.intervals import (
     difference_interval,
     paired_difference,
     paired_difference_interval,

@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 from sklearn.svm import SVC
 
-from kernelboost.core.datasets import Dataset
-from kernelboost.experiments._shared.applets import dequantize
-from kernelboost.experiments.smo_applet.applet import smo_applet
-from kernelboost.experiments.smo_applet.study import smo_grid_tables
-from kernelboost.experiments.svm_sigma_C_grid.study import svm_panel
+from marginlab.core.datasets import Dataset
+from marginlab.experiments._shared.applets import dequantize
+from marginlab.experiments.smo_applet.applet import smo_applet
+from marginlab.experiments.smo_applet.study import smo_grid_tables
+from marginlab.experiments.svm_sigma_C_grid.study import svm_panel
 
 from .conftest import _json
 

@@ -9,19 +9,19 @@ import pytest
 from matplotlib import pyplot as plt
 from matplotlib.container import ErrorbarContainer
 
-from kernelboost.estimators.selection import backward_stepwise
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.stepwise_direction.claims import s7_stepwise_direction
-from kernelboost.experiments.stepwise_direction.figures import (
+from marginlab.estimators.selection import backward_stepwise
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.stepwise_direction.claims import s7_stepwise_direction
+from marginlab.experiments.stepwise_direction.figures import (
     plot_stepwise_direction,
 )
-from kernelboost.experiments.stepwise_direction.study import (
+from marginlab.experiments.stepwise_direction.study import (
     backward_stopped,
     design,
     stepwise_direction_tables,
     support_indices,
 )
-from kernelboost.theory.intervals import mean_interval
+from marginlab.theory.intervals import mean_interval
 
 from ..flips import flips
 

@@ -7,11 +7,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.stepwise_stopping.claims import s5_stepwise_stopping
-from kernelboost.experiments.stepwise_stopping.figures import plot_stepwise_stopping
-from kernelboost.experiments.stepwise_stopping.study import (
+from marginlab.core.datasets import make_dataset
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.stepwise_stopping.claims import s5_stepwise_stopping
+from marginlab.experiments.stepwise_stopping.figures import plot_stepwise_stopping
+from marginlab.experiments.stepwise_stopping.study import (
     stepwise_stopping_tables,
 )
 

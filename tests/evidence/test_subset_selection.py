@@ -6,16 +6,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernelboost.core.datasets import make_dataset, make_forward_trap
-from kernelboost.estimators.selection import z_scores
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments._shared.rows import to_frame
-from kernelboost.experiments.subset_selection.claims import (
+from marginlab.core.datasets import make_dataset, make_forward_trap
+from marginlab.estimators.selection import z_scores
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments._shared.rows import to_frame
+from marginlab.experiments.subset_selection.claims import (
     s3_subset_selection,
     s4_zscore_elimination,
 )
-from kernelboost.experiments.subset_selection.figures import plot_subset_selection
-from kernelboost.experiments.subset_selection.study import (
+from marginlab.experiments.subset_selection.figures import plot_subset_selection
+from marginlab.experiments.subset_selection.study import (
     design_z_scores,
     subset_tables,
 )

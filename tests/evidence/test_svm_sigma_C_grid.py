@@ -5,9 +5,9 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.experiments.svm_sigma_C_grid.claims import k11_svm_sigma_C_grid
-from kernelboost.experiments.svm_sigma_C_grid.study import panel_id, svm_panel
+from marginlab.core.datasets import make_dataset
+from marginlab.experiments.svm_sigma_C_grid.claims import k11_svm_sigma_C_grid
+from marginlab.experiments.svm_sigma_C_grid.study import panel_id, svm_panel
 
 from ..flips import flips
 

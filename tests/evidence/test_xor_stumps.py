@@ -9,17 +9,17 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.experiments._shared.figures import save_figure
-from kernelboost.experiments.xor_stumps.claims import b8_xor_stumps
-from kernelboost.experiments.xor_stumps.figures import plot_xor_stumps
-from kernelboost.experiments.xor_stumps.study import (
+from marginlab.core.datasets import make_dataset
+from marginlab.experiments._shared.figures import save_figure
+from marginlab.experiments.xor_stumps.claims import b8_xor_stumps
+from marginlab.experiments.xor_stumps.figures import plot_xor_stumps
+from marginlab.experiments.xor_stumps.study import (
     EXACT_XOR_X,
     EXACT_XOR_Y,
     xor_game_table,
     xor_stumps_tables,
 )
-from kernelboost.pipeline.jobs import place_rows
+from marginlab.pipeline.jobs import place_rows
 
 from .conftest import _holds, _round_trip_in_memory
 

@@ -15,10 +15,10 @@ import pkgutil
 import sys
 import warnings
 
-import kernelboost
-from kernelboost.core.base import BaseEstimator
-from kernelboost.core.datasets import make_dataset
-from kernelboost.core.exceptions import ConvergenceWarning
+import marginlab
+from marginlab.core.base import BaseEstimator
+from marginlab.core.datasets import make_dataset
+from marginlab.core.exceptions import ConvergenceWarning
 
 #: The layers of the library itself; the others (experiments, pipeline) are
 #: the workflow's, with the `workflow` extra.
@@ -28,15 +28,15 @@ LAYERS = ("core", "estimators", "theory")
 def modules() -> list[str]:
     names = []
     for layer in LAYERS:
-        package = importlib.import_module(f"kernelboost.{layer}")
+        package = importlib.import_module(f"marginlab.{layer}")
         names.append(package.__name__)
         names += [
             m.name
             for m in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")
         ]
     names += [
-        f"kernelboost.{path}"
-        for path, target in kernelboost.PUBLIC_PATHS.items()
+        f"marginlab.{path}"
+        for path, target in marginlab.PUBLIC_PATHS.items()
         if target.startswith(LAYERS)
     ]
     return names
@@ -54,7 +54,7 @@ def main() -> int:
         {
             cls
             for module in list(sys.modules.values())
-            if getattr(module, "__name__", "").startswith("kernelboost.")
+            if getattr(module, "__name__", "").startswith("marginlab.")
             for _, cls in inspect.getmembers(module, inspect.isclass)
             if issubclass(cls, BaseEstimator)
             and cls is not BaseEstimator

@@ -26,12 +26,12 @@ from ..conftest import ROOT, copy_workflow
 
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 EXTRAS = PROJECT["optional-dependencies"]
-PACKAGE = ROOT / "src" / "kernelboost"
+PACKAGE = ROOT / "src" / "marginlab"
 
 
 def requirements(*extras: str) -> list[str]:
     """The library's requirements and those of ``extras`` (an extra naming
-    ``kernelboost[...]`` brings those extras' requirements)."""
+    ``marginlab[...]`` brings those extras' requirements)."""
     out = list(PROJECT["dependencies"])
     todo, seen = list(extras), set()
     while todo:
@@ -41,7 +41,7 @@ def requirements(*extras: str) -> list[str]:
         seen.add(extra)
         for line in EXTRAS[extra]:
             req = Requirement(line)
-            if req.name == "kernelboost":
+            if req.name == "marginlab":
                 todo += sorted(req.extras)
             else:
                 out.append(line)
@@ -70,14 +70,14 @@ def distributions(*extras: str) -> frozenset[str]:
 
 def _imports(path: Path) -> set[str]:
     """The top-level names of the packages ``path`` imports outside the
-    standard library and kernelboost."""
+    standard library and marginlab."""
     names = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
             names |= {a.name.split(".")[0] for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names.add(node.module.split(".")[0])
-    return names - set(sys.stdlib_module_names) - {"kernelboost"}
+    return names - set(sys.stdlib_module_names) - {"marginlab"}
 
 
 #: Which extras a layer's modules may import from, beyond the library's own
@@ -169,7 +169,7 @@ def _pip_install(bin_: Path, lines: list[str]) -> None:
 @pytest.fixture(scope="module")
 def bare(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh environment with the library's own dependencies only, and no
-    kernelboost installed."""
+    marginlab installed."""
     bin_ = _venv(tmp_path_factory.mktemp("install") / "venv")
     _pip_install(bin_, requirements())
     return bin_
@@ -208,7 +208,7 @@ def test_the_library_alone_imports_and_fits_every_estimator(bare: Path) -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
     fitted = proc.stdout.splitlines()
     assert len(fitted) >= 12, fitted
-    assert "kernelboost.estimators.svm.classifier.SVM: fitted and predicted" in fitted
+    assert "marginlab.estimators.svm.classifier.SVM: fitted and predicted" in fitted
 
 
 def test_the_workflow_runs_without_the_package_installed(
@@ -243,11 +243,11 @@ def test_the_workflow_runs_without_the_package_installed(
         [
             str(bare / "python"),
             "-c",
-            "import json, kernelboost\n"
+            "import json, marginlab\n"
             "from importlib import metadata\n"
-            "from kernelboost.pipeline.archive import dependency_versions\n"
+            "from marginlab.pipeline.archive import dependency_versions\n"
             "try:\n"
-            "    metadata.distribution('kernelboost')\n"
+            "    metadata.distribution('marginlab')\n"
             "    print('installed')\n"
             "except metadata.PackageNotFoundError:\n"
             "    print(json.dumps(dependency_versions()))\n",
@@ -260,8 +260,49 @@ def test_the_workflow_runs_without_the_package_installed(
     assert check.returncode == 0, check.stderr
     import json
 
-    import kernelboost
+    import marginlab
 
     versions = json.loads(check.stdout)
-    assert versions["kernelboost"] == kernelboost.__version__
+    assert versions["marginlab"] == marginlab.__version__
     assert {"snakemake", "numpy", "scikit-learn", "jinja2"} <= set(versions)
+
+
+def test_pip_install_dot_gives_marginlab_and_nothing_of_the_old_name(
+    tmp_path: Path,
+) -> None:
+    """``pip install .`` in a fresh environment: ``import marginlab`` gives
+    its version, and no distribution, top-level package or module of the name
+    the package is not called (see the README) is installed or imported."""
+    old = "kernel" + "boost"
+    bin_ = _venv(tmp_path / "venv")
+    _pip_install(bin_, [str(ROOT)])
+    proc = subprocess.run(
+        [
+            str(bin_ / "python"),
+            "-c",
+            "import sys, marginlab\n"
+            "from importlib import metadata\n"
+            "print(marginlab.__version__)\n"
+            "print(' '.join(sorted(sys.modules)))\n"
+            "print(' '.join(sorted(d.metadata['Name'] for d in "
+            "metadata.distributions())))\n"
+            "print(' '.join(sorted(metadata.packages_distributions())))\n",
+        ],
+        cwd=tmp_path,
+        env=_env(bin_),
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stderr
+    version, modules, dists, packages = proc.stdout.splitlines()
+    import marginlab
+
+    assert version == marginlab.__version__
+    assert "marginlab" in modules.split()
+    assert "marginlab" in [d.lower() for d in dists.split()]
+    assert "marginlab" in packages.split()
+    for listed in (modules, dists, packages):
+        assert old not in listed.lower()
+    site = list((tmp_path / "venv" / "lib").glob("python*/site-packages"))
+    assert site
+    assert not [p for p in site[0].iterdir() if old in p.name.lower()]

@@ -13,7 +13,7 @@ import ast
 import re
 from pathlib import Path
 
-from kernelboost.experiments._shared.kinds import EVIDENCE_KINDS
+from marginlab.experiments._shared.kinds import EVIDENCE_KINDS
 
 ROOT = Path(__file__).resolve().parents[2]
 TESTS = Path(__file__).resolve().parents[1]
@@ -125,7 +125,7 @@ def test_flip_patterns_finds_literal_calls_in_marked_tests(tmp_path: Path) -> No
 
 
 def test_every_claim_with_evidence_has_a_test_that_makes_it_fail() -> None:
-    from kernelboost.experiments import claims
+    from marginlab.experiments import claims
 
     kinds = catalog_kinds((ROOT / "CLAIMS.md").read_text())
     marked = can_fail_tests(TESTS)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from kernelboost import PUBLIC_PATHS
+from marginlab import PUBLIC_PATHS
 
 from ..conftest import ROOT
 
@@ -86,10 +86,10 @@ def test_the_index_says_what_the_library_is_and_how_to_install_it(
     built: Path,
 ) -> None:
     text = _text(built / "index.html")
-    assert "pip install kernelboost" in text
+    assert "pip install marginlab" in text
     for extra in ("data", "workflow", "docs", "test"):
-        assert f'"kernelboost[{extra}]"' in text
-    for layer in ("kernelboost.core", "kernelboost.estimators", "kernelboost.theory"):
+        assert f'"marginlab[{extra}]"' in text
+    for layer in ("marginlab.core", "marginlab.estimators", "marginlab.theory"):
         assert layer in text
     for public in PUBLIC_PATHS:
         assert (built / "reference" / f"{public}.html").is_file(), public
@@ -97,18 +97,18 @@ def test_the_index_says_what_the_library_is_and_how_to_install_it(
 
 @pytest.mark.parametrize(("public", "name"), PAGES)
 def test_a_page_shows_the_docstring(built: Path, public: str, name: str) -> None:
-    obj = getattr(importlib.import_module(f"kernelboost.{public}"), name)
+    obj = getattr(importlib.import_module(f"marginlab.{public}"), name)
     first = inspect.getdoc(obj).splitlines()[0]
     assert not re.search(r"[`*|]", first), f"pick a plain first line: {first}"
     page = built / "reference" / f"{public}.html"
-    assert f'id="kernelboost.{public}.{name}"' in page.read_text()
+    assert f'id="marginlab.{public}.{name}"' in page.read_text()
     assert _words(first) in _text(page)
 
 
 def _public_names(public: str) -> dict[str, object]:
     """The classes and functions a public path stands for: its layer module's
     ``__all__``, or the ones that module defines."""
-    home = importlib.import_module(f"kernelboost.{PUBLIC_PATHS[public]}")
+    home = importlib.import_module(f"marginlab.{PUBLIC_PATHS[public]}")
     if hasattr(home, "__all__"):
         names = home.__all__
     else:
@@ -132,15 +132,15 @@ def test_every_public_class_and_function_is_documented_once_under_a_public_path(
     documented: dict[int, list[str]] = {}
     for name in inventory:
         parts = name.split(".")
-        if len(parts) == 3 and parts[0] == "kernelboost" and parts[1] in PUBLIC_PATHS:
-            obj = getattr(importlib.import_module(f"kernelboost.{parts[1]}"), parts[2])
+        if len(parts) == 3 and parts[0] == "marginlab" and parts[1] in PUBLIC_PATHS:
+            obj = getattr(importlib.import_module(f"marginlab.{parts[1]}"), parts[2])
             documented.setdefault(id(obj), []).append(name)
     missing, twice = [], []
     for public in PUBLIC_PATHS:
         for name, obj in _public_names(public).items():
             where = documented.get(id(obj), [])
             if not where:
-                missing.append(f"kernelboost.{public}.{name}")
+                missing.append(f"marginlab.{public}.{name}")
             elif len(where) > 1:
                 twice.append(where)
     assert not missing, f"add to docs/reference/<path>.rst: {missing}"

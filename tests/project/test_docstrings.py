@@ -8,7 +8,7 @@ import pkgutil
 
 import pytest
 
-import kernelboost
+import marginlab
 
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
@@ -16,7 +16,7 @@ FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 def _modules_with_examples() -> list[str]:
     finder = doctest.DocTestFinder()
     names = []
-    for info in pkgutil.walk_packages(kernelboost.__path__, "kernelboost."):
+    for info in pkgutil.walk_packages(marginlab.__path__, "marginlab."):
         module = importlib.import_module(info.name)
         if any(test.examples for test in finder.find(module)):
             names.append(info.name)

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-import kernelboost
-from kernelboost import PUBLIC_PATHS
-from kernelboost import experiments as X
+import marginlab
+from marginlab import PUBLIC_PATHS
+from marginlab import experiments as X
 
 from ..conftest import BIN, ROOT, copy_workflow, snakemake
 
@@ -20,7 +20,7 @@ from ..conftest import BIN, ROOT, copy_workflow, snakemake
 def _as_conda(requirement: str) -> set[str]:
     """The names of a pip requirement as conda lists them:
     ``snakemake[reports]>=9.0`` is ``snakemake`` and the packages of its
-    ``reports`` extra (pygments); ``kernelboost[data]`` is the ``data``
+    ``reports`` extra (pygments); ``marginlab[data]`` is the ``data``
     extra's."""
     from importlib import metadata
 
@@ -28,7 +28,7 @@ def _as_conda(requirement: str) -> set[str]:
     from packaging.utils import canonicalize_name
 
     req = Requirement(requirement)
-    if req.name == "kernelboost":
+    if req.name == "marginlab":
         extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
             "optional-dependencies"
         ]
@@ -90,7 +90,7 @@ def _conda_env(path: Path) -> dict[str, str]:
 
 
 def test_conda_environments_pin_the_locked_workflow_dependencies() -> None:
-    """environment.yml runs the workflow; workflow/envs/kernelboost.yaml is every
+    """environment.yml runs the workflow; workflow/envs/marginlab.yaml is every
     job's environment: the library's dependencies and its `workflow` extra
     (the jobs' without Snakemake and its report's pygments), no test tools,
     nothing installed from the checkout, each at requirements.lock's version
@@ -105,7 +105,7 @@ def test_conda_environments_pin_the_locked_workflow_dependencies() -> None:
     locked = _lock_for_python_311()
     workflow = _conda_env(ROOT / "environment.yml")
     assert set(workflow) == names
-    jobs = _conda_env(ROOT / "workflow" / "envs" / "kernelboost.yaml")
+    jobs = _conda_env(ROOT / "workflow" / "envs" / "marginlab.yaml")
     assert set(jobs) == names - {"snakemake", "pygments"}
     for pins in (workflow, jobs):
         differ = {n: (v, locked[n]) for n, v in pins.items() if v != locked[n]}
@@ -116,7 +116,7 @@ def test_every_rule_runs_in_the_jobs_environment() -> None:
     rules = (ROOT / "workflow" / "rules").glob("*.smk")
     text = "\n".join(path.read_text() for path in sorted(rules))
     n_rules = len(re.findall(r"^rule \w+:", text, re.MULTILINE))
-    assert text.count('conda:\n        "../envs/kernelboost.yaml"') == n_rules
+    assert text.count('conda:\n        "../envs/marginlab.yaml"') == n_rules
 
 
 @pytest.mark.pipeline
@@ -144,13 +144,13 @@ def test_ruff_passes(command) -> None:
 
 
 def test_library_does_not_import_snakemake() -> None:
-    for path in (ROOT / "src" / "kernelboost").rglob("*.py"):
+    for path in (ROOT / "src" / "marginlab").rglob("*.py"):
         assert "snakemake" not in path.read_text(), path
 
 
-def _kernelboost_imports(path: Path, package: Path) -> set[tuple[str, ...]]:
-    """Every ``kernelboost`` module ``path`` imports, as the parts of its name
-    below ``kernelboost`` (``("experiments", "_shared", "rows")``), deferred
+def _marginlab_imports(path: Path, package: Path) -> set[tuple[str, ...]]:
+    """Every ``marginlab`` module ``path`` imports, as the parts of its name
+    below ``marginlab`` (``("experiments", "_shared", "rows")``), deferred
     imports included; ``from . import x`` names the module ``x``."""
     import ast
 
@@ -166,7 +166,7 @@ def _kernelboost_imports(path: Path, package: Path) -> set[tuple[str, ...]]:
                 if node.module is None:
                     found.update((*module, a.name) for a in node.names)
                     continue
-            elif (node.module or "").startswith("kernelboost."):
+            elif (node.module or "").startswith("marginlab."):
                 module = node.module.split(".")[1:]
             else:
                 continue
@@ -175,7 +175,7 @@ def _kernelboost_imports(path: Path, package: Path) -> set[tuple[str, ...]]:
             found.update(
                 tuple(a.name.split(".")[1:])
                 for a in node.names
-                if a.name.startswith("kernelboost.")
+                if a.name.startswith("marginlab.")
             )
     return found
 
@@ -196,7 +196,7 @@ def _layer_violations(package: Path) -> list[str]:
         if len(rel) == 1:
             continue  # the package's own __init__: public paths, as strings
         layer = LAYERS.index(rel[0])
-        for module in _kernelboost_imports(path, package):
+        for module in _marginlab_imports(path, package):
             where = f"{'/'.join(rel)} imports {'.'.join(module)}"
             if LAYERS.index(module[0]) > layer:
                 violations.append(f"{where} (a higher layer)")
@@ -224,10 +224,10 @@ def _layer_violations(package: Path) -> list[str]:
 
 
 def test_the_package_shows_its_layers() -> None:
-    """``ls src/kernelboost`` is the architecture: the layers, and beside them
-    only the public paths' re-exports (``kernelboost.svm`` and the like, one
+    """``ls src/marginlab`` is the architecture: the layers, and beside them
+    only the public paths' re-exports (``marginlab.svm`` and the like, one
     short file each, no code of their own)."""
-    package = ROOT / "src" / "kernelboost"
+    package = ROOT / "src" / "marginlab"
     found = {p.name for p in package.iterdir() if p.name != "__pycache__"}
     public = {f"{name}.py" for name in PUBLIC_PATHS}
     assert found == {"__init__.py", "py.typed", *LAYERS, *public}
@@ -245,7 +245,7 @@ def test_layers_import_only_downwards() -> None:
     """core < theory < estimators < experiments < pipeline; a room imports the
     shared code and itself (its claims and figures never its study, its study
     never its claims or figures), and no other room but the reuses declared."""
-    assert _layer_violations(ROOT / "src" / "kernelboost") == []
+    assert _layer_violations(ROOT / "src" / "marginlab") == []
 
 
 @pytest.mark.parametrize(
@@ -269,8 +269,8 @@ def test_layers_import_only_downwards() -> None:
 def test_the_layer_check_can_fail(tmp_path: Path, path, line, found) -> None:
     import shutil
 
-    package = tmp_path / "kernelboost"
-    shutil.copytree(ROOT / "src" / "kernelboost", package)
+    package = tmp_path / "marginlab"
+    shutil.copytree(ROOT / "src" / "marginlab", package)
     with (package / path).open("a") as handle:
         handle.write(f"\n{line}\n")
     violations = _layer_violations(package)
@@ -281,7 +281,7 @@ def test_the_layer_check_can_fail(tmp_path: Path, path, line, found) -> None:
 def test_only_figure_code_imports_matplotlib() -> None:
     """A study job never loads matplotlib: only the rooms' ``figures.py`` and
     the shared figure style import it."""
-    package = ROOT / "src" / "kernelboost"
+    package = ROOT / "src" / "marginlab"
     importers = {
         str(p.relative_to(package))
         for p in package.rglob("*.py")
@@ -296,7 +296,7 @@ def test_only_figure_code_imports_matplotlib() -> None:
     "caption",
     [
         *sorted((ROOT / "workflow" / "report").glob("*.rst")),
-        *sorted((ROOT / "src" / "kernelboost" / "experiments").glob("*/*.rst")),
+        *sorted((ROOT / "src" / "marginlab" / "experiments").glob("*/*.rst")),
     ],
     ids=lambda p: p.stem,
 )
@@ -348,7 +348,7 @@ def test_citation_and_license_agree_with_the_package() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     citation = yaml.safe_load((ROOT / "CITATION.cff").read_text())
     assert citation["cff-version"] == "1.2.0"
-    assert citation["version"] == kernelboost.__version__
+    assert citation["version"] == marginlab.__version__
     assert citation["license"] == project["license"]["text"] == "MIT"
     assert (ROOT / "LICENSE").read_text().startswith("MIT License\n")
     assert citation["authors"]
@@ -382,7 +382,7 @@ def test_the_lock_pins_every_requirement_of_pyproject() -> None:
         requirements += extra
     for line in requirements:
         req = Requirement(line)
-        if req.name == "kernelboost":  # an extra naming others: their lines count
+        if req.name == "marginlab":  # an extra naming others: their lines count
             continue
         versions = locked.get(canonicalize_name(req.name))
         assert versions, f"{req.name} is not in requirements.lock: run `make lock`"
@@ -393,12 +393,12 @@ def test_the_environment_has_the_locked_versions() -> None:
     """What `make` installed (the package, its `test` extra, which holds the
     others, and
     everything they need) is exactly what requirements.lock pins."""
-    from kernelboost.pipeline.archive import dependency_versions
+    from marginlab.pipeline.archive import dependency_versions
 
     locked = _locked_versions()
     installed = dependency_versions(extras=("test",))
     assert {"numpy", "pytest"} <= set(installed)
-    del installed["kernelboost"]
+    del installed["marginlab"]
     differ = {
         name: (version, locked.get(name))
         for name, version in installed.items()
@@ -559,7 +559,7 @@ def _catalog_disagreement(catalog: list[str], registry: list[str]) -> list[str]:
 def test_catalog_and_registry_list_the_same_claims() -> None:
     """Every claim id of results/claims.csv (the registry) has its section in
     CLAIMS.md, in catalog order, and the catalog describes no other claim."""
-    from kernelboost.experiments import claims
+    from marginlab.experiments import claims
 
     catalog = _catalog_ids((ROOT / "CLAIMS.md").read_text())
     assert _catalog_disagreement(catalog, claims()) == []
@@ -582,12 +582,12 @@ def test_catalog_disagreement_is_reported() -> None:
 
 @pytest.mark.parametrize("command", ["site", "archive", "gallery"])
 def test_each_command_has_its_console_script(command: str) -> None:
-    """`kernelboost-<command>` is `python -m kernelboost.<command>`: the same
+    """`marginlab-<command>` is `python -m marginlab.<command>`: the same
     main(), installed on the PATH of the environment."""
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
-    assert scripts[f"kernelboost-{command}"] == f"kernelboost.pipeline.{command}:main"
+    assert scripts[f"marginlab-{command}"] == f"marginlab.pipeline.{command}:main"
     proc = subprocess.run(
-        [str(BIN / f"kernelboost-{command}"), "--help"],
+        [str(BIN / f"marginlab-{command}"), "--help"],
         capture_output=True,
         text=True,
     )

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from kernelboost.experiments import caption
+from marginlab.experiments import caption
 
 from ..conftest import ROOT, SMALL, copy_workflow, snakemake
 
@@ -78,15 +78,15 @@ def _finished_small_run() -> Path | None:
     """A checkout whose ``make artifacts`` already ran the small configuration.
 
     ``.ci/run`` runs the README's ``make artifacts`` before the tests and names
-    its checkout in ``KERNELBOOST_SMALL_RUN``, so that the session starts from
+    its checkout in ``MARGINLAB_SMALL_RUN``, so that the session starts from
     that run instead of repeating it.
     """
-    folder = os.environ.get("KERNELBOOST_SMALL_RUN")
+    folder = os.environ.get("MARGINLAB_SMALL_RUN")
     if not folder:
         return None
     folder = Path(folder)
     if not (folder / "results" / "claims.csv").is_file():
-        pytest.fail(f"KERNELBOOST_SMALL_RUN={folder}: no results/claims.csv there")
+        pytest.fail(f"MARGINLAB_SMALL_RUN={folder}: no results/claims.csv there")
     return folder
 
 
@@ -94,7 +94,7 @@ def _finished_small_run() -> Path | None:
 def small_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The small configuration, run once per session in a fresh copy.
 
-    With ``KERNELBOOST_SMALL_RUN`` set, the copy starts from that checkout's
+    With ``MARGINLAB_SMALL_RUN`` set, the copy starts from that checkout's
     results and Snakemake's records of them (``.snakemake``), and the run has
     nothing left to do unless the library or workflow changed since. Tests may
     add to it (a report) or rebuild what they delete, but must leave every
@@ -114,7 +114,7 @@ def small_report(small_run: Path) -> Path:
     """The small run's report, results/report.html.
 
     Made again when it is missing or older than a figure or the claims table it
-    shows: a report copied from ``KERNELBOOST_SMALL_RUN`` describes that
+    shows: a report copied from ``MARGINLAB_SMALL_RUN`` describes that
     checkout's results, which the session's run remakes when the library or
     workflow changed since (and figures of wall times then differ).
     """

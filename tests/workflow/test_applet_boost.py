@@ -41,16 +41,16 @@ import numpy as np
 import pytest
 from playwright.sync_api import Browser, Page
 
-from kernelboost.core.datasets import flip_labels, make_circles, make_moons, make_xor
-from kernelboost.estimators.boosting import AdaBoost, NoEdgeWarning, Stumps
-from kernelboost.estimators.boosting.ensemble import NO_EDGE_TOL, _margin_error
-from kernelboost.estimators.boosting.weak_learners import TIE_RTOL
+from marginlab.core.datasets import flip_labels, make_circles, make_moons, make_xor
+from marginlab.estimators.boosting import AdaBoost, NoEdgeWarning, Stumps
+from marginlab.estimators.boosting.ensemble import NO_EDGE_TOL, _margin_error
+from marginlab.estimators.boosting.weak_learners import TIE_RTOL
 
 from ..conftest import ROOT
 from .browser import file_url, open_page
 from .test_applet_smo import ENGINES, U
 
-BOOST = ROOT / "src" / "kernelboost" / "pipeline" / "site" / "assets" / "boost.js"
+BOOST = ROOT / "src" / "marginlab" / "pipeline" / "site" / "assets" / "boost.js"
 
 #: Rounding allowed per round, in units of u = 2⁻⁵³ (see :func:`rtol`).
 PER_ROUND = 64

@@ -1,7 +1,7 @@
 """assets/smo.js, the atlas's SMO in JavaScript, against the library's SVM.
 
 The claims atlas's live applet trains an SVM in the page with
-``src/kernelboost/pipeline/site/assets/smo.js``, a port of
+``src/marginlab/pipeline/site/assets/smo.js``, a port of
 ``estimators/svm/smo.py``, ``classifier.py`` and ``loo.py``. Here a harness page
 in ``tmp_path`` loads that file from the source tree by ``file://`` into
 headless Chromium, runs it with ``page.evaluate`` and compares it with
@@ -85,12 +85,12 @@ import numpy as np
 import pytest
 from playwright.sync_api import Browser, Page
 
-from kernelboost.core.datasets import make_circles, make_moons, make_xor
-from kernelboost.core.exceptions import ConvergenceWarning, NotSeparableError
-from kernelboost.core.kernels import Gaussian, Kernel, make_kernel
-from kernelboost.estimators.svm import SVM, svm_loo
-from kernelboost.estimators.svm import loo as loo_module
-from kernelboost.pipeline import site
+from marginlab.core.datasets import make_circles, make_moons, make_xor
+from marginlab.core.exceptions import ConvergenceWarning, NotSeparableError
+from marginlab.core.kernels import Gaussian, Kernel, make_kernel
+from marginlab.estimators.svm import SVM, svm_loo
+from marginlab.estimators.svm import loo as loo_module
+from marginlab.pipeline import site
 
 from .browser import file_url, open_page
 

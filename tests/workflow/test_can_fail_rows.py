@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from kernelboost.experiments._shared.kinds import EVIDENCE_KINDS
-from kernelboost.experiments._shared.rows import read_rows
+from marginlab.experiments._shared.kinds import EVIDENCE_KINDS
+from marginlab.experiments._shared.rows import read_rows
 from tests.project.test_can_fail import flip_patterns
 
 pytestmark = [pytest.mark.pipeline, pytest.mark.xdist_group("small_run")]

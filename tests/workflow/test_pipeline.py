@@ -16,11 +16,11 @@ import pandas as pd
 import pytest
 import yaml
 
-from kernelboost.experiments import applet, applets, figures
-from kernelboost.experiments import claims as claim_ids
-from kernelboost.experiments._shared.rows import COLUMNS, read_rows
-from kernelboost.experiments.losses.study import margin_grid
-from kernelboost.pipeline.site import ASSETS as SITE_ASSETS
+from marginlab.experiments import applet, applets, figures
+from marginlab.experiments import claims as claim_ids
+from marginlab.experiments._shared.rows import COLUMNS, read_rows
+from marginlab.experiments.losses.study import margin_grid
+from marginlab.pipeline.site import ASSETS as SITE_ASSETS
 
 from ..conftest import BIN, ROOT, SMALL, copy_workflow, snakemake
 from .conftest import caption_of
@@ -469,7 +469,7 @@ def test_the_archive_holds_report_figures_claims_config_and_provenance(
             [
                 str(BIN / "python"),
                 "-m",
-                "kernelboost.archive",
+                "marginlab.archive",
                 "results",
                 "--root",
                 str(ROOT),
@@ -479,12 +479,12 @@ def test_the_archive_holds_report_figures_claims_config_and_provenance(
             text=True,
         )
         assert proc.returncode == 0, proc.stderr
-        archives.append(wf / "results" / "kernelboost-results.zip")
+        archives.append(wf / "results" / "marginlab-results.zip")
     with zipfile.ZipFile(archives[0]) as zf:
         names = zf.namelist()
         members = {n: zf.read(n) for n in names}
         stamps = {info.date_time for info in zf.infolist()}
-    prefix = "kernelboost-results/"
+    prefix = "marginlab-results/"
     expected = {
         "report.html",
         "claims.csv",
@@ -510,7 +510,7 @@ def test_the_archive_holds_report_figures_claims_config_and_provenance(
         record["config_sha256"]
         == hashlib.sha256(members[prefix + "config.yaml"]).hexdigest()
     )
-    assert record["kernelboost"] == "0.1.0"
+    assert record["marginlab"] == "0.1.0"
     assert {"numpy", "scipy", "pandas", "matplotlib", "snakemake"} <= set(
         record["packages"]
     )

@@ -19,7 +19,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from kernelboost.experiments import figures
+from marginlab.experiments import figures
 
 from .browser import Visit, broken_links, drawn, is_blank, open_page
 from .conftest import caption_of

@@ -14,7 +14,7 @@ A site built from made-up results that hold markup in every field a user
 controls (tests/unit/pipeline/test_site.py's ``hostile_results``) shows that
 markup as text on every page, and none of it runs.
 
-With ``KERNELBOOST_SCREENSHOTS`` set to a folder, the front page, one claim
+With ``MARGINLAB_SCREENSHOTS`` set to a folder, the front page, one claim
 page, the SMO applet and the live SMO applet with its comment window are saved
 there as PNG (CI keeps them).
 """
@@ -31,13 +31,13 @@ import pandas as pd
 import pytest
 import yaml
 
-from kernelboost.core.datasets import read_dataset
-from kernelboost.core.kernels import Gaussian
-from kernelboost.estimators.svm import SVM
-from kernelboost.estimators.svm.loo import svm_loo
-from kernelboost.experiments import applets, claims
-from kernelboost.experiments._shared.applets import dequantize
-from kernelboost.pipeline.site import build_site
+from marginlab.core.datasets import read_dataset
+from marginlab.core.kernels import Gaussian
+from marginlab.estimators.svm import SVM
+from marginlab.estimators.svm.loo import svm_loo
+from marginlab.experiments import applets, claims
+from marginlab.experiments._shared.applets import dequantize
+from marginlab.pipeline.site import build_site
 
 from ..conftest import ROOT
 from ..unit.pipeline.test_site import HOSTILE, HOSTILE_NAME, hostile_results
@@ -56,7 +56,7 @@ def site(small_run: Path) -> Path:
 
 
 def _screenshot(name: str, take) -> None:
-    folder = os.environ.get("KERNELBOOST_SCREENSHOTS")
+    folder = os.environ.get("MARGINLAB_SCREENSHOTS")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
         take(str(Path(folder) / f"{name}.png"))

@@ -38,7 +38,7 @@ SLURM = [
     "--slurm-init-seconds-before-status-checks",
     "1",
 ]
-PARTITION = "kernelboost"
+PARTITION = "marginlab"
 
 #: Overrides of the small configuration for a run that goes through every kind
 #: of rule, in 17 jobs instead of 145 (the plugin's fixed cost per job, about
@@ -113,7 +113,7 @@ def _free_port() -> int:
 def _slurm_conf(root: Path, node: str) -> str:
     memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2**20
     return f"""\
-ClusterName=kernelboost
+ClusterName=marginlab
 SlurmctldHost={node}(127.0.0.1)
 SlurmctldPort={_free_port()}
 SlurmdPort={_free_port()}

@@ -13,7 +13,7 @@ rule claims_table:
     benchmark:
         "results/logs/claims/table.bench.tsv"
     conda:
-        "../envs/kernelboost.yaml"
+        "../envs/marginlab.yaml"
     params:
         title="Claims",
         library=PLAN.digest(
@@ -39,7 +39,7 @@ rule timings_table:
     benchmark:
         "results/logs/timings/table.bench.tsv"
     conda:
-        "../envs/kernelboost.yaml"
+        "../envs/marginlab.yaml"
     params:
         title="Timings",
         library=PLAN.digest(
@@ -58,7 +58,7 @@ rule resolved_config:
     benchmark:
         "results/logs/config.bench.tsv"
     conda:
-        "../envs/kernelboost.yaml"
+        "../envs/marginlab.yaml"
     params:
         config=reporting.resolved_config(config),
         library=PLAN.digest("core.io:write_text_atomic"),

@@ -1,20 +1,20 @@
 # Glue between Snakemake and the library: the configuration check, and the
-# plan (kernelboost.pipeline.plan) that answers what every rule asks. What the
+# plan (marginlab.pipeline.plan) that answers what every rule asks. What the
 # pipeline computes and draws is the experiment registry,
-# src/kernelboost/experiments/; workflow/rules/experiments.smk makes its rules.
+# src/marginlab/experiments/; workflow/rules/experiments.smk makes its rules.
 import os
 import sys
 from pathlib import Path
 
-# The library every job imports is this checkout's src/kernelboost: each script
+# The library every job imports is this checkout's src/marginlab: each script
 # puts src/ first on its path, so the jobs need only the runtime dependencies
-# (workflow/envs/kernelboost.yaml), whatever else is installed.
+# (workflow/envs/marginlab.yaml), whatever else is installed.
 SRC = Path(workflow.basedir, "src")
-if not (SRC / "kernelboost" / "__init__.py").is_file():
-    sys.exit(f"The kernelboost library is missing from {SRC}: run from a checkout.")
+if not (SRC / "marginlab" / "__init__.py").is_file():
+    sys.exit(f"The marginlab library is missing from {SRC}: run from a checkout.")
 sys.path.insert(0, str(SRC))
-from kernelboost.core.io import write_text_atomic
-from kernelboost.experiments import (
+from marginlab.core.io import write_text_atomic
+from marginlab.experiments import (
     EXPERIMENTS,
     applets,
     caption,
@@ -22,10 +22,10 @@ from kernelboost.experiments import (
     figures,
     timed_claims,
 )
-from kernelboost.pipeline import config as checks
-from kernelboost.pipeline import report as reporting
-from kernelboost.pipeline.digest import Digests
-from kernelboost.pipeline.plan import OUTPUTS, Plan
+from marginlab.pipeline import config as checks
+from marginlab.pipeline import report as reporting
+from marginlab.pipeline.digest import Digests
+from marginlab.pipeline.plan import OUTPUTS, Plan
 
 SCHEMA = "workflow/schemas/config.schema.yaml"
 
@@ -76,7 +76,7 @@ def checked_plan(cfg):
     schema = checks.load_schema(Path(workflow.basedir, SCHEMA))
     if cfg.get("profile") is not None:
         # A profile's values, which each room gives its own section
-        # (kernelboost.pipeline.config.profile_values), merge over
+        # (marginlab.pipeline.config.profile_values), merge over
         # config.yaml and under what the command line gives (its config files
         # and values), as a configfile of the Snakefile would.
         try:
@@ -101,7 +101,7 @@ def checked_plan(cfg):
     cfg["claim_status"] = reporting.claim_status()
     cfg["figure_captions"] = reporting.figure_captions()
     # The code digests keep what they read of the sources between runs.
-    digests = Digests(cache=Path(".snakemake", "kernelboost", "digests.json"))
+    digests = Digests(cache=Path(".snakemake", "marginlab", "digests.json"))
     return Plan(cfg, digests, targets=command_line_files())
 
 
@@ -163,10 +163,10 @@ FIGURE_CAPTION_TEXT = FIGURE_CAPTION.read_text()
 def figure_report(name):
     """Figure ``name`` as an output of its experiment's job, for the report:
     its category, and the caption template with its name set (written to
-    .snakemake/kernelboost/captions/ when it changes), since the job's
+    .snakemake/marginlab/captions/ when it changes), since the job's
     wildcards do not name it."""
     text = reporting.named_caption(name, FIGURE_CAPTION_TEXT)
-    path = Path(".snakemake", "kernelboost", "captions", f"{name}.rst").resolve()
+    path = Path(".snakemake", "marginlab", "captions", f"{name}.rst").resolve()
     if not path.is_file() or path.read_text() != text:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_text_atomic(text, path)

@@ -15,7 +15,7 @@ if PLAN.one_job_per_output:
             "results/logs/dataset/{name}.bench.tsv"
         priority: PLAN.dataset_priority()
         conda:
-            "../envs/kernelboost.yaml"
+            "../envs/marginlab.yaml"
         params:
             library=PLAN.digest("pipeline.jobs:write_datasets"),
             specs=dataset("specs"),
@@ -36,7 +36,7 @@ else:
             "results/logs/datasets.bench.tsv"
         priority: PLAN.dataset_priority()
         conda:
-            "../envs/kernelboost.yaml"
+            "../envs/marginlab.yaml"
         threads: workflow.cores
         params:
             library=PLAN.digest("pipeline.jobs:write_datasets"),

@@ -1,4 +1,4 @@
-# One rule per experiment of the registry (src/kernelboost/experiments/). A
+# One rule per experiment of the registry (src/marginlab/experiments/). A
 # sweep (one run per dataset, kernel, C, ...) is one job that runs every run
 # and stacks their tables; with the configuration's one_job_per_output (a
 # cluster's), one job per run, and stack_tables stacks.
@@ -18,7 +18,7 @@ for exp in EXPERIMENTS:
                 PLAN.study_log(exp, "bench.tsv")
             priority: PLAN.priority(exp)
             conda:
-                "../envs/kernelboost.yaml"
+                "../envs/marginlab.yaml"
             threads: workflow.cores if exp.threads == "all" else 1
             resources:
                 **exp.resources,
@@ -49,7 +49,7 @@ for exp in EXPERIMENTS:
             **PLAN.run_constraint(exp),
         priority: PLAN.priority(exp)
         conda:
-            "../envs/kernelboost.yaml"
+            "../envs/marginlab.yaml"
         # A timing job runs alone: its CPU times are measured without other
         # jobs (it starts first, as the longest studies do: priority above).
         threads: workflow.cores if exp.threads == "all" else 1
@@ -79,7 +79,7 @@ rule stack_tables:
     wildcard_constraints:
         **PLAN.stacked_constraints(),
     conda:
-        "../envs/kernelboost.yaml"
+        "../envs/marginlab.yaml"
     params:
         library=PLAN.digest("pipeline.jobs:stack_tables"),
     script:

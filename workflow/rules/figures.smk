@@ -27,7 +27,7 @@ for exp in EXPERIMENTS:
         benchmark:
             f"results/logs/figures/{exp.name}.bench.tsv"
         conda:
-            "../envs/kernelboost.yaml"
+            "../envs/marginlab.yaml"
         params:
             jobs=PLAN.readers_jobs(exp),
             library=PLAN.readers_library(exp),
@@ -51,7 +51,7 @@ for kind, name in ONE_OUTPUT_RULES.items():
         wildcard_constraints:
             claim="|".join(timed_claims() if kind == "timing" else claims()),
         conda:
-            "../envs/kernelboost.yaml"
+            "../envs/marginlab.yaml"
         params:
             jobs=reader(kind, "jobs"),
             library=reader(kind, "library"),

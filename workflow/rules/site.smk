@@ -2,13 +2,13 @@
 # row for the report (results/claims.html), from the run's results; the data of
 # its interactive figures (results/applets/), from their experiments' tables.
 SITE_ASSETS = [
-    str(Path(workflow.basedir, "src/kernelboost/pipeline/site/assets", name))
+    str(Path(workflow.basedir, "src/marginlab/pipeline/site/assets", name))
     for name in ("site.css", "site.js", "applets.js", "smo.js", "boost.js", "live.js")
 ]
 # The pages' templates: editing one rebuilds the site, as editing its code does.
 SITE_TEMPLATES = sorted(
     str(p)
-    for p in Path(workflow.basedir, "src/kernelboost/pipeline/site/templates").glob(
+    for p in Path(workflow.basedir, "src/marginlab/pipeline/site/templates").glob(
         "*.html"
     )
 )
@@ -38,7 +38,7 @@ rule site:
     benchmark:
         "results/logs/site.bench.tsv"
     conda:
-        "../envs/kernelboost.yaml"
+        "../envs/marginlab.yaml"
     params:
         library=PLAN.digest("pipeline.site"),
     script:

@@ -6,8 +6,8 @@ import sys
 sys.stderr = open(snakemake.log[0], "w")  # noqa: SIM115
 sys.path.insert(0, f"{snakemake.scriptdir}/../../src")  # this checkout's library
 
-from kernelboost.core.io import write_frame_atomic, write_text_atomic  # noqa: E402
-from kernelboost.experiments._shared.rows import read_rows, render_markdown  # noqa: E402
+from marginlab.core.io import write_frame_atomic, write_text_atomic  # noqa: E402
+from marginlab.experiments._shared.rows import read_rows, render_markdown  # noqa: E402
 
 table = read_rows(snakemake.input)
 write_frame_atomic(table, snakemake.output.csv)

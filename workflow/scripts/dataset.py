@@ -6,8 +6,8 @@ import sys
 sys.stderr = open(snakemake.log[0], "w", buffering=1)  # noqa: SIM115
 sys.path.insert(0, f"{snakemake.scriptdir}/../../src")  # this checkout's library
 
-from kernelboost.core.datasets import DatasetError  # noqa: E402
-from kernelboost.pipeline.jobs import write_datasets  # noqa: E402
+from marginlab.core.datasets import DatasetError  # noqa: E402
+from marginlab.pipeline.jobs import write_datasets  # noqa: E402
 
 p = snakemake.params
 try:

@@ -11,7 +11,7 @@ sys.path.insert(0, f"{snakemake.scriptdir}/../../src")  # this checkout's librar
 
 import yaml  # noqa: E402
 
-from kernelboost.core.io import write_text_atomic  # noqa: E402
+from marginlab.core.io import write_text_atomic  # noqa: E402
 
 header = "# The configuration of this run (defaults filled in, profiles merged).\n"
 text = yaml.safe_dump(dict(snakemake.params.config), sort_keys=True, width=88)

@@ -7,7 +7,7 @@ sys.path.insert(0, f"{snakemake.scriptdir}/../../src")  # this checkout's librar
 
 from pathlib import Path  # noqa: E402
 
-from kernelboost.pipeline.site import build_site  # noqa: E402
+from marginlab.pipeline.site import build_site  # noqa: E402
 
 build_site(
     Path(snakemake.input.claims).parent,

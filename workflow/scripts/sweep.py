@@ -5,7 +5,7 @@ import sys
 sys.stderr = open(snakemake.log[0], "w", buffering=1)  # noqa: SIM115
 sys.path.insert(0, f"{snakemake.scriptdir}/../../src")  # this checkout's library
 
-from kernelboost.pipeline.jobs import run_sweep  # noqa: E402
+from marginlab.pipeline.jobs import run_sweep  # noqa: E402
 
 p = snakemake.params
 run_sweep(

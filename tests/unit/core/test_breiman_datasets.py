@@ -18,7 +18,7 @@ import pytest
 import yaml
 from scipy import integrate, stats
 
-from kernelboost.core.datasets import (
+from marginlab.core.datasets import (
     GENERATORS,
     WAVEFORM_BASES,
     WAVEFORM_PAIRS,
@@ -33,7 +33,7 @@ from kernelboost.core.datasets import (
     make_twonorm,
     make_waveform,
 )
-from kernelboost.pipeline import config as checks
+from marginlab.pipeline import config as checks
 
 from ..pipeline.test_config import MINIMAL, SCHEMA
 

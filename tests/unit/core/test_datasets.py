@@ -1,4 +1,4 @@
-"""Unit tests for kernelboost.datasets: generators, label noise, CSV I/O."""
+"""Unit tests for marginlab.datasets: generators, label noise, CSV I/O."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from scipy.optimize import linprog
 
-from kernelboost.core.datasets import (
+from marginlab.core.datasets import (
     CLUSTER_CENTRES,
     GENERATORS,
     TRIANGLE,
@@ -1061,7 +1061,7 @@ def test_make_dataset_invalid_seed(seed: object) -> None:
     ids=lambda spec: "-".join(str(v) for v in spec.values()),
 )
 def test_dataset_shape_is_the_shape_make_dataset_gives(spec: dict) -> None:
-    from kernelboost.core.datasets import dataset_shape
+    from marginlab.core.datasets import dataset_shape
 
     data = make_dataset(spec)
     shape = dataset_shape(spec)
@@ -1069,7 +1069,7 @@ def test_dataset_shape_is_the_shape_make_dataset_gives(spec: dict) -> None:
 
 
 def test_dataset_shape_of_a_user_csv_reads_only_its_header(tmp_path: Path) -> None:
-    from kernelboost.core.datasets import dataset_shape
+    from marginlab.core.datasets import dataset_shape
 
     path = tmp_path / "mine.csv"
     # A broken second row: the shape needs the header only.
@@ -1215,7 +1215,7 @@ HEADER_HINTS = {
         "x1;x2;label\n1;2;1\n3;4;0\n",
         ": no 'label' column: the header line was read as 1 column "
         "('x1;x2;label'), and the file seems to separate its columns with ';' "
-        "(semicolons); a kernelboost CSV is comma-separated",
+        "(semicolons); a marginlab CSV is comma-separated",
     ),
     "decimal-commas": (
         "x1;x2;label\n1,5;2,5;1\n",
@@ -1238,7 +1238,7 @@ HEADER_HINTS = {
 def test_a_header_without_label_says_what_it_looks_like(
     text: str, fragment: str, tmp_path: Path
 ) -> None:
-    from kernelboost.core.datasets import dataset_shape
+    from marginlab.core.datasets import dataset_shape
 
     path = _write(tmp_path / "mine.csv", text)
     pattern = re.escape(str(path)) + ".*" + re.escape(fragment)
@@ -1276,8 +1276,8 @@ def test_utf16_is_named(tmp_path: Path) -> None:
 
 
 def test_safe_magnitude_keeps_squared_distances_finite() -> None:
-    from kernelboost.core.datasets import safe_magnitude
-    from kernelboost.core.kernels import squared_distances
+    from marginlab.core.datasets import safe_magnitude
+    from marginlab.core.kernels import squared_distances
 
     for m, d in [(2, 1), (2, 2), (40, 2), (10_000, 30)]:
         big = safe_magnitude(m, d)
@@ -1335,7 +1335,7 @@ COUNTED = [
     "spec", COUNTED, ids=lambda spec: "-".join(str(v) for v in spec.values())
 )
 def test_rows_and_class_counts_are_those_make_dataset_gives(spec: dict) -> None:
-    from kernelboost.core.datasets import class_counts, dataset_rows
+    from marginlab.core.datasets import class_counts, dataset_rows
 
     data = make_dataset(spec)
     assert dataset_rows(spec) == data.n_samples
@@ -1352,7 +1352,7 @@ def test_rows_and_class_counts_are_those_make_dataset_gives(spec: dict) -> None:
     ],
 )
 def test_rows_of_regression_data(spec: dict) -> None:
-    from kernelboost.core.datasets import class_counts, dataset_rows
+    from marginlab.core.datasets import class_counts, dataset_rows
 
     assert dataset_rows(spec) == make_dataset(spec).n_samples
     with pytest.raises(DatasetError, match="regression data, not classes"):
@@ -1360,7 +1360,7 @@ def test_rows_of_regression_data(spec: dict) -> None:
 
 
 def test_rows_and_classes_of_a_user_csv(tmp_path: Path) -> None:
-    from kernelboost.core.datasets import class_counts, count_csv_rows, dataset_rows
+    from marginlab.core.datasets import class_counts, count_csv_rows, dataset_rows
 
     text = "\n x1 ,label\n1,cat\n\n2,dog\n3,dog\n  \n4,dog"  # no final newline
     path = _write(tmp_path / "mine.csv", text)

@@ -1,4 +1,4 @@
-"""Checksummed, cached downloads (kernelboost.core.downloads) against a local
+"""Checksummed, cached downloads (marginlab.core.downloads) against a local
 HTTP server: the cache, a wrong checksum, a server that never answers, a
 closed port, the zip mirror; and the letter reader. Nothing here leaves
 127.0.0.1."""
@@ -17,8 +17,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kernelboost.core.datasets import DatasetError
-from kernelboost.core.downloads import (
+from marginlab.core.datasets import DatasetError
+from marginlab.core.downloads import (
     LETTER_FEATURES,
     REGISTRY,
     ChecksumError,

@@ -1,4 +1,4 @@
-"""The generators' descriptions (kernelboost.core.generators): each agrees with
+"""The generators' descriptions (marginlab.core.generators): each agrees with
 its function (keywords, defaults) and with the data it makes (rows, features,
 task, classes), so that what is read off the table without making the data is
 what the data are."""
@@ -11,7 +11,7 @@ import re
 import numpy as np
 import pytest
 
-from kernelboost.core.datasets import (
+from marginlab.core.datasets import (
     GENERATOR_TABLE,
     GENERATORS,
     DatasetError,

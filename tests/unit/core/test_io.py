@@ -1,4 +1,4 @@
-"""Atomic writes (kernelboost.core.io): nothing partial is left behind, and
+"""Atomic writes (marginlab.core.io): nothing partial is left behind, and
 results get the permissions the umask allows."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from kernelboost.core.io import atomic_path, write_frame_atomic, write_text_atomic
-from kernelboost.experiments._shared.figures import new_figure, save_figure
+from marginlab.core.io import atomic_path, write_frame_atomic, write_text_atomic
+from marginlab.experiments._shared.figures import new_figure, save_figure
 
 
 def test_atomic_writes_leave_nothing_on_error(tmp_path) -> None:
@@ -28,7 +28,7 @@ def test_atomic_writes_leave_nothing_on_error(tmp_path) -> None:
 
 
 def test_atomic_write_removes_what_a_killed_writer_left(tmp_path) -> None:
-    from kernelboost.core.io import stale_temporaries, write_text_atomic
+    from marginlab.core.io import stale_temporaries, write_text_atomic
 
     target = tmp_path / "table.csv"
     left = tmp_path / ".table.k1ll3d_x.csv"  # as mkstemp names it

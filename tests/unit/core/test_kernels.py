@@ -1,4 +1,4 @@
-"""Kernels (kernelboost.core.kernels): values against scikit-learn, Gram
+"""Kernels (marginlab.core.kernels): values against scikit-learn, Gram
 matrices, the PSD check, feature-space distances and parameter errors."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from sklearn.metrics.pairwise import (
     rbf_kernel,
 )
 
-from kernelboost.core.kernels import (
+from marginlab.core.kernels import (
     Gaussian,
     Laplacian,
     Linear,
@@ -186,7 +186,7 @@ def test_invalid_hyper_parameters(kernel, message) -> None:
 
 
 def test_squared_distances_match_sklearn_and_have_a_zero_diagonal() -> None:
-    from kernelboost.core.kernels import squared_distances
+    from marginlab.core.kernels import squared_distances
 
     rng = np.random.default_rng(7)
     X, Z = rng.standard_normal((30, 4)) * 100, rng.standard_normal((11, 4))

@@ -1,4 +1,4 @@
-"""The `letter` generator (kernelboost.core.datasets.load_letter_part) against a
+"""The `letter` generator (marginlab.core.datasets.load_letter_part) against a
 local HTTP server: the registry's entry is pointed at 127.0.0.1 with the served
 file's SHA-256, and the default cache at a temporary folder. The parts, one
 download for both, a wrong checksum, the forecasts of the configuration check
@@ -18,8 +18,8 @@ import numpy as np
 import pytest
 import yaml
 
-from kernelboost.core import downloads
-from kernelboost.core.datasets import (
+from marginlab.core import downloads
+from marginlab.core.datasets import (
     LETTER_PARTS,
     DatasetError,
     class_counts,
@@ -27,8 +27,8 @@ from kernelboost.core.datasets import (
     dataset_shape,
     make_dataset,
 )
-from kernelboost.core.downloads import LETTER_FEATURES, ChecksumError, Source
-from kernelboost.pipeline import config as checks
+from marginlab.core.downloads import LETTER_FEATURES, ChecksumError, Source
+from marginlab.pipeline import config as checks
 
 from ...conftest import PROFILE_FILES, ROOT, project_config
 from .local_server import Server, local_only, serving
@@ -86,7 +86,7 @@ def _serve(server: Server, monkeypatch, data: bytes, sha256: str | None = None):
 
 
 def _cache(tmp_path: Path) -> Path:
-    return tmp_path / "user-cache" / "kernelboost"
+    return tmp_path / "user-cache" / "marginlab"
 
 
 def _files(folder: Path) -> list[Path]:
@@ -249,8 +249,8 @@ def test_the_default_runs_name_no_letter_dataset() -> None:
 def test_the_library_and_the_forecasts_import_without_pooch() -> None:
     code = (
         "import sys; sys.modules['pooch'] = None\n"
-        "import kernelboost, kernelboost.core.downloads\n"
-        "from kernelboost.core.datasets import dataset_rows, make_dataset\n"
+        "import marginlab, marginlab.core.downloads\n"
+        "from marginlab.core.datasets import dataset_rows, make_dataset\n"
         "print(dataset_rows({'generator': 'letter', 'part': 'test'}))\n"
         "try:\n"
         "    make_dataset({'generator': 'letter', 'part': 'test'})\n"
@@ -262,4 +262,4 @@ def test_the_library_and_the_forecasts_import_without_pooch() -> None:
     )
     rows, error = proc.stdout.splitlines()
     assert rows == "4000"
-    assert "pip install 'kernelboost[data]'" in error
+    assert "pip install 'marginlab[data]'" in error

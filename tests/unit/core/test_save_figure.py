@@ -1,4 +1,4 @@
-"""Saving a figure (kernelboost.experiments._shared.figures.save_figure): one
+"""Saving a figure (marginlab.experiments._shared.figures.save_figure): one
 raster pass gives the PNG matplotlib's own tight crop gives, and the files are
 the same bytes on every call."""
 
@@ -12,7 +12,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
-from kernelboost.experiments._shared.figures import STYLE, new_figure, save_figure
+from marginlab.experiments._shared.figures import STYLE, new_figure, save_figure
 
 
 def _figure():

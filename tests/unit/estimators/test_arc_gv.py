@@ -1,4 +1,4 @@
-"""arc-gv (kernelboost.estimators.boosting.arc_gv): AdaBoost's loop with
+"""arc-gv (marginlab.estimators.boosting.arc_gv): AdaBoost's loop with
 Breiman's step, its margins against AdaBoost's and the LP's, its distributions,
 and its early stop when no hypothesis has an edge over the margin."""
 
@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from scipy.optimize import minimize_scalar
 
-from kernelboost.estimators.boosting import (
+from marginlab.estimators.boosting import (
     ARC_GV_HISTORY_COLUMNS,
     AdaBoost,
     ArcGV,
@@ -21,9 +21,9 @@ from kernelboost.estimators.boosting import (
     Stumps,
     Trees,
 )
-from kernelboost.estimators.boosting.arc_gv import _ArcGVHistory
-from kernelboost.experiments.margin_cycle.study import RUDIN_M  # B15
-from kernelboost.theory.margins import distinct_stumps, margin_matrix, max_margin
+from marginlab.estimators.boosting.arc_gv import _ArcGVHistory
+from marginlab.experiments.margin_cycle.study import RUDIN_M  # B15
+from marginlab.theory.margins import distinct_stumps, margin_matrix, max_margin
 
 #: Three points, three hypotheses, each wrong on one point: ρ* = 1/3.
 CYCLE_M = np.array([[1, 1, -1], [1, -1, 1], [-1, 1, 1]], dtype=np.float64).T

@@ -1,4 +1,4 @@
-"""Boosting (kernelboost.estimators.boosting): AdaBoost's distributions and
+"""Boosting (marginlab.estimators.boosting): AdaBoost's distributions and
 bounds, stumps and trees as weak learners, the hypothesis matrix, majority
 boosting, sample weights and parameter errors."""
 
@@ -13,12 +13,12 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.core.exceptions import NotFittedError
-from kernelboost.estimators.boosting.adaboost import HISTORY_COLUMNS, AdaBoost
-from kernelboost.estimators.boosting.ensemble import NoEdgeWarning, StopReason
-from kernelboost.estimators.boosting.majority import MajorityBoost
-from kernelboost.estimators.boosting.weak_learners import (
+from marginlab.core.datasets import make_dataset
+from marginlab.core.exceptions import NotFittedError
+from marginlab.estimators.boosting.adaboost import HISTORY_COLUMNS, AdaBoost
+from marginlab.estimators.boosting.ensemble import NoEdgeWarning, StopReason
+from marginlab.estimators.boosting.majority import MajorityBoost
+from marginlab.estimators.boosting.weak_learners import (
     Hypothesis,
     HypothesisMatrix,
     Stump,
@@ -28,8 +28,8 @@ from kernelboost.estimators.boosting.weak_learners import (
     WeakSearch,
     weighted_error,
 )
-from kernelboost.theory import bounds
-from kernelboost.theory.margins import distinct_stumps, game_value, margin_matrix
+from marginlab.theory import bounds
+from marginlab.theory.margins import distinct_stumps, game_value, margin_matrix
 
 SEEDS = st.integers(0, 2**32 - 1)
 XOR_X = np.array([[1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.0]])
@@ -171,7 +171,7 @@ def test_b1_bound_chain_holds_at_every_round(seed, m, n, T, flip) -> None:
     assert (h["train_error"] <= h["bound_Z"] * (1 + tiny)).all()
     assert (h["bound_Z"] <= h["bound_gamma"] * (1 + tiny)).all()
     assert (h["bound_gamma"] <= h["bound_gamma_min"] * (1 + tiny)).all()
-    # The columns are the lecture formulas and agree with kernelboost.bounds.
+    # The columns are the lecture formulas and agree with marginlab.bounds.
     eps = h["eps"].to_numpy()
     np.testing.assert_allclose(h["gamma"], 0.5 - eps, rtol=0, atol=1e-15)
     np.testing.assert_allclose(h["Z"], 2 * np.sqrt(eps * (1 - eps)), rtol=1e-12)

@@ -11,13 +11,13 @@ import warnings
 import numpy as np
 import pytest
 
-from kernelboost.core.exceptions import NotSeparableError
-from kernelboost.core.kernels import Gaussian, Linear
-from kernelboost.estimators.boosting.adaboost import AdaBoost
-from kernelboost.estimators.boosting.ensemble import NoEdgeWarning
-from kernelboost.estimators.boosting.weak_learners import Stumps
-from kernelboost.estimators.evaluation import KNN
-from kernelboost.estimators.svm.classifier import SVM
+from marginlab.core.exceptions import NotSeparableError
+from marginlab.core.kernels import Gaussian, Linear
+from marginlab.estimators.boosting.adaboost import AdaBoost
+from marginlab.estimators.boosting.ensemble import NoEdgeWarning
+from marginlab.estimators.boosting.weak_learners import Stumps
+from marginlab.estimators.evaluation import KNN
+from marginlab.estimators.svm.classifier import SVM
 
 X_SAME = np.ones((6, 2))
 Y_HALF = np.array([1.0, -1.0, 1.0, -1.0, 1.0, -1.0])
@@ -66,8 +66,8 @@ def test_knn_on_identical_points_breaks_ties_by_index() -> None:
 
 
 def test_lasso_at_its_sweep_cap_warns_and_returns() -> None:
-    from kernelboost.core.exceptions import ConvergenceWarning
-    from kernelboost.estimators.selection import lasso_path
+    from marginlab.core.exceptions import ConvergenceWarning
+    from marginlab.estimators.selection import lasso_path
 
     rng = np.random.default_rng(0)
     X = rng.standard_normal((40, 30))

@@ -1,6 +1,6 @@
-"""The estimator contract (kernelboost.base) and scikit-learn interoperability.
+"""The estimator contract (marginlab.base) and scikit-learn interoperability.
 
-scikit-learn is a test-only dependency: these tests drive kernelboost's
+scikit-learn is a test-only dependency: these tests drive marginlab's
 estimators through ``sklearn.base.clone``, ``cross_val_score``,
 ``GridSearchCV`` and ``Pipeline``, and run scikit-learn's own estimator checks
 on them (``sklearn.utils.estimator_checks``).
@@ -25,21 +25,21 @@ from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.utils.estimator_checks import estimator_checks_generator
 
-from kernelboost.core.base import (
+from marginlab.core.base import (
     BaseEstimator,
     Interval,
     Parameterized,
     clone,
     validate_parameter,
 )
-from kernelboost.core.datasets import make_dataset
-from kernelboost.core.exceptions import (
+from marginlab.core.datasets import make_dataset
+from marginlab.core.exceptions import (
     ConvergenceWarning,
     DataConversionWarning,
     NotFittedError,
     NotSeparableError,
 )
-from kernelboost.core.kernels import (
+from marginlab.core.kernels import (
     Gaussian,
     Laplacian,
     Linear,
@@ -47,21 +47,21 @@ from kernelboost.core.kernels import (
     ProductPolynomial,
     make_kernel,
 )
-from kernelboost.estimators.boosting.adaboost import HISTORY_COLUMNS, AdaBoost
-from kernelboost.estimators.boosting.ensemble import NoEdgeWarning, StopReason
-from kernelboost.estimators.boosting.majority import MajorityBoost
-from kernelboost.estimators.boosting.weak_learners import (
+from marginlab.estimators.boosting.adaboost import HISTORY_COLUMNS, AdaBoost
+from marginlab.estimators.boosting.ensemble import NoEdgeWarning, StopReason
+from marginlab.estimators.boosting.majority import MajorityBoost
+from marginlab.estimators.boosting.weak_learners import (
     HypothesisMatrix,
     Stumps,
     Trees,
 )
-from kernelboost.estimators.evaluation import KNN
-from kernelboost.estimators.kernel_ridge import KernelRidge
-from kernelboost.estimators.logistic import KernelLogisticRegression
-from kernelboost.estimators.perceptron import KernelPerceptron, Perceptron
-from kernelboost.estimators.selection import Lasso, Ridge
-from kernelboost.estimators.svm.classifier import SVM
-from kernelboost.estimators.svm.pegasos import Pegasos
+from marginlab.estimators.evaluation import KNN
+from marginlab.estimators.kernel_ridge import KernelRidge
+from marginlab.estimators.logistic import KernelLogisticRegression
+from marginlab.estimators.perceptron import KernelPerceptron, Perceptron
+from marginlab.estimators.selection import Lasso, Ridge
+from marginlab.estimators.svm.classifier import SVM
+from marginlab.estimators.svm.pegasos import Pegasos
 
 ESTIMATOR_CLASSES = [
     SVM,
@@ -556,7 +556,7 @@ CHECKED = [
 #: "Only binary classification is supported.") instead.
 SKIPPED = {
     "check_array_api_input": (
-        "array-API inputs (CuPy, PyTorch, ...): kernelboost computes with numpy "
+        "array-API inputs (CuPy, PyTorch, ...): marginlab computes with numpy "
         "only, and scikit-learn itself runs this check only under SCIPY_ARRAY_API=1"
     ),
 }

@@ -1,4 +1,4 @@
-"""The evaluation facade (kernelboost.estimators.evaluation): it gathers the
+"""The evaluation facade (marginlab.estimators.evaluation): it gathers the
 objects of knn, model_selection and svm.loo, and the library itself imports
 them from their modules."""
 
@@ -7,11 +7,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import kernelboost
-from kernelboost.estimators import evaluation
-from kernelboost.estimators import knn as knn_module
-from kernelboost.estimators import model_selection as selection_module
-from kernelboost.estimators.svm import loo as svm_loo_module
+import marginlab
+from marginlab.estimators import evaluation
+from marginlab.estimators import knn as knn_module
+from marginlab.estimators import model_selection as selection_module
+from marginlab.estimators.svm import loo as svm_loo_module
 
 # --- the public namespace -----------------------------------------------------------
 
@@ -27,14 +27,14 @@ def test_evaluation_gathers_the_objects_of_their_modules() -> None:
 def test_the_library_imports_concepts_from_their_modules() -> None:
     # The facade is for users: code digests follow imports, and a library
     # module importing ``evaluation`` would depend on all three modules.
-    package = Path(kernelboost.__file__).parent
+    package = Path(marginlab.__file__).parent
     offenders = []
     for path in package.rglob("*.py"):
         depth = len(path.relative_to(package).parts)  # 1: top level
         for node in ast.walk(ast.parse(path.read_text())):
             if not isinstance(node, ast.ImportFrom):
                 continue
-            absolute = node.module == "kernelboost.evaluation"
+            absolute = node.module == "marginlab.evaluation"
             relative = node.level == depth and node.module == "evaluation"
             if absolute or relative:
                 offenders.append(str(path.relative_to(package)))

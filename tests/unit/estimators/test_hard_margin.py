@@ -1,4 +1,4 @@
-"""The hard-margin SVM without bias (kernelboost.estimators.svm.hard_margin):
+"""The hard-margin SVM without bias (marginlab.estimators.svm.hard_margin):
 against a generic QP solver, and on classes no line through the origin
 separates."""
 
@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 from scipy.optimize import minimize
 
-from kernelboost.core.exceptions import NotSeparableError
-from kernelboost.estimators.svm.hard_margin import l2_max_margin
-from kernelboost.theory.margins import norm_margin, signed_max_margin
+from marginlab.core.exceptions import NotSeparableError
+from marginlab.estimators.svm.hard_margin import l2_max_margin
+from marginlab.theory.margins import norm_margin, signed_max_margin
 
 from ..conftest import _sample
 

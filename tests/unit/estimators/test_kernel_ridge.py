@@ -1,4 +1,4 @@
-"""Kernel ridge regression (kernelboost.estimators.kernel_ridge): against
+"""Kernel ridge regression (marginlab.estimators.kernel_ridge): against
 scikit-learn and its normal equations."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 from sklearn.kernel_ridge import KernelRidge as SkKernelRidge
 
-from kernelboost.core.kernels import Gaussian, Linear, Polynomial
-from kernelboost.estimators.kernel_ridge import KernelRidge
+from marginlab.core.kernels import Gaussian, Linear, Polynomial
+from marginlab.estimators.kernel_ridge import KernelRidge
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""k nearest neighbours (kernelboost.estimators.knn): predictions against
+"""k nearest neighbours (marginlab.estimators.knn): predictions against
 scikit-learn, ties, the leave-one-out error and parameter errors."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 from sklearn.neighbors import KNeighborsClassifier
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.estimators.evaluation import KNN, knn_loo, loo_error
+from marginlab.core.datasets import make_dataset
+from marginlab.estimators.evaluation import KNN, knn_loo, loo_error
 
 # --- k-NN ----------------------------------------------------------------------
 

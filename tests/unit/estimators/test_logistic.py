@@ -1,4 +1,4 @@
-"""Kernel logistic regression (kernelboost.estimators.logistic): the sigmoid,
+"""Kernel logistic regression (marginlab.estimators.logistic): the sigmoid,
 the log-likelihood, batch and stochastic ascent, the intercept and parameter
 errors."""
 
@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.core.exceptions import ConvergenceWarning
-from kernelboost.core.kernels import Gaussian, Linear
-from kernelboost.estimators.logistic import (
+from marginlab.core.datasets import make_dataset
+from marginlab.core.exceptions import ConvergenceWarning
+from marginlab.core.kernels import Gaussian, Linear
+from marginlab.estimators.logistic import (
     KernelLogisticRegression,
     log_likelihood,
     sigmoid,

@@ -1,4 +1,4 @@
-"""Model selection (kernelboost.estimators.model_selection): train/test and
+"""Model selection (marginlab.estimators.model_selection): train/test and
 k-fold splits, cross-validation error, grid search and the leave-one-out
 error."""
 
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.estimators.evaluation import (
+from marginlab.core.datasets import make_dataset
+from marginlab.estimators.evaluation import (
     KNN,
     CVResult,
     cross_val_error,
@@ -20,7 +20,7 @@ from kernelboost.estimators.evaluation import (
     loo_error,
     train_test_split,
 )
-from kernelboost.estimators.model_selection import random_split
+from marginlab.estimators.model_selection import random_split
 
 
 @settings(max_examples=50, deadline=None)

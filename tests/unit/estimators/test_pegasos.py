@@ -1,4 +1,4 @@
-"""Pegasos (kernelboost.estimators.svm.pegasos): its counts and objective, its
+"""Pegasos (marginlab.estimators.svm.pegasos): its counts and objective, its
 approach to the no-bias SVM optimum, parameter errors."""
 
 from __future__ import annotations
@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.core.kernels import Gaussian
-from kernelboost.estimators.svm.classifier import SVM
-from kernelboost.estimators.svm.pegasos import Pegasos, primal_objective
+from marginlab.core.datasets import make_dataset
+from marginlab.core.kernels import Gaussian
+from marginlab.estimators.svm.classifier import SVM
+from marginlab.estimators.svm.pegasos import Pegasos, primal_objective
 
 
 def test_pegasos_counts_and_objective() -> None:

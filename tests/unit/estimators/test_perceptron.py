@@ -1,4 +1,4 @@
-"""The perceptron (kernelboost.estimators.perceptron): the worked table, primal
+"""The perceptron (marginlab.estimators.perceptron): the worked table, primal
 against dual, XOR, the incremental update of the dual scores, seeding and
 errors."""
 
@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.core.exceptions import ConvergenceWarning, NotFittedError
-from kernelboost.core.feature_maps import quadratic_r2
-from kernelboost.core.kernels import Gaussian, Linear, Polynomial
-from kernelboost.estimators.perceptron import (
+from marginlab.core.datasets import make_dataset
+from marginlab.core.exceptions import ConvergenceWarning, NotFittedError
+from marginlab.core.feature_maps import quadratic_r2
+from marginlab.core.kernels import Gaussian, Linear, Polynomial
+from marginlab.estimators.perceptron import (
     KernelPerceptron,
     Perceptron,
     update_scores,

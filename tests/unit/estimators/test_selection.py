@@ -1,4 +1,4 @@
-"""Subset selection and the Lasso (kernelboost.estimators.selection): least
+"""Subset selection and the Lasso (marginlab.estimators.selection): least
 squares and ridge, best subset, forward and backward stepwise (and stopping
 early), Lasso paths against scikit-learn, and parameter errors."""
 
@@ -17,14 +17,14 @@ from sklearn.linear_model import LassoCV as SkLassoCV
 from sklearn.linear_model import Ridge as SkRidge
 from sklearn.linear_model import lasso_path as sk_lasso_path
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.core.exceptions import ConvergenceWarning
-from kernelboost.estimators.evaluation import (
+from marginlab.core.datasets import make_dataset
+from marginlab.core.exceptions import ConvergenceWarning
+from marginlab.estimators.evaluation import (
     cross_val_error,
     grid_search,
     kfold_indices,
 )
-from kernelboost.estimators.selection import (
+from marginlab.estimators.selection import (
     Lasso,
     Ridge,
     backward_model_count,
@@ -428,7 +428,7 @@ def test_lasso_duality_gap_uses_a_feasible_dual_point(seed: int, lam: float) -> 
     # At any w (not only the optimum), the gap is P(w) − D(θ) at the scaled
     # residual θ = s·r/m, s = min(1, λ/‖Xᵀr/m‖∞), which satisfies ‖Xᵀθ‖∞ ≤ λ:
     # recomputed here from X directly, and non-negative by weak duality.
-    from kernelboost.estimators.selection.lasso import _duality_gap
+    from marginlab.estimators.selection.lasso import _duality_gap
 
     rng = np.random.default_rng(seed)
     m, d = 30, 6

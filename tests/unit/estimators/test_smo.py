@@ -1,4 +1,4 @@
-"""The one SMO solver (kernelboost.estimators.svm.smo) and its Q-matrices."""
+"""The one SMO solver (marginlab.estimators.svm.smo) and its Q-matrices."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.core.kernels import Gaussian, Laplacian, Linear, Polynomial
-from kernelboost.estimators.svm.classifier import SVM
-from kernelboost.estimators.svm.smo import GramQ, KernelQ, QMatrix, rho, solve
+from marginlab.core.datasets import make_dataset
+from marginlab.core.kernels import Gaussian, Laplacian, Linear, Polynomial
+from marginlab.estimators.svm.classifier import SVM
+from marginlab.estimators.svm.smo import GramQ, KernelQ, QMatrix, rho, solve
 
 
 def _Q(kernel, X: np.ndarray, y: np.ndarray) -> np.ndarray:  # noqa: ANN001
@@ -449,9 +449,9 @@ def test_without_numba_the_same_loop_gives_the_same_bits() -> None:
     same steps, kernel evaluations, cached columns and α to the last bit."""
     code = (
         "import numpy as np\n"
-        "from kernelboost.core.datasets import make_dataset\n"
-        "from kernelboost.core.kernels import Gaussian\n"
-        "from kernelboost.estimators.svm.smo import KernelQ, solve\n"
+        "from marginlab.core.datasets import make_dataset\n"
+        "from marginlab.core.kernels import Gaussian\n"
+        "from marginlab.estimators.svm.smo import KernelQ, solve\n"
         "d = make_dataset({'generator': 'moons', 'n_samples': 120, 'noise': 0.3,"
         " 'seed': 1})\n"
         "for bias in (True, False):\n"

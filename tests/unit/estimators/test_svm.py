@@ -1,4 +1,4 @@
-"""The soft- and hard-margin SVM (kernelboost.estimators.svm.classifier):
+"""The soft- and hard-margin SVM (marginlab.estimators.svm.classifier):
 against libsvm, KKT conditions, warm starts, the kernel cache, the iteration
 cap and parameter errors."""
 
@@ -10,14 +10,14 @@ import numpy as np
 import pytest
 from sklearn.svm import SVC
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.core.exceptions import (
+from marginlab.core.datasets import make_dataset
+from marginlab.core.exceptions import (
     ConvergenceWarning,
     NotFittedError,
     NotSeparableError,
 )
-from kernelboost.core.kernels import Gaussian, Linear, Polynomial
-from kernelboost.estimators.svm.classifier import SVM
+from marginlab.core.kernels import Gaussian, Linear, Polynomial
+from marginlab.estimators.svm.classifier import SVM
 
 # dataset, kernel, C, SVC's kernel arguments, tolerance. Both solvers stop when
 # the dual gap m(α) − M(α) < tol; with k(x, x') of order 1 that puts decision

@@ -1,4 +1,4 @@
-"""The SVM's leave-one-out error (kernelboost.estimators.svm.loo): against
+"""The SVM's leave-one-out error (marginlab.estimators.svm.loo): against
 brute force, at most the fraction of support vectors, and feasible warm
 starts."""
 
@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.core.kernels import Gaussian, Linear, Polynomial
-from kernelboost.estimators.evaluation import KNN, loo_warm_start, svm_loo
-from kernelboost.estimators.svm.classifier import SVM
+from marginlab.core.datasets import make_dataset
+from marginlab.core.kernels import Gaussian, Linear, Polynomial
+from marginlab.estimators.evaluation import KNN, loo_warm_start, svm_loo
+from marginlab.estimators.svm.classifier import SVM
 
 # --- SVM leave-one-out ------------------------------------------------------------
 

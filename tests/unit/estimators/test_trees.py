@@ -1,4 +1,4 @@
-"""The tree weak learner (kernelboost.estimators.boosting: Trees, Tree, and the
+"""The tree weak learner (marginlab.estimators.boosting: Trees, Tree, and the
 presorted growth in .trees): split for split the trees of a plain search over
 every feature and every midpoint, for the three criteria; stumps at depth 1;
 XOR at depth 2; scikit-learn's trees for "gini" and "entropy"; the first numpy
@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.estimators.boosting import trees
-from kernelboost.estimators.boosting.adaboost import AdaBoost
-from kernelboost.estimators.boosting.weak_learners import (
+from marginlab.core.datasets import make_dataset
+from marginlab.estimators.boosting import trees
+from marginlab.estimators.boosting.adaboost import AdaBoost
+from marginlab.estimators.boosting.weak_learners import (
     TIE_RTOL,
     Stumps,
     Tree,

@@ -1,4 +1,4 @@
-"""The results archive and its provenance record (kernelboost.archive)."""
+"""The results archive and its provenance record (marginlab.archive)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from kernelboost.pipeline.archive import (
+from marginlab.pipeline.archive import (
     ARCHIVE_NAME,
     ArchiveError,
     dependency_versions,
@@ -124,7 +124,7 @@ def test_missing_results_stop_the_archive_and_write_nothing(tmp_path: Path) -> N
     assert not (results / "provenance.json").exists()
     assert not (results / f"{ARCHIVE_NAME}.zip").exists()
     proc = subprocess.run(
-        [sys.executable, "-m", "kernelboost.archive", str(results)],
+        [sys.executable, "-m", "marginlab.archive", str(results)],
         capture_output=True,
         text=True,
         cwd=tmp_path,
@@ -159,7 +159,7 @@ def test_dependency_versions_follow_requirements_and_extras() -> None:
     assert "scikit-learn" not in runtime
     assert data["scikit-learn"] == metadata.version("scikit-learn")
     assert "pygments" in workflow  # through snakemake[reports]
-    assert "scikit-learn" in workflow  # through kernelboost[data]
+    assert "scikit-learn" in workflow  # through marginlab[data]
     assert set(runtime) < set(data) < set(workflow)
     assert list(workflow) == sorted(workflow)
 
@@ -169,19 +169,19 @@ def test_dependency_versions_read_an_uninstalled_checkout(monkeypatch) -> None:
     PYTHONPATH=src): its version and requirements come from the source tree."""
     from importlib import metadata
 
-    import kernelboost
+    import marginlab
 
     installed = dependency_versions(extras=("workflow",))
     distribution = metadata.distribution
 
-    def not_kernelboost(name: str):
-        if name == "kernelboost":
+    def not_marginlab(name: str):
+        if name == "marginlab":
             raise metadata.PackageNotFoundError(name)
         return distribution(name)
 
-    monkeypatch.setattr(metadata, "distribution", not_kernelboost)
+    monkeypatch.setattr(metadata, "distribution", not_marginlab)
     with pytest.raises(metadata.PackageNotFoundError):
-        metadata.distribution("kernelboost")
+        metadata.distribution("marginlab")
     source = dependency_versions(extras=("workflow",))
-    assert source["kernelboost"] == kernelboost.__version__
+    assert source["marginlab"] == marginlab.__version__
     assert source == installed

@@ -1,4 +1,4 @@
-"""The configuration checks (kernelboost.pipeline.config): the project's config
+"""The configuration checks (marginlab.pipeline.config): the project's config
 passes them, every malformed config is named in one line, and defaults fill
 in a minimal one. tests/workflow/test_config.py tries a few of these
 configurations through Snakemake."""
@@ -10,7 +10,7 @@ import copy
 import pytest
 import yaml
 
-from kernelboost.pipeline import config as checks
+from marginlab.pipeline import config as checks
 
 from ...conftest import ROOT
 

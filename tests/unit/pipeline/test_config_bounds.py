@@ -1,6 +1,6 @@
 """The bounds of the configuration check, without Snakemake: numbers are finite
 (infinite only where the schema allows it), counts are integers, sizes stay
-within memory (kernelboost.pipeline.limits), the CV folds fit the classes of
+within memory (marginlab.pipeline.limits), the CV folds fit the classes of
 the data they split, a config file gives no key twice, and a key merged in
 from another file is named with it. tests/workflow/test_config.py tries a
 duplicate key and a merged key through Snakemake."""
@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 import yaml
 
-from kernelboost.core.datasets import make_dataset
-from kernelboost.estimators.model_selection import kfold_indices
-from kernelboost.pipeline import config as checks
-from kernelboost.pipeline import limits
+from marginlab.core.datasets import make_dataset
+from marginlab.estimators.model_selection import kfold_indices
+from marginlab.pipeline import config as checks
+from marginlab.pipeline import limits
 
 from ...conftest import PROFILE_FILES, ROOT, project_config
 from .test_config import PROJECT, SCHEMA, set_in
@@ -307,7 +307,7 @@ def test_the_memory_limit_is_an_m_by_m_float64_matrix_of_20000_points() -> None:
     assert limits_of(beyond).startswith("'gram_spectra.n_samples': 20001 points")
 
 
-# --- Datasets against their studies (kernelboost.pipeline.data_checks) -------
+# --- Datasets against their studies (marginlab.pipeline.data_checks) -------
 
 DATA = {
     "an SVM on too many points": (
@@ -422,7 +422,7 @@ def test_folds_after_flips_are_refused_exactly_when_the_study_would_fail(
     """The check counts the classes after the study's flips (rate 0.2, its
     seed): it refuses cv.folds = 9 exactly when stratified 9-fold CV on the
     flipped labels fails."""
-    from kernelboost.core.datasets import flip_labels
+    from marginlab.core.datasets import flip_labels
 
     spec = {"generator": "moons", "n_samples": n_samples, "seed": seed}
 

@@ -1,5 +1,5 @@
-"""The checks of the data the studies read (kernelboost.pipeline.data_checks),
-through :func:`kernelboost.pipeline.config.check`: a user CSV too large for a
+"""The checks of the data the studies read (marginlab.pipeline.data_checks),
+through :func:`marginlab.pipeline.config.check`: a user CSV too large for a
 study, too few points of a class for a study's split and folds, values whose
 squares overflow, a file that is not comma-separated. Each is one line naming
 the key (and the CSV's file), before any job; and every study runs on the
@@ -17,14 +17,14 @@ import numpy as np
 import pytest
 import yaml
 
-from kernelboost.core import csv_files, datasets
-from kernelboost.core.datasets import Dataset, make_moons, make_sparse_regression
-from kernelboost.estimators.model_selection import random_split, train_test_split
-from kernelboost.experiments import EXPERIMENTS, experiment
-from kernelboost.experiments._shared.entry import ANY, REGRESSION, Need
-from kernelboost.pipeline import config as checks
-from kernelboost.pipeline import data_checks
-from kernelboost.pipeline.data_checks import (
+from marginlab.core import csv_files, datasets
+from marginlab.core.datasets import Dataset, make_moons, make_sparse_regression
+from marginlab.estimators.model_selection import random_split, train_test_split
+from marginlab.experiments import EXPERIMENTS, experiment
+from marginlab.experiments._shared.entry import ANY, REGRESSION, Need
+from marginlab.pipeline import config as checks
+from marginlab.pipeline import data_checks
+from marginlab.pipeline.data_checks import (
     FAMILY_BYTES,
     MATRIX_BYTES,
     Use,
@@ -35,8 +35,8 @@ from kernelboost.pipeline.data_checks import (
     smallest_class,
     split_counts,
 )
-from kernelboost.pipeline.jobs import resolve
-from kernelboost.pipeline.plan import Plan
+from marginlab.pipeline.jobs import resolve
+from marginlab.pipeline.plan import Plan
 
 from ...conftest import PROFILE_FILES, ROOT, project_config
 

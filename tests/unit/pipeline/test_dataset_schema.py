@@ -1,5 +1,5 @@
 """The configuration schema of a dataset, written from the generators'
-descriptions (kernelboost.pipeline.dataset_schema): every dataset of the
+descriptions (marginlab.pipeline.dataset_schema): every dataset of the
 project's configurations passes it, and bad entries get the one-line messages
 listed here. (Until it replaced the ``$defs.dataset`` section written in
 workflow/schemas/config.schema.yaml, it was checked to be that section: same
@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 import yaml
 
-from kernelboost.core.generators import GENERATOR_TABLE
-from kernelboost.pipeline import config as checks
-from kernelboost.pipeline.dataset_schema import dataset_schema
+from marginlab.core.generators import GENERATOR_TABLE
+from marginlab.pipeline import config as checks
+from marginlab.pipeline.dataset_schema import dataset_schema
 
 from ...conftest import PROFILE_FILES, ROOT, project_config
 

@@ -1,4 +1,4 @@
-"""Code digests (kernelboost.pipeline.digest): a job reruns when the code it
+"""Code digests (marginlab.pipeline.digest): a job reruns when the code it
 runs changes, and only then."""
 
 from __future__ import annotations
@@ -6,22 +6,22 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from kernelboost import experiments as X
-from kernelboost.pipeline.digest import Digests, code_digest
+from marginlab import experiments as X
+from marginlab.pipeline.digest import Digests, code_digest
 
 from ...conftest import ROOT
 
 
 # Code digests: a job reruns when the code it runs changes, and only then.
 def _copy_package(tmp_path: Path) -> Path:
-    dest = tmp_path / "kernelboost"
-    shutil.copytree(ROOT / "src" / "kernelboost", dest)
+    dest = tmp_path / "marginlab"
+    shutil.copytree(ROOT / "src" / "marginlab", dest)
     return dest
 
 
 def _forget_parsed_sources() -> None:
     """Drop the digest module's caches: the sources under a root were edited."""
-    from kernelboost.pipeline.digest import forget
+    from marginlab.pipeline.digest import forget
 
     forget()
 
@@ -109,8 +109,8 @@ def test_the_cache_gives_the_digests_of_the_sources(tmp_path: Path) -> None:
 
 
 def test_an_edited_source_is_read_again(tmp_path: Path) -> None:
-    root = tmp_path / "kernelboost"
-    shutil.copytree(ROOT / "src" / "kernelboost", root)
+    root = tmp_path / "marginlab"
+    shutil.copytree(ROOT / "src" / "marginlab", root)
     cache = tmp_path / "digests.json"
     refs = {c: X.claim_experiment(c).claims[c] for c in X.claims()}
     before = Digests(root, cache)

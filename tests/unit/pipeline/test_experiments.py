@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 import yaml
 
-from kernelboost import experiments as X
-from kernelboost.experiments._shared.entry import section
-from kernelboost.pipeline import config as checks
-from kernelboost.pipeline.digest import required_parameters
-from kernelboost.pipeline.jobs import resolve
-from kernelboost.pipeline.plan import Plan
+from marginlab import experiments as X
+from marginlab.experiments._shared.entry import section
+from marginlab.pipeline import config as checks
+from marginlab.pipeline.digest import required_parameters
+from marginlab.pipeline.jobs import resolve
+from marginlab.pipeline.plan import Plan
 
 from ...conftest import PROFILE_FILES, ROOT, project_config
 
@@ -73,7 +73,7 @@ def test_every_experiment_is_complete(exp: X.Experiment) -> None:
     shown = set()
     for name, fig in exp.figures.items():
         caption = X.caption(name)
-        assert caption.parent == ROOT.joinpath("src/kernelboost", *exp.room.split("."))
+        assert caption.parent == ROOT.joinpath("src/marginlab", *exp.room.split("."))
         assert caption.read_text().strip(), f"{name} has no caption"
         # A plotter takes its tables by name: every parameter without a default.
         assert set(required_parameters(fig.plotter)) <= set(exp.tables), name
@@ -263,7 +263,7 @@ def test_the_registry_imports_only_the_standard_library() -> None:
     library (and each other)."""
     import ast
 
-    package = ROOT / "src/kernelboost"
+    package = ROOT / "src/marginlab"
     files = [
         package / "__init__.py",
         package / "experiments/__init__.py",
@@ -295,7 +295,7 @@ def test_every_room_holds_its_own_entry() -> None:
     """A room is named as its experiment, and the rooms are the registry."""
     rooms = {
         p.parent.name
-        for p in (ROOT / "src/kernelboost/experiments").glob("*/__init__.py")
+        for p in (ROOT / "src/marginlab/experiments").glob("*/__init__.py")
     }
     assert rooms - {"_shared"} == set(X.ROOMS)
     for exp in X.EXPERIMENTS:
@@ -335,7 +335,7 @@ def test_no_pipeline_module_names_a_room() -> None:
     its folder, ROOMS, the catalog and its tests only."""
     rooms = set(X.ROOMS)
     found = []
-    for path in sorted((ROOT / "src/kernelboost/pipeline").rglob("*.py")):
+    for path in sorted((ROOT / "src/marginlab/pipeline").rglob("*.py")):
         for line, text in _code_strings(ast.parse(path.read_text())):
             named = set(re.findall(r"[A-Za-z0-9_]+", text)) & rooms
             if named:

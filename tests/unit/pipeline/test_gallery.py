@@ -8,8 +8,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from kernelboost.experiments._shared.rows import COLUMNS
-from kernelboost.pipeline import gallery
+from marginlab.experiments._shared.rows import COLUMNS
+from marginlab.pipeline import gallery
 
 
 def _claims() -> pd.DataFrame:

@@ -1,4 +1,4 @@
-"""What the workflow's jobs run (kernelboost.pipeline.jobs): claim rows take
+"""What the workflow's jobs run (marginlab.pipeline.jobs): claim rows take
 their id and figure from the registry, the generic study script runs each
 experiment, and a study job does not load matplotlib."""
 
@@ -15,12 +15,12 @@ import pandas as pd
 import pytest
 import yaml
 
-from kernelboost import experiments as X
-from kernelboost.core.datasets import write_dataset
-from kernelboost.experiments import Figure
-from kernelboost.experiments._shared.rows import ClaimRow
-from kernelboost.pipeline import config as checks
-from kernelboost.pipeline.jobs import claim_rows, place_rows
+from marginlab import experiments as X
+from marginlab.core.datasets import write_dataset
+from marginlab.experiments import Figure
+from marginlab.experiments._shared.rows import ClaimRow
+from marginlab.pipeline import config as checks
+from marginlab.pipeline.jobs import claim_rows, place_rows
 
 from ...conftest import LINEAR, ROOT
 
@@ -49,7 +49,7 @@ def test_rows_take_the_claims_id_and_first_figure(monkeypatch) -> None:
     b5 = X.claim_experiment("B5")
     second = Figure("figures:plot_second", claims=("B5",))
     two = replace(b5, figures={**b5.figures, "second": second})
-    monkeypatch.setattr("kernelboost.pipeline.jobs.claim_experiment", lambda claim: two)
+    monkeypatch.setattr("marginlab.pipeline.jobs.claim_experiment", lambda claim: two)
     rows = place_rows("B5", [_row(name="a"), _row(name="b", figure="second")])
     assert [r.figure for r in rows] == ["boosting_the_margin", "second"]
 
@@ -81,7 +81,7 @@ def test_rows_are_addressed_by_key_and_two_rows_may_not_share_a_name() -> None:
 
 
 def test_claim_rows_run_the_registry_function() -> None:
-    from kernelboost.theory.losses import loss_curves
+    from marginlab.theory.losses import loss_curves
 
     rows = claim_rows("B13", {"curves": loss_curves([-1.0, 0.0, 1.0])})
     assert rows
@@ -108,7 +108,7 @@ class _Named(dict):
 
 def _study_job(name: str, run: str, cfg: dict, tmp_path) -> SimpleNamespace:
     """The job of one run as workflow/rules/experiments.smk makes it."""
-    from kernelboost.experiments import experiment
+    from marginlab.experiments import experiment
 
     exp = experiment(name)
     spec = exp.runs(cfg)[run]
@@ -166,7 +166,7 @@ def test_the_generic_script_runs_each_experiment(blobs, tmp_path, monkeypatch) -
 
 
 def test_a_study_job_does_not_load_matplotlib() -> None:
-    """Every job imports kernelboost.pipeline: it stays light, without
+    """Every job imports marginlab.pipeline: it stays light, without
     matplotlib (for a study) or scipy (the input checks ask for scipy.sparse
     only when something else imported it)."""
     import subprocess
@@ -174,7 +174,7 @@ def test_a_study_job_does_not_load_matplotlib() -> None:
 
     code = (
         f"import sys; sys.path.insert(0, {str(ROOT / 'src')!r}); "
-        "import kernelboost.pipeline.jobs; "
+        "import marginlab.pipeline.jobs; "
         "print('matplotlib' in sys.modules, 'scipy' in sys.modules)"
     )
     out = subprocess.run(
@@ -189,7 +189,7 @@ def test_a_sweep_in_one_job_writes_the_files_of_one_job_per_output(
     """workflow/scripts/sweep.py (a sweep in one job) against experiment.py
     once per run and stack_tables.py: the same files, byte for byte, and a
     log line per run."""
-    from kernelboost.experiments import experiment
+    from marginlab.experiments import experiment
 
     write_dataset(blobs, tmp_path / "blobs.csv")
     # The project's configuration, with two small runs.
@@ -275,9 +275,9 @@ def test_an_experiments_one_job_writes_the_files_of_one_job_per_output(
     claim rows and timing rows): once for all of them, and once per output,
     as the rule of one output runs it: the same files, byte for byte (PNG and
     PDF too), and a log line per output."""
-    from kernelboost.experiments import experiment
-    from kernelboost.pipeline.jobs import run_study
-    from kernelboost.pipeline.plan import Plan
+    from marginlab.experiments import experiment
+    from marginlab.pipeline.jobs import run_study
+    from marginlab.pipeline.plan import Plan
 
     schema = checks.load_schema(ROOT / "workflow/schemas/config.schema.yaml")
     project = yaml.safe_load((ROOT / "config.yaml").read_text())
@@ -347,7 +347,7 @@ def test_an_experiments_one_job_writes_the_files_of_one_job_per_output(
 
 
 def test_the_readers_job_refuses_an_output_no_job_writes() -> None:
-    from kernelboost.pipeline.jobs import run_readers
+    from marginlab.pipeline.jobs import run_readers
 
     jobs = [{"kind": "figure", "name": "f", "function": "x:y", "tables": {},
              "outputs": ["f.png", "f.pdf"]}]  # fmt: skip
@@ -359,10 +359,10 @@ def test_the_readers_job_refuses_an_output_no_job_writes() -> None:
 
 
 def test_a_bad_dataset_stops_the_dataset_job_before_any_is_written(tmp_path) -> None:
-    """As the dataset job runs it (kernelboost.pipeline.jobs.write_datasets):
+    """As the dataset job runs it (marginlab.pipeline.jobs.write_datasets):
     every dataset is made before any is written, so a bad one leaves none."""
-    from kernelboost.core.datasets import DatasetError, make_dataset
-    from kernelboost.pipeline.jobs import write_datasets
+    from marginlab.core.datasets import DatasetError, make_dataset
+    from marginlab.pipeline.jobs import write_datasets
 
     bad = tmp_path / "mine.csv"
     bad.write_text("x1,label\n1,1\n2,oops\n3,maybe\n")

@@ -1,4 +1,4 @@
-"""The plan of a run (kernelboost.pipeline.plan): what the workflow asks while
+"""The plan of a run (marginlab.pipeline.plan): what the workflow asks while
 Snakemake parses it, answered without Snakemake."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from kernelboost import experiments as X
-from kernelboost.pipeline import config as checks
-from kernelboost.pipeline.plan import KINDS, Plan, Readers
+from marginlab import experiments as X
+from marginlab.pipeline import config as checks
+from marginlab.pipeline.plan import KINDS, Plan, Readers
 
 from ...conftest import PROFILE_FILES, ROOT, project_config
 

@@ -1,5 +1,5 @@
 """The report's captions, claim status and resolved config
-(kernelboost.pipeline.report)."""
+(marginlab.pipeline.report)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from kernelboost import experiments as X
-from kernelboost.pipeline import report
+from marginlab import experiments as X
+from marginlab.pipeline import report
 
 
 # The report's captions -------------------------------------------------------

@@ -16,13 +16,13 @@ import pytest
 import yaml
 from PIL import Image
 
-from kernelboost.experiments import claims as registry_claims
-from kernelboost.experiments import figure, figures
-from kernelboost.experiments._shared.kinds import Tally, verdict
-from kernelboost.experiments._shared.rows import COLUMNS
-from kernelboost.pipeline.site import SiteError, build_site
-from kernelboost.pipeline.site.catalog import parse_catalog
-from kernelboost.pipeline.site.markup import markdown, rst_caption, slug
+from marginlab.experiments import claims as registry_claims
+from marginlab.experiments import figure, figures
+from marginlab.experiments._shared.kinds import Tally, verdict
+from marginlab.experiments._shared.rows import COLUMNS
+from marginlab.pipeline.site import SiteError, build_site
+from marginlab.pipeline.site.catalog import parse_catalog
+from marginlab.pipeline.site.markup import markdown, rst_caption, slug
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -332,7 +332,7 @@ def test_the_pages_show_verdicts_rows_figures_config_and_code(tmp_path) -> None:
 
 
 def _preset(path: Path, n_features: int = 2, task: str = "classification") -> Path:
-    from kernelboost.core.datasets import Dataset
+    from marginlab.core.datasets import Dataset
 
     rng = np.random.default_rng(0)
     X = rng.normal(size=(7, n_features))
@@ -562,7 +562,7 @@ def hostile_results(tmp_path: Path) -> tuple[Path, dict]:
         + f"\n{HOSTILE} [click](javascript:alert(6)) <u onmouseover=alert(7)>u</u>\n"
         + text[k1.end() :]
     )
-    from kernelboost.core.datasets import Dataset
+    from marginlab.core.datasets import Dataset
 
     rng = np.random.default_rng(1)
     preset = tmp_path / f"{HOSTILE_NAME}.csv"
@@ -736,7 +736,7 @@ def test_without_an_api_reference_no_page_links_to_one(tmp_path) -> None:
 
 
 def test_an_api_reference_is_copied_and_linked_from_every_page(tmp_path) -> None:
-    from kernelboost.pipeline.site import main
+    from marginlab.pipeline.site import main
 
     results, api = _results(tmp_path), _api(tmp_path)
     argv = [str(results), "--catalog", str(ROOT / "CLAIMS.md"), "--root", str(ROOT)]
@@ -760,7 +760,7 @@ def test_an_api_reference_is_copied_and_linked_from_every_page(tmp_path) -> None
 
 
 def test_an_api_folder_without_an_index_leaves_no_site(tmp_path, capsys) -> None:
-    from kernelboost.pipeline.site import main
+    from marginlab.pipeline.site import main
 
     results = _results(tmp_path)
     empty = tmp_path / "no-api"
@@ -774,14 +774,14 @@ def test_an_api_folder_without_an_index_leaves_no_site(tmp_path, capsys) -> None
 
 
 def test_the_footer_names_the_commit_or_says_there_is_none() -> None:
-    from kernelboost.pipeline.site.pages import Provenance
+    from marginlab.pipeline.site.pages import Provenance
 
-    record = {"kernelboost": "0.1.0", "source_date": "2026-11-27T00:00:00+00:00"}
+    record = {"marginlab": "0.1.0", "source_date": "2026-11-27T00:00:00+00:00"}
     commit = "0123456789abcdef0123"
     with_git = Provenance({**record, "commit": commit, "dirty": True}, "").line
     assert with_git == (
-        "kernelboost 0.1.0, commit 0123456789ab (with uncommitted changes), "
+        "marginlab 0.1.0, commit 0123456789ab (with uncommitted changes), "
         "source date 2026-11-27"
     )
     without = Provenance({**record, "commit": None}, "").line
-    assert without == "kernelboost 0.1.0, no git commit, source date 2026-11-27"
+    assert without == "marginlab 0.1.0, no git commit, source date 2026-11-27"

@@ -1,4 +1,4 @@
-"""Closed-form bounds (kernelboost.theory.bounds): AdaBoost's training-error
+"""Closed-form bounds (marginlab.theory.bounds): AdaBoost's training-error
 chain, the margin bounds, the VC-dimension bound and the MWU bounds."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from kernelboost.estimators.boosting.adaboost import AdaBoost
-from kernelboost.estimators.boosting.ensemble import NoEdgeWarning
-from kernelboost.theory import bounds
+from marginlab.estimators.boosting.adaboost import AdaBoost
+from marginlab.estimators.boosting.ensemble import NoEdgeWarning
+from marginlab.theory import bounds
 
 SEEDS = st.integers(0, 2**32 - 1)
 EPS = hnp.arrays(

@@ -1,5 +1,5 @@
 """The weight α of a confidence-rated base classifier
-(kernelboost.theory.confidence_rated, B22)."""
+(marginlab.theory.confidence_rated, B22)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernelboost.theory.confidence_rated import (
+from marginlab.theory.confidence_rated import (
     closed_form_alpha,
     edge,
     minimizing_alpha,

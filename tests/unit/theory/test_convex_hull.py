@@ -1,5 +1,5 @@
 """The Rademacher complexity of a finite class and of its convex hull by LP
-(kernelboost.theory.convex_hull, B23)."""
+(marginlab.theory.convex_hull, B23)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernelboost.theory.convex_hull import (
+from marginlab.theory.convex_hull import (
     convex_hull_sup,
     correlations,
     finite_class_sup,
 )
-from kernelboost.theory.margins import distinct_stumps
-from kernelboost.theory.rademacher import stump_rademacher_sup
+from marginlab.theory.margins import distinct_stumps
+from marginlab.theory.rademacher import stump_rademacher_sup
 
 SEEDS = st.integers(0, 2**32 - 1)
 

@@ -1,4 +1,4 @@
-"""The L1 ball (kernelboost.theory.cross_polytope): its faces, and least
+"""The L1 ball (marginlab.theory.cross_polytope): its faces, and least
 squares constrained to it."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from collections import Counter
 
 import numpy as np
 
-from kernelboost.estimators.selection import lasso_path
-from kernelboost.theory.cross_polytope import constrained_least_squares, faces
+from marginlab.estimators.selection import lasso_path
+from marginlab.theory.cross_polytope import constrained_least_squares, faces
 
 
 def test_the_cross_polytope_has_its_faces() -> None:

@@ -1,4 +1,4 @@
-"""Zero-sum games (kernelboost.theory.games): the two LPs, von Neumann's
+"""Zero-sum games (marginlab.theory.games): the two LPs, von Neumann's
 equality, and known solutions (B24)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernelboost.theory.games import (
+from marginlab.theory.games import (
     ROCK_PAPER_SCISSORS,
     guarantee,
     solve_zero_sum,

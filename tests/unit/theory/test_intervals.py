@@ -1,4 +1,4 @@
-"""Confidence intervals (kernelboost.theory.intervals): Clopper–Pearson,
+"""Confidence intervals (marginlab.theory.intervals): Clopper–Pearson,
 Wilson and Newcombe, mean and ratio intervals."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-from kernelboost.theory.intervals import (
+from marginlab.theory.intervals import (
     clopper_pearson,
     corrected_resampled_interval,
     count,
@@ -76,7 +76,7 @@ def test_bad_counts_are_refused() -> None:
 
 
 def test_mean_interval_is_scipys_one_sample_t_interval() -> None:
-    from kernelboost.theory.intervals import mean_interval
+    from marginlab.theory.intervals import mean_interval
 
     x = np.random.default_rng(3).normal(0.4, 2.0, 37)
     r = mean_interval(x)
@@ -88,7 +88,7 @@ def test_mean_interval_is_scipys_one_sample_t_interval() -> None:
 
 
 def test_mean_interval_of_equal_values_is_a_point_and_needs_two_values() -> None:
-    from kernelboost.theory.intervals import mean_interval
+    from marginlab.theory.intervals import mean_interval
 
     r = mean_interval([0.0, 0.0, 0.0])
     assert (r.low, r.mean, r.high) == (0.0, 0.0, 0.0)

@@ -1,4 +1,4 @@
-"""Surrogate losses (kernelboost.theory.losses): each bounds the zero-one
+"""Surrogate losses (marginlab.theory.losses): each bounds the zero-one
 loss, their values at the kinks, numerical stability."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernelboost.theory.losses import (
+from marginlab.theory.losses import (
     SURROGATES,
     exponential,
     hinge,

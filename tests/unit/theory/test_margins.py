@@ -1,4 +1,4 @@
-"""Margins (kernelboost.theory.margins): the max-margin LP and the game value,
+"""Margins (marginlab.theory.margins): the max-margin LP and the game value,
 L1 margins of AdaBoost, distinct stumps and trees, norm margins, hyperplane
 distances and the signed max-margin LP."""
 
@@ -11,14 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernelboost.estimators.boosting.adaboost import AdaBoost
-from kernelboost.estimators.boosting.weak_learners import (
+from marginlab.estimators.boosting.adaboost import AdaBoost
+from marginlab.estimators.boosting.weak_learners import (
     HypothesisMatrix,
     Stumps,
     Trees,
 )
-from kernelboost.estimators.svm.hard_margin import l2_max_margin
-from kernelboost.theory.margins import (
+from marginlab.estimators.svm.hard_margin import l2_max_margin
+from marginlab.theory.margins import (
     distinct_stumps,
     distinct_trees,
     game_value,

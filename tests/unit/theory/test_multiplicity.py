@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kernelboost.theory.multiplicity import (
+from marginlab.theory.multiplicity import (
     ALPHA,
     benjamini_hochberg,
     holm,
@@ -102,7 +102,7 @@ def test_p_value_refuses_a_measure_outside_its_interval() -> None:
 
 
 def test_resolving_factor_is_the_squared_ratio_of_half_width_to_effect() -> None:
-    from kernelboost.theory.multiplicity import resolving_factor
+    from marginlab.theory.multiplicity import resolving_factor
 
     assert resolving_factor(0.01, -0.02, 0.04, 0.0) == pytest.approx(9.0)
     assert resolving_factor(0.0, -0.05, 0.05, 0.0) == float("inf")

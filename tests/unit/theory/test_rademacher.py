@@ -1,4 +1,4 @@
-"""The Rademacher complexity of stumps (kernelboost.theory.rademacher): the
+"""The Rademacher complexity of stumps (marginlab.theory.rademacher): the
 exact sup against brute force, the Monte Carlo estimate and the VC bound."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kernelboost.estimators.boosting.weak_learners import Stumps
-from kernelboost.theory.margins import distinct_stumps
-from kernelboost.theory.rademacher import (
+from marginlab.estimators.boosting.weak_learners import Stumps
+from marginlab.theory.margins import distinct_stumps
+from marginlab.theory.rademacher import (
     monte_carlo_deviation,
     stump_rademacher_draws,
     stump_rademacher_sup,

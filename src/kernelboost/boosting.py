@@ -1,5 +1,0 @@
-"""``kernelboost.boosting``: the public names of
-:mod:`kernelboost.estimators.boosting`.
-"""
-
-from .estimators.boosting import *  # noqa: F403

@@ -1,5 +1,0 @@
-"""``kernelboost.cross_polytope``: the public names of
-:mod:`kernelboost.theory.cross_polytope`.
-"""
-
-from .theory.cross_polytope import *  # noqa: F403

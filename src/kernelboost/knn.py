@@ -1,3 +1,0 @@
-"""``kernelboost.knn``: the public names of :mod:`kernelboost.estimators.knn`."""
-
-from .estimators.knn import *  # noqa: F403

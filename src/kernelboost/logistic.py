@@ -1,5 +1,0 @@
-"""``kernelboost.logistic``: the public names of
-:mod:`kernelboost.estimators.logistic`.
-"""
-
-from .estimators.logistic import *  # noqa: F403

@@ -1,5 +1,0 @@
-"""``kernelboost.model_selection``: the public names of
-:mod:`kernelboost.estimators.model_selection`.
-"""
-
-from .estimators.model_selection import *  # noqa: F403

@@ -1,5 +1,0 @@
-"""``kernelboost.perceptron``: the public names of
-:mod:`kernelboost.estimators.perceptron`.
-"""
-
-from .estimators.perceptron import *  # noqa: F403

@@ -1,0 +1,5 @@
+"""``marginlab.intervals``: the public names of
+:mod:`marginlab.theory.intervals`.
+"""
+
+from .theory.intervals import *  # noqa: F403

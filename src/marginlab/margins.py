@@ -1,0 +1,3 @@
+"""``marginlab.margins``: the public names of :mod:`marginlab.theory.margins`."""
+
+from .theory.margins import *  # noqa: F403

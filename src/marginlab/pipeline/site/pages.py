@@ -1,0 +1,427 @@
+"""The pages of the claims atlas, rendered from Jinja2 templates.
+
+Every page is a function of the run's tables and the catalog, with no clock
+and no randomness: the same results give the same bytes. Pages sit side by
+side in one folder (``index.html``, ``table.html``, ``catalog.html`` and
+``<id>.html`` per claim), with the figures in ``figures/`` and the style and
+script in ``assets/``; links between them are relative, so that the site works
+from ``file://`` as well as from a web server.
+
+The templates (``templates/`` beside this module, one per kind of page, each
+extending ``base.html``; the rows table and the filters are macros of
+``macros.html``) are rendered with autoescaping: every value that goes into a
+page is escaped there, except :class:`markupsafe.Markup`, which only HTML this
+package made is (the rendered catalog and captions, the inline style and
+script of ``results/claims.html``). Functions here prepare the values; none
+writes HTML.
+
+Each page of the site takes ``api``: whether its menu links to an API
+reference beside it (``api/index.html``, copied there by
+:func:`~marginlab.pipeline.site.build_site`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
+
+from ...experiments import FAMILIES
+from ...experiments._shared.kinds import Tally, verdict
+from ...experiments._shared.rows import Multiplicity
+from .catalog import Catalog, Entry
+from .markup import markdown
+
+__all__ = [
+    "ClaimPage",
+    "Provenance",
+    "catalog_page",
+    "claim_page",
+    "front_page",
+    "smo_page",
+    "standalone_table",
+    "table_page",
+    "timings_page",
+]
+
+#: The project's name, in every page's title and header.
+NAME = "marginlab"
+#: CSS class of each verdict and status (assets/site.css colours them).
+CLASSES = {
+    "held": "held",
+    "did not hold": "failed",
+    "not resolved": "unresolved",
+    "check passed": "check",
+    "check failed": "failed",
+    "no verdict": "none",
+    "checks": "check",
+    "illustration": "none",
+}
+#: How the rows tables write a number.
+NUMBER = "{:.6g}"
+#: The claims the live SMO applet shows (its page links back to them).
+SMO_CLAIMS = ("K11", "E1", "E2", "B1", "B5")
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """How the results were made, for the front page and every footer.
+
+    Attributes
+    ----------
+    record : mapping
+        :func:`marginlab.archive.provenance` of the results.
+    config : str
+        The run's ``config.yaml``, as written.
+    """
+
+    record: Mapping[str, Any]
+    config: str
+
+    @property
+    def line(self) -> str:
+        """One line for a page's footer: version, commit, date."""
+        r = self.record
+        commit = (
+            f"commit {str(r['commit'])[:12]}" if r.get("commit") else "no git commit"
+        )
+        dirty = " (with uncommitted changes)" if r.get("dirty") else ""
+        return (
+            f"{NAME} {r.get('marginlab', '?')}, {commit}{dirty}, "
+            f"source date {str(r.get('source_date', '?'))[:10]}"
+        )
+
+
+@dataclass(frozen=True)
+class ClaimPage:
+    """What one claim's page shows beyond its rows.
+
+    Attributes
+    ----------
+    entry : Entry
+        The claim's catalog section.
+    figures : sequence of (name, caption HTML)
+        The figures that show the claim, in registry order; the caption as
+        :func:`~marginlab.pipeline.site.markup.rst_caption` renders it.
+    config : str
+        The YAML of the config section its experiment reads.
+    code : sequence of (title, source)
+        The functions that computed it: study, then claim function.
+    applets : sequence of str
+        The interactive figures shown on the page (``data/<name>.js``).
+    """
+
+    entry: Entry
+    figures: Sequence[tuple[str, Markup]]
+    config: str
+    code: Sequence[tuple[str, str]]
+    applets: Sequence[str] = ()
+
+
+@dataclass(frozen=True)
+class Row:
+    """One claim row as the rows tables show it.
+
+    Attributes
+    ----------
+    id, key, title, dataset, quantity, relation, kind : str
+        From claims.csv (``key`` may be empty).
+    measured, bound : object
+        The numbers as read (``data-value`` of their cells, for sorting).
+    interval : str
+        ``[ci_low, ci_high]``, or empty without an interval.
+    verdict : str
+        :func:`~marginlab.experiments._shared.kinds.verdict` of the row.
+    family : str
+        The family of its claim ("K: kernels").
+    """
+
+    id: str
+    key: str
+    title: str
+    dataset: str
+    quantity: str
+    measured: object
+    interval: str
+    relation: str
+    bound: object
+    verdict: str
+    kind: str
+    family: str
+
+
+def number(value: object) -> str:
+    """A table's number to 6 significant digits (NaN as empty); anything
+    else as its text."""
+    if isinstance(value, float):
+        return "" if math.isnan(value) else NUMBER.format(value)
+    return str(value)
+
+
+def family_of(claim: str) -> str:
+    """The family of a claim id, as the report names it ("K: kernels")."""
+    return FAMILIES[claim[0]]
+
+
+def _environment() -> Environment:
+    env = Environment(
+        loader=PackageLoader(__package__, "templates"),
+        autoescape=select_autoescape(("html",), default_for_string=True, default=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["number"] = number
+    env.globals.update(NAME=NAME, CLASSES=CLASSES)
+    return env
+
+
+_ENV = _environment()
+
+
+def _render(template: str, **context: Any) -> str:
+    return _ENV.get_template(template).render(**context)
+
+
+def rows_of(rows: pd.DataFrame) -> list[Row]:
+    """The rows of a claims table as the rows tables show them."""
+    out = []
+    for r in rows.itertuples(index=False):
+        interval = (
+            f"[{number(r.ci_low)}, {number(r.ci_high)}]"
+            if isinstance(r.ci_low, float) and not math.isnan(r.ci_low)
+            else ""
+        )
+        out.append(
+            Row(
+                id=str(r.id),
+                key=str(r.key),
+                title=str(r.title),
+                dataset=str(r.dataset),
+                quantity=str(r.quantity),
+                measured=r.measured,
+                interval=interval,
+                relation=str(r.relation),
+                bound=r.bound,
+                verdict=verdict(r.kind, r.holds),
+                kind=str(r.kind),
+                family=family_of(r.id),
+            )
+        )
+    return out
+
+
+def _filters(rows: pd.DataFrame) -> dict[str, list[str]]:
+    """The values each filter box offers, sorted."""
+    return {
+        "family": sorted({family_of(c) for c in rows["id"]}),
+        "kind": sorted(set(rows["kind"])),
+        "verdict": sorted(
+            {verdict(k, h) for k, h in zip(rows["kind"], rows["holds"], strict=True)}
+        ),
+    }
+
+
+def _tally(rows: pd.DataFrame) -> Tally:
+    return Tally.of(zip(rows["kind"], rows["holds"], strict=True))
+
+
+def front_page(
+    claims: pd.DataFrame,
+    catalog: Catalog,
+    provenance: Provenance,
+    interactive: Sequence[tuple[str, str, str]] = (),
+    *,
+    api: bool = False,
+) -> str:
+    """``index.html``: what the project is, the verdicts by family and claim,
+    the interactive figures (``(claim, title, what moves)`` each), the rows
+    that did not hold or are not resolved, and the provenance."""
+    families = []
+    for letter, name in FAMILIES.items():
+        part = claims[claims["id"].str.startswith(letter)]
+        if part.empty:
+            continue
+        cards = [
+            {
+                "id": cid,
+                "title": catalog.entries[cid].title if cid in catalog.entries else "",
+                "status": _tally(rows).status,
+            }
+            for cid, rows in part.groupby("id", sort=False)
+        ]
+        families.append({"name": name, "tally": _tally(part), "cards": cards})
+    open_rows = claims[
+        claims["kind"].isin(("theorem", "identity", "empirical", "check"))
+        & claims["holds"].isin(("false", "not resolved"))
+    ]
+    record = provenance.record
+    facts = [
+        ("commit", record.get("commit") or "not a git checkout"),
+        ("uncommitted changes", "yes" if record.get("dirty") else "no"),
+        ("source date (of the commit)", record.get("source_date", "")),
+        ("config.yaml sha256", record.get("config_sha256", "")),
+        ("claims.csv sha256", record.get("claims_sha256", "")),
+        ("Python, platform", f"{record.get('python')}, {record.get('platform')}"),
+    ]
+    return _render(
+        "index.html",
+        provenance=provenance,
+        api=api,
+        total=_tally(claims),
+        n_claims=claims["id"].nunique(),
+        multiplicity=Multiplicity.of(claims).sentence(),
+        families=families,
+        interactive=interactive,
+        open_rows=rows_of(open_rows),
+        facts=facts,
+        packages=list(dict(record.get("packages", {})).items()),
+    )
+
+
+def table_page(
+    claims: pd.DataFrame, provenance: Provenance, *, api: bool = False
+) -> str:
+    """``table.html``: every row, filterable by family, kind and verdict."""
+    return _render(
+        "table.html",
+        provenance=provenance,
+        api=api,
+        rows=rows_of(claims),
+        filters=_filters(claims),
+    )
+
+
+def timings_page(
+    timings: pd.DataFrame, provenance: Provenance, *, api: bool = False
+) -> str:
+    """``timings.html``: the machine measurements of the cost claims
+    (``timings.csv``), one section per claim, with their own verdicts."""
+    return _render(
+        "timings.html",
+        provenance=provenance,
+        api=api,
+        tally=_tally(timings) if not timings.empty else None,
+        multiplicity=Multiplicity.of(timings).sentence() if not timings.empty else "",
+        claims=[
+            (claim, rows_of(rows)) for claim, rows in timings.groupby("id", sort=False)
+        ],
+    )
+
+
+def standalone_table(
+    claims: pd.DataFrame, provenance: Provenance, style: str, script: str
+) -> str:
+    """``results/claims.html``: every row in one self-contained page (style and
+    script inline), for the Snakemake report; claim ids link into the site
+    beside it (``site/<id>.html``).
+
+    ``style`` and ``script`` are the package's own assets (``site.css``,
+    ``site.js``), inserted as they are.
+    """
+    return _render(
+        "claims.html",
+        provenance=provenance,
+        tally=_tally(claims),
+        rows=rows_of(claims),
+        filters=_filters(claims),
+        style=Markup(style),
+        script=Markup(script),
+    )
+
+
+def catalog_link(catalog: Catalog, pages: Collection[str]) -> Callable[[str], str]:
+    """Maps a link of the catalog's text to the site: the anchor of a claim
+    with a page to that page, another anchor to the catalog page, anything
+    else unchanged."""
+    anchors = catalog.anchors
+
+    def link(target: str) -> str:
+        if target.startswith("#"):
+            claim = anchors.get(target[1:])
+            return f"{claim}.html" if claim in pages else f"catalog.html{target}"
+        return target
+
+    return link
+
+
+def catalog_page(
+    catalog: Catalog,
+    pages: Collection[str],
+    provenance: Provenance,
+    *,
+    api: bool = False,
+) -> str:
+    """``catalog.html``: the whole catalog; the heading of each claim in
+    ``pages`` (the claims of this run) links to its page."""
+    headings = {
+        e.anchor: (e.id, f"{e.id}.html")
+        for e in catalog.entries.values()
+        if e.id in pages
+    }
+    text = markdown(catalog.text, catalog_link(catalog, pages), headings)
+    return _render("catalog.html", provenance=provenance, api=api, catalog=text)
+
+
+def claim_page(
+    claim: str,
+    rows: pd.DataFrame,
+    page: ClaimPage,
+    catalog: Catalog,
+    provenance: Provenance,
+    neighbours: tuple[str | None, str | None],
+    pages: Collection[str],
+    timed: bool = False,
+    *,
+    api: bool = False,
+) -> str:
+    """``<id>.html``: statement and citation, rows, figures, config and code;
+    ``pages`` are the claims with a page (links to others go to the catalog);
+    a ``timed`` claim links to its rows of the timings page."""
+    return _render(
+        "claim.html",
+        provenance=provenance,
+        api=api,
+        claim=claim,
+        entry=page.entry,
+        body=markdown(page.entry.body, catalog_link(catalog, pages)),
+        tally=_tally(rows),
+        rows=rows_of(rows),
+        filters=_filters(rows),
+        page=page,
+        live=claim in SMO_CLAIMS,
+        before=neighbours[0],
+        after=neighbours[1],
+        timed=timed,
+    )
+
+
+def smo_page(
+    provenance: Provenance,
+    default: str | None = None,
+    claims: Collection[str] = SMO_CLAIMS,
+    *,
+    api: bool = False,
+) -> str:
+    """The live SMO applet (Huang 2017, slide 'SMO (L1)'): the student places
+    points, picks the kernel, C and the tolerance, and the page trains the SVM
+    by SMO (``assets/smo.js``, the algorithm of
+    :mod:`marginlab.estimators.svm.smo`), shows the slide's comment window,
+    the leave-one-out error against #SV/l (E1), what deleting a point does
+    (E2), the margin as C moves (K11), and AdaBoost with stumps on the same
+    points (``assets/boost.js``: B1, B5). The presets are the run's datasets
+    (``data/presets.js``); ``default`` is loaded first. ``claims``: those
+    with a page in this site (the others are named without a link)."""
+    return _render(
+        "smo.html",
+        provenance=provenance,
+        api=api,
+        default=default,
+        claims=[(c, c in claims) for c in SMO_CLAIMS],
+    )

@@ -13,7 +13,7 @@ SMALL := --workflow-profile workflow/profiles/small
 reproduce: $(VENV)/.installed-workflow
 	$(BIN)/snakemake
 	$(BIN)/snakemake --report results/report.html
-	$(BIN)/python -m marginlab.archive results
+	$(BIN)/python -m marginlab.pipeline.archive results
 
 # Two test processes (pytest-xdist): the end-to-end runs wait on Snakemake and
 # SLURM much of the time; tests sharing one small run stay in one process. The
@@ -29,11 +29,11 @@ test-fast: $(VENV)/.installed-test
 artifacts: $(VENV)/.installed-workflow
 	$(BIN)/snakemake $(SMALL)
 	$(BIN)/snakemake $(SMALL) --report results/report.html
-	$(BIN)/python -m marginlab.archive results
+	$(BIN)/python -m marginlab.pipeline.archive results
 
 # The README's gallery and claims summary, from the results of `make reproduce`.
 readme: $(VENV)/.installed-workflow
-	$(BIN)/python -m marginlab.gallery README.md results
+	$(BIN)/python -m marginlab.pipeline.gallery README.md results
 
 # The API reference (docs/), from the library's docstrings, into results/api/
 # (index.html); a warning fails the build. Its doctrees go beside it, so that

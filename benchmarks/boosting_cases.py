@@ -1,7 +1,7 @@
 """Benchmark cases for boosting: AdaBoost with stumps and trees against scikit-learn.
 
-Stumps. Ours: ``marginlab.boosting.AdaBoost(n_rounds=200)`` with the default
-:class:`~marginlab.boosting.Stumps` (features presorted once, then one
+Stumps. Ours: ``marginlab.AdaBoost(n_rounds=200)`` with the default
+:class:`~marginlab.Stumps` (features presorted once, then one
 O(m N) exact search per round). Peer: scikit-learn's
 ``AdaBoostClassifier(DecisionTreeClassifier(max_depth=1), n_estimators=200)``
 (SAMME), which refits a depth-1 tree, sorting every feature, in each round.

@@ -2,11 +2,11 @@
 
 - ``svm_loo_m1000``: exact SVM leave-one-out on two moons (m = 1 000, noise
   0.3), RBF σ = 1/√2 (γ = 1), C = 1, tol 1e-3, by
-  :func:`marginlab.evaluation.svm_loo` (one fit, then warm-started retrains
+  :func:`marginlab.svm_loo` (one fit, then warm-started retrains
   for the support vectors only) against
   ``cross_val_score(SVC(C=1, gamma=1), X, y, cv=LeaveOneOut())`` (m fits).
   Target: at least 20× faster (ratio ≤ 0.05), the same number of LOO errors ±1.
-- ``lasso_path_2000x100``: :func:`marginlab.selection.lasso_path` against
+- ``lasso_path_2000x100``: :func:`marginlab.lasso_path` against
   ``sklearn.linear_model.lasso_path`` on the same 100 λ values, 2 000 × 100
   sparse regression data (10 informative features), centered beforehand so
   that both solve the same problem (ours centers again; sklearn's path has
@@ -31,9 +31,9 @@ from sklearn.linear_model import lasso_path as sklearn_lasso_path
 from sklearn.model_selection import LeaveOneOut, cross_val_score
 from sklearn.svm import SVC
 
+from marginlab import SVMLOOResult, svm_loo
 from marginlab.core.datasets import make_dataset
 from marginlab.core.kernels import Gaussian
-from marginlab.estimators.evaluation import SVMLOOResult, svm_loo
 from marginlab.estimators.selection import lasso_alpha_max, lasso_path
 from marginlab.estimators.svm.classifier import SVM
 

@@ -19,7 +19,7 @@ workflow profile ``workflow/profiles/small``; ``full``: config.yaml), once:
   of their times, and the longest job and its time;
 - ``report_<config>`` and ``archive_<config>``: then the report
   (``snakemake --report results/report.html``) and the archive (``python -m
-  marginlab.archive results``), as ``make reproduce`` (full) and ``make
+  marginlab.pipeline.archive results``), as ``make reproduce`` (full) and ``make
   artifacts`` (small) make them after the run;
 - ``make_<config>``: the sum of the three, what those make targets take once
   the environment is installed;
@@ -199,7 +199,7 @@ def clean_run(config: str, cores: int, repeats: int) -> list[dict]:
             pythonpath=env_src,
         )
         archive, _ = _timed(
-            ["-m", "marginlab.archive", "results"],
+            ["-m", "marginlab.pipeline.archive", "results"],
             wf,
             pythonpath=env_src,
             program=(sys.executable,),

@@ -3,9 +3,10 @@
 The reference is built from the docstrings (numpydoc format) of the library in
 this checkout's ``src/``, which goes first on the path: the package need not be
 installed, and nothing here imports Snakemake. Every public name is documented
-once, under its public path (``marginlab.svm.SVM``, not
-``marginlab.estimators.svm.classifier.SVM``): the pages in ``reference/``
-list them, and a test checks that none is missing.
+once: a name of the top-level ``__all__`` under ``marginlab.<name>``
+(``marginlab.SVM``, not ``marginlab.estimators.svm.classifier.SVM``), any other
+under the module of its layer; the pages in ``reference/`` list them, and a
+test checks that none is missing.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import importlib.util
 import re
 import sys
 from pathlib import Path
+
+from sphinx.util.docutils import SphinxDirective
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 sys.path.insert(0, str(SRC))
@@ -72,7 +75,7 @@ html_theme_options = {
 
 def _attribute_doc(app, what, name, obj, options, lines):
     """A re-exported constant gets the ``#:`` comment of the module that
-    assigns it (``marginlab.datasets.TRIANGLE``'s is in
+    assigns it (``marginlab.core.datasets.TRIANGLE``'s is in
     ``marginlab.core.synthetic``, which autodoc does not read), and never
     the docstring of its type (ndarray's, dict's)."""
     if what != "data":
@@ -152,7 +155,7 @@ def _documented(env) -> dict[int, str]:
     """``id(object) → the name it is documented under``, for the classes,
     functions, methods and containers the reference documents (not for
     numbers and strings, which one object may stand for in many places).
-    The shortest name wins: ``marginlab.svm.SVM`` over the canonical
+    The shortest name wins: ``marginlab.SVM`` over the canonical
     ``marginlab.estimators.svm.classifier.SVM`` autodoc records beside it.
     Made once per build, when every page has been read; ids are of this
     process, so the table is never stored with the environment."""
@@ -168,7 +171,7 @@ def _resolve_layered(app, env, node, contnode):
     """Link a docstring's reference to a name of the layers
     (``:func:`~marginlab.core.synthetic.make_moons```, or ``:func:`svm_loo```
     read in :mod:`marginlab.estimators.svm`) to where the reference
-    documents that object (``marginlab.datasets.make_moons``)."""
+    documents that object (``marginlab.core.datasets.make_moons``)."""
     if node.get("refdomain") != "py":
         return None
     target = node["reftarget"].lstrip("~.")
@@ -192,7 +195,22 @@ def _resolve_layered(app, env, node, contnode):
     return None
 
 
+class PublicAPI(SphinxDirective):
+    """``.. marginlab-api::``: the top-level ``__all__``, one table per module
+    of the layers that holds its names (``marginlab._HOMES``), each name
+    linked to where its module's page documents it."""
+
+    def run(self):
+        lines = [".. currentmodule:: marginlab", ""]
+        for module, names in marginlab._HOMES.items():
+            lines += [f"From :mod:`marginlab.{module}`:", ""]
+            lines += [".. autosummary::", "   :nosignatures:", ""]
+            lines += [f"   {name}" for name in names] + [""]
+        return self.parse_text_to_nodes("\n".join(lines))
+
+
 def setup(app):
+    app.add_directive("marginlab-api", PublicAPI)
     app.connect("missing-reference", _resolve_layered)
     app.connect("autodoc-process-docstring", _attribute_doc)
     # After numpydoc's own handler (priority 500), on the reST it produces.

@@ -1,7 +1,14 @@
 """marginlab: kernels and boosting, with the lecture claims reproduced.
 
-The library is laid out in layers; each imports only the layers above it in
-this list:
+The public API is this package's ``__all__``: the estimators and their weak
+learners, the kernels and feature maps, making a dataset, leave-one-out,
+cross-validation and selection, and the closed-form bounds and margins the
+lectures compare them with::
+
+    from marginlab import SVM, AdaBoost, Stumps, Gaussian, svm_loo, max_margin
+
+Everything else is reached through the layer that holds it; each layer
+imports only the layers above it in this list:
 
 - :mod:`marginlab.core`: datasets, kernels and feature maps, the estimator
   contract, input checks;
@@ -15,13 +22,9 @@ this list:
 - :mod:`marginlab.pipeline`: what turns the registry into results (jobs,
   code digests, configuration checks, report, archive, gallery, site).
 
-The public import paths of the modules keep working where the modules now
-live in a layer: ``marginlab.svm`` is a small module that re-exports
-:mod:`marginlab.estimators.svm`, ``marginlab.margins``
-:mod:`marginlab.theory.margins`, and so on (:data:`PUBLIC_PATHS`, one file
-each beside this one); ``python -m marginlab.site`` runs the site's
-command. Nothing is imported before it is asked for, so that reading the
-experiment registry stays cheap.
+A name of ``__all__`` is imported from its layer when it is first asked for,
+so that ``import marginlab`` (and reading the experiment registry) stays
+cheap; no module of the library imports this namespace.
 """
 
 from __future__ import annotations
@@ -31,55 +34,108 @@ from typing import Any
 
 __version__ = "0.1.0"
 
-#: Public module paths → where the module lives in the layers (both relative
-#: to ``marginlab``). ``marginlab/svm.py`` re-exports the names of
-#: ``marginlab.estimators.svm``, and so on.
-PUBLIC_PATHS: dict[str, str] = {
-    "base": "core.base",
-    "datasets": "core.datasets",
-    "exceptions": "core.exceptions",
-    "feature_maps": "core.feature_maps",
-    "io": "core.io",
-    "kernels": "core.kernels",
-    "bounds": "theory.bounds",
-    "cross_polytope": "theory.cross_polytope",
-    "intervals": "theory.intervals",
-    "losses": "theory.losses",
-    "margins": "theory.margins",
-    "rademacher": "theory.rademacher",
-    "boosting": "estimators.boosting",
-    "evaluation": "estimators.evaluation",
-    "kernel_ridge": "estimators.kernel_ridge",
-    "knn": "estimators.knn",
-    "logistic": "estimators.logistic",
-    "model_selection": "estimators.model_selection",
-    "perceptron": "estimators.perceptron",
-    "selection": "estimators.selection",
-    "svm": "estimators.svm",
-    "svm_loo": "estimators.svm.loo",
-    "claims": "experiments._shared.rows",
-    "kinds": "experiments._shared.kinds",
-    "plotting": "experiments._shared.figures",
-    "archive": "pipeline.archive",
-    "gallery": "pipeline.gallery",
-    "site": "pipeline.site",
+#: The modules of the layers that hold the public names (relative to
+#: ``marginlab``), and the names each gives to the top level.
+_HOMES: dict[str, tuple[str, ...]] = {
+    # Estimators and weak learners.
+    "estimators.svm": ("SVM", "Pegasos", "l2_max_margin"),
+    "estimators.boosting": (
+        "AdaBoost",
+        "ArcGV",
+        "MajorityBoost",
+        "Stumps",
+        "Trees",
+        "HypothesisMatrix",
+        "NoEdgeWarning",
+    ),
+    "estimators.perceptron": ("Perceptron", "KernelPerceptron"),
+    "estimators.logistic": ("KernelLogisticRegression",),
+    "estimators.knn": ("KNN", "knn_loo"),
+    "estimators.kernel_ridge": ("KernelRidge",),
+    "estimators.selection": (
+        "Lasso",
+        "Ridge",
+        "lasso_path",
+        "lasso_alpha_max",
+        "lasso_cv",
+        "ridge_path",
+        "forward_stepwise",
+        "backward_stepwise",
+        "best_subset",
+        "z_scores",
+    ),
+    # Leave-one-out, cross-validation and model selection.
+    "estimators.svm.loo": ("svm_loo", "SVMLOOResult"),
+    "estimators.model_selection": (
+        "train_test_split",
+        "kfold_indices",
+        "cross_val_error",
+        "CVResult",
+        "grid_search",
+        "loo_error",
+    ),
+    # Kernels, feature maps and data.
+    "core.kernels": (
+        "Kernel",
+        "Linear",
+        "Gaussian",
+        "Polynomial",
+        "ProductPolynomial",
+        "Laplacian",
+        "make_kernel",
+        "is_psd",
+    ),
+    "core.feature_maps": ("quadratic_r2", "monomials", "gaussian_series"),
+    "core.datasets": ("Dataset", "DatasetError", "make_dataset", "load_csv"),
+    # The theory the claims compare against.
+    "theory.margins": (
+        "max_margin",
+        "l1_margins",
+        "norm_margin",
+        "margin_matrix",
+        "signed_max_margin",
+        "hyperplane_distance",
+        "game_value",
+    ),
+    "theory.bounds": (
+        "product_Z",
+        "z_factor",
+        "gamma_bound",
+        "uniform_gamma_bound",
+        "margin_distribution_bound",
+        "uniform_margin_bound",
+        "rademacher_margin_bound",
+        "ramp_margin_loss",
+        "vc_margin_bound",
+        "vcdim_ft_bound",
+        "mwu_rounds",
+        "mwu_subset_bound",
+    ),
+    "theory.rademacher": (
+        "monte_carlo_deviation",
+        "stump_rademacher_sup",
+        "stump_rademacher_draws",
+        "stump_vc_dimension_bound",
+    ),
+    # The estimator contract's helper and what a user catches.
+    "core.base": ("clone",),
+    "core.exceptions": ("NotFittedError", "NotSeparableError", "ConvergenceWarning"),
 }
 
-#: Names importable from the package itself, and their modules.
-_EXPORTS = {
-    "Dataset": "core.datasets",
-    "DatasetError": "core.datasets",
-    "make_dataset": "core.datasets",
-    "Gaussian": "core.kernels",
-    "Kernel": "core.kernels",
-    "Linear": "core.kernels",
-    "make_kernel": "core.kernels",
-}
+#: Each public name → the module of its layer that holds it.
+_HOME = {name: module for module, names in _HOMES.items() for name in names}
 
-__all__ = ["PUBLIC_PATHS", *_EXPORTS]
+__all__ = list(_HOME)
 
 
 def __getattr__(name: str) -> Any:
-    if name in _EXPORTS:
-        return getattr(importlib.import_module(f"{__name__}.{_EXPORTS[name]}"), name)
+    if name in _HOME:
+        module = importlib.import_module(f"{__name__}.{_HOME[name]}")
+        value = getattr(module, name)
+        globals()[name] = value  # asked once
+        return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOME})

@@ -1,7 +1,8 @@
 """Run in a virtual environment that holds only the library's own
 dependencies (pyproject.toml's ``dependencies``), with ``src/`` on the path:
 import every module of the library's layers (core, estimators, theory) and
-its public paths, then fit every estimator and predict with it.
+every name of the package's ``__all__``, then fit every estimator and predict
+with it.
 
 Exits non-zero, naming the module or estimator, when one needs a package
 the library does not declare for itself. Prints one line per estimator.
@@ -34,11 +35,6 @@ def modules() -> list[str]:
             m.name
             for m in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")
         ]
-    names += [
-        f"marginlab.{path}"
-        for path, target in marginlab.PUBLIC_PATHS.items()
-        if target.startswith(LAYERS)
-    ]
     return names
 
 
@@ -49,6 +45,12 @@ def main() -> int:
             importlib.import_module(name)
         except ImportError as error:
             print(f"{name}: {error}", file=sys.stderr)
+            return 1
+    for name in marginlab.__all__:
+        try:
+            getattr(marginlab, name)
+        except ImportError as error:
+            print(f"marginlab.{name}: {error}", file=sys.stderr)
             return 1
     estimators = sorted(
         {

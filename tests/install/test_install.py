@@ -116,7 +116,7 @@ def test_every_import_is_declared_for_its_layer() -> None:
     undeclared = []
     for path in sorted(PACKAGE.rglob("*.py")):
         parts = path.relative_to(PACKAGE).parts
-        layer = parts[0] if len(parts) > 1 else "core"  # public paths: re-exports
+        layer = parts[0] if len(parts) > 1 else "core"  # __init__: the public API
         undeclared += [
             f"{path.relative_to(ROOT)}: {name} ({layer})"
             for name in _undeclared(path, layer)

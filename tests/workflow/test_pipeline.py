@@ -469,7 +469,7 @@ def test_the_archive_holds_report_figures_claims_config_and_provenance(
             [
                 str(BIN / "python"),
                 "-m",
-                "marginlab.archive",
+                "marginlab.pipeline.archive",
                 "results",
                 "--root",
                 str(ROOT),

@@ -412,8 +412,7 @@ def clone(estimator: T, *, safe: bool = True) -> T:
 
     Examples
     --------
-    >>> from marginlab.svm import SVM
-    >>> from marginlab.kernels import Gaussian
+    >>> from marginlab import Gaussian, SVM
     >>> clone(SVM(kernel=Gaussian(sigma=0.5), C=10.0))
     SVM(kernel=Gaussian(sigma=0.5), C=10.0)
     """

@@ -3,7 +3,7 @@ configuration check forecasts of them (shapes, rows, class counts) without
 making them.
 
 The public names of the modules that hold them, importable from here (and
-from :mod:`marginlab.datasets`):
+from :mod:`marginlab.core.datasets`):
 
 - :mod:`marginlab.core.dataset`: the container, :class:`Dataset`;
 - :mod:`marginlab.core.synthetic`: the seeded generators and label noise;

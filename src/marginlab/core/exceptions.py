@@ -57,7 +57,7 @@ def _with_sklearn_base(sk_error: type[Exception]) -> type[NotFittedError]:
 class NotSeparableError(ValueError):
     """A hard-margin fit found that no separating hyperplane exists.
 
-    Raised by :meth:`marginlab.svm.SVM.fit` with ``C=float("inf")`` when the
+    Raised by :meth:`marginlab.SVM.fit` with ``C=float("inf")`` when the
     two classes are not separable in the kernel's feature space. A subclass of
     ``ValueError``, so code that catches ``ValueError`` still catches it.
     """

@@ -217,7 +217,7 @@ def check_X_y(X: object, y: object) -> tuple[np.ndarray, np.ndarray]:
 def flatten_column_vector(y: object, *, stacklevel: int = 4) -> np.ndarray:
     """``y`` as an array; a column vector (n, 1) is flattened, with a warning.
 
-    The :class:`~marginlab.exceptions.DataConversionWarning` carries
+    The :class:`~marginlab.core.exceptions.DataConversionWarning` carries
     scikit-learn's wording. ``stacklevel`` 4 points at the caller of ``fit``
     (this function < ``_validate_data`` or ``encode_labels`` < ``fit``).
     """
@@ -252,7 +252,7 @@ def encode_labels(
     ----------
     y : array-like of shape (n_samples,)
         A column vector of shape (n_samples, 1) is flattened with a
-        :class:`~marginlab.exceptions.DataConversionWarning`.
+        :class:`~marginlab.core.exceptions.DataConversionWarning`.
     n_samples : int
         Number of rows of X.
     owner : str

@@ -9,7 +9,7 @@
 - :mod:`.selection`: best subset, stepwise selection, z-scores, ridge, the
   Lasso path;
 - :mod:`.model_selection`: splits, K-fold cross-validation, grid search,
-  brute-force leave-one-out (:mod:`.evaluation` gathers the evaluation tools).
+  brute-force leave-one-out.
 
 Estimators follow scikit-learn's conventions without depending on it. This
 layer imports the core and the theory, never the experiments or the pipeline.

@@ -43,7 +43,7 @@ class KernelRidge(RegressorMixin, BaseEstimator):
 
     Examples
     --------
-    >>> from marginlab.kernels import Linear
+    >>> from marginlab import Linear
     >>> model = KernelRidge(kernel=Linear(), lam=1.0).fit([[1.0], [2.0]], [1.0, 2.0])
     >>> round(float(model.predict([[3.0]])[0]), 6)  # w = 5/6 for ‖y − xw‖² + w²
     2.5

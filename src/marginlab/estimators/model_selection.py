@@ -10,8 +10,8 @@ or real values (regression). Functions that fit many models take a factory
 Leave-one-out (LOO) trains on l − 1 points and tests on the one left out, for
 every point in turn: LOO = (1/l) Σ_i 1[h_{−i}(x_i) ≠ y_i]. :func:`loo_error`
 does exactly that, for any estimator; the fast exact LOO of the SVM is
-:func:`marginlab.svm_loo.svm_loo` and that of k-NN
-:func:`marginlab.knn.knn_loo`.
+:func:`marginlab.svm_loo` and that of k-NN
+:func:`marginlab.knn_loo`.
 """
 
 from __future__ import annotations
@@ -320,8 +320,7 @@ def grid_search(
 
     Examples
     --------
-    >>> from marginlab.datasets import make_dataset
-    >>> from marginlab.knn import KNN
+    >>> from marginlab import KNN, make_dataset
     >>> data = make_dataset({"generator": "moons", "n_samples": 60, "seed": 0})
     >>> table, best = grid_search(lambda k: KNN(k=k), {"k": [1, 5]}, data.X, data.y)
     >>> list(table.columns)

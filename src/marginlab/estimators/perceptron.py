@@ -12,7 +12,7 @@ recomputing it.
 Points are visited in cyclic epochs 0, 1, …, m−1 (or a seeded permutation per
 epoch with ``shuffle=True``); training stops after the first epoch without a
 mistake (``converged_ = True``) or after ``max_epochs`` epochs, with a
-:class:`~marginlab.exceptions.ConvergenceWarning`.
+:class:`~marginlab.ConvergenceWarning`.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The downloadable results archive: report, figures, claims, config, provenance.
 
-``python -m marginlab.archive`` (run by ``make artifacts`` and ``make
+``python -m marginlab.pipeline.archive`` (run by ``make artifacts`` and ``make
 reproduce`` after the report) writes ``results/provenance.json`` and then
 ``results/marginlab-results.zip`` with, under one folder ``marginlab-results/``:
 
@@ -265,9 +265,9 @@ def write_archive(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: ``python -m marginlab.archive [RESULTS] --root``."""
+    """Command line: ``python -m marginlab.pipeline.archive [RESULTS] --root``."""
     parser = argparse.ArgumentParser(
-        prog="python -m marginlab.archive",
+        prog="python -m marginlab.pipeline.archive",
         description="Write provenance.json and marginlab-results.zip into the "
         "results folder of a finished run (after its report).",
     )
@@ -279,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         path = write_archive(args.results, args.root)
     except ArchiveError as err:
-        print(f"marginlab.archive: {err}", file=sys.stderr)
+        print(f"marginlab.pipeline.archive: {err}", file=sys.stderr)
         return 1
     with zipfile.ZipFile(path) as zf:
         size = sum(i.file_size for i in zf.infolist())

@@ -1,6 +1,6 @@
 """The README's gallery and claims summary, regenerated from the results.
 
-``python -m marginlab.gallery README.md results`` (what ``make readme`` runs)
+``python -m marginlab.pipeline.gallery README.md results`` (what ``make readme`` runs)
 replaces the text between the two marker lines of README.md::
 
     <!-- gallery:start -->
@@ -115,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``marginlab-gallery README.md RESULTS_DIR``: rewrite the README's
     gallery block from a run's results."""
     parser = argparse.ArgumentParser(
-        prog="python -m marginlab.gallery",
+        prog="python -m marginlab.pipeline.gallery",
         description="Rewrite the gallery and claims summary between the README's "
         f"markers ({START} ... {END}) from the results of a run.",
     )

@@ -240,7 +240,7 @@ def distinct_stumps(
     stumps h ≡ ±1 (θ = −∞, listed once, on feature 0). Columns with the same
     predictions on X are kept once (the first in the order: constants, then
     feature 0, 1, …, thresholds increasing, polarity +1 before −1). Every
-    stump AdaBoost can pick with :class:`marginlab.boosting.Stumps` on X
+    stump AdaBoost can pick with :class:`marginlab.Stumps` on X
     labels X like one of these columns.
 
     Parameters

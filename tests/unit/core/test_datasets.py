@@ -1,4 +1,4 @@
-"""Unit tests for marginlab.datasets: generators, label noise, CSV I/O."""
+"""Unit tests for marginlab.core.datasets: generators, label noise, CSV I/O."""
 
 from __future__ import annotations
 

@@ -171,7 +171,7 @@ def test_b1_bound_chain_holds_at_every_round(seed, m, n, T, flip) -> None:
     assert (h["train_error"] <= h["bound_Z"] * (1 + tiny)).all()
     assert (h["bound_Z"] <= h["bound_gamma"] * (1 + tiny)).all()
     assert (h["bound_gamma"] <= h["bound_gamma_min"] * (1 + tiny)).all()
-    # The columns are the lecture formulas and agree with marginlab.bounds.
+    # The columns are the lecture formulas and agree with marginlab.theory.bounds.
     eps = h["eps"].to_numpy()
     np.testing.assert_allclose(h["gamma"], 0.5 - eps, rtol=0, atol=1e-15)
     np.testing.assert_allclose(h["Z"], 2 * np.sqrt(eps * (1 - eps)), rtol=1e-12)

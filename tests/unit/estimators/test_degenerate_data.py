@@ -11,12 +11,12 @@ import warnings
 import numpy as np
 import pytest
 
+from marginlab import KNN
 from marginlab.core.exceptions import NotSeparableError
 from marginlab.core.kernels import Gaussian, Linear
 from marginlab.estimators.boosting.adaboost import AdaBoost
 from marginlab.estimators.boosting.ensemble import NoEdgeWarning
 from marginlab.estimators.boosting.weak_learners import Stumps
-from marginlab.estimators.evaluation import KNN
 from marginlab.estimators.svm.classifier import SVM
 
 X_SAME = np.ones((6, 2))

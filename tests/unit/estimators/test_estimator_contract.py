@@ -1,4 +1,4 @@
-"""The estimator contract (marginlab.base) and scikit-learn interoperability.
+"""The estimator contract (marginlab.core.base) and scikit-learn interoperability.
 
 scikit-learn is a test-only dependency: these tests drive marginlab's
 estimators through ``sklearn.base.clone``, ``cross_val_score``,
@@ -25,6 +25,7 @@ from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.utils.estimator_checks import estimator_checks_generator
 
+from marginlab import KNN
 from marginlab.core.base import (
     BaseEstimator,
     Interval,
@@ -55,7 +56,6 @@ from marginlab.estimators.boosting.weak_learners import (
     Stumps,
     Trees,
 )
-from marginlab.estimators.evaluation import KNN
 from marginlab.estimators.kernel_ridge import KernelRidge
 from marginlab.estimators.logistic import KernelLogisticRegression
 from marginlab.estimators.perceptron import KernelPerceptron, Perceptron

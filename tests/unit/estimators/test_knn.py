@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 from sklearn.neighbors import KNeighborsClassifier
 
+from marginlab import KNN, knn_loo, loo_error
 from marginlab.core.datasets import make_dataset
-from marginlab.estimators.evaluation import KNN, knn_loo, loo_error
 
 # --- k-NN ----------------------------------------------------------------------
 

@@ -10,8 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from marginlab.core.datasets import make_dataset
-from marginlab.estimators.evaluation import (
+from marginlab import (
     KNN,
     CVResult,
     cross_val_error,
@@ -20,6 +19,7 @@ from marginlab.estimators.evaluation import (
     loo_error,
     train_test_split,
 )
+from marginlab.core.datasets import make_dataset
 from marginlab.estimators.model_selection import random_split
 
 

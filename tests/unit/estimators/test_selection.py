@@ -17,13 +17,13 @@ from sklearn.linear_model import LassoCV as SkLassoCV
 from sklearn.linear_model import Ridge as SkRidge
 from sklearn.linear_model import lasso_path as sk_lasso_path
 
-from marginlab.core.datasets import make_dataset
-from marginlab.core.exceptions import ConvergenceWarning
-from marginlab.estimators.evaluation import (
+from marginlab import (
     cross_val_error,
     grid_search,
     kfold_indices,
 )
+from marginlab.core.datasets import make_dataset
+from marginlab.core.exceptions import ConvergenceWarning
 from marginlab.estimators.selection import (
     Lasso,
     Ridge,

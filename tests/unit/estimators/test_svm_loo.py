@@ -11,10 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from marginlab import KNN, svm_loo
 from marginlab.core.datasets import make_dataset
 from marginlab.core.kernels import Gaussian, Linear, Polynomial
-from marginlab.estimators.evaluation import KNN, loo_warm_start, svm_loo
 from marginlab.estimators.svm.classifier import SVM
+from marginlab.estimators.svm.loo import loo_warm_start
 
 # --- SVM leave-one-out ------------------------------------------------------------
 

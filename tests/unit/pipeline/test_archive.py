@@ -1,4 +1,4 @@
-"""The results archive and its provenance record (marginlab.archive)."""
+"""The results archive and its provenance record (marginlab.pipeline.archive)."""
 
 from __future__ import annotations
 
@@ -124,7 +124,7 @@ def test_missing_results_stop_the_archive_and_write_nothing(tmp_path: Path) -> N
     assert not (results / "provenance.json").exists()
     assert not (results / f"{ARCHIVE_NAME}.zip").exists()
     proc = subprocess.run(
-        [sys.executable, "-m", "marginlab.archive", str(results)],
+        [sys.executable, "-m", "marginlab.pipeline.archive", str(results)],
         capture_output=True,
         text=True,
         cwd=tmp_path,

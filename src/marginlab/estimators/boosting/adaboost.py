@@ -2,7 +2,8 @@
 
 D_1(i) = 1/m; each round takes the weak hypothesis h_t of smallest weighted
 error ε_t under D_t, α_t = ½ ln((1 − ε_t)/ε_t), Z_t = 2 √(ε_t (1 − ε_t)) and
-D_{t+1}(i) = D_t(i) exp(−α_t y_i h_t(x_i)) / Z_t (see :mod:`marginlab.boosting`).
+D_{t+1}(i) = D_t(i) exp(−α_t y_i h_t(x_i)) / Z_t (see
+:mod:`marginlab.estimators.boosting`).
 """
 
 from __future__ import annotations

@@ -73,7 +73,7 @@ class MajorityBoost(_Ensemble):
     classes_ : ndarray of shape (2,)
         The labels of the classes −1 and +1.
     n_rounds_ : int
-        T = ⌈4/γ² ln(1/ν)⌉ (:func:`marginlab.bounds.mwu_rounds`).
+        T = ⌈4/γ² ln(1/ν)⌉ (:func:`marginlab.mwu_rounds`).
     learners_ : list of Hypothesis
         h^1, …, h^T.
     history_ : pandas.DataFrame

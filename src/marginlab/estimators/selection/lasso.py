@@ -111,7 +111,7 @@ def lasso_path(
     tol : float > 0, default=1e-4
     max_iter : int, default=1000
         Cap on sweeps per λ; reaching it raises a
-        :class:`~marginlab.exceptions.ConvergenceWarning`.
+        :class:`~marginlab.ConvergenceWarning`.
     return_intercept : bool, default=False
 
     Returns
@@ -420,7 +420,7 @@ def lasso_cv(
     alphas : sequence of float > 0, optional
     n_splits : int, default=5
     seed : int or Generator, default=0
-        Seeds the folds (:func:`marginlab.model_selection.kfold_indices`,
+        Seeds the folds (:func:`marginlab.kfold_indices`,
         ``stratify=False``).
     n_alphas, eps, tol, max_iter
         As in :func:`lasso_path`.

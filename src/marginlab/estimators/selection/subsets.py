@@ -3,7 +3,7 @@ best subset, forward and backward stepwise, and their model counts.
 
 A feature subset S is scored by the K-fold cross-validated mean squared error
 of least squares on the features in S (with intercept), on folds from
-:func:`marginlab.model_selection.kfold_indices` (``stratify=False``):
+:func:`marginlab.kfold_indices` (``stratify=False``):
 
 - best subset tries all 2^d − 1 non-empty subsets;
 - forward stepwise starts from the empty model and adds, at each step, the

@@ -66,7 +66,7 @@ class SVM(ClassifierMixin, BaseEstimator):
         (the problem kernelized Pegasos minimizes, with C = 1/(λm)).
     max_iter : int or None, default=None
         Cap on SMO steps; ``None`` means max(10⁷, 100·m) as in libsvm. Reaching
-        it raises a :class:`~marginlab.exceptions.ConvergenceWarning`.
+        it raises a :class:`~marginlab.ConvergenceWarning`.
 
     Raises
     ------
@@ -104,7 +104,7 @@ class SVM(ClassifierMixin, BaseEstimator):
     Examples
     --------
     >>> import numpy as np
-    >>> from marginlab.kernels import Linear
+    >>> from marginlab import Linear
     >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [3.0, 0.0], [4.0, 0.0]])
     >>> svm = SVM(kernel=Linear(), C=float("inf")).fit(X, [-1, -1, 1, 1])
     >>> round(svm.margin_, 6), svm.support_.tolist()

@@ -18,7 +18,7 @@ def l2_max_margin(
     """The maximum L2 margin max_{w ≠ 0} min_i y_i w·h(x_i) / ‖w‖₂.
 
     The hard-margin linear SVM without intercept on the features h(x)
-    (:class:`marginlab.svm.SVM` with ``Linear()``, ``C=inf``,
+    (:class:`marginlab.SVM` with ``Linear()``, ``C=inf``,
     ``fit_intercept=False``): w = Σ_i α_i y_i h(x_i) over its support vectors.
     Mohri, Boosting, 'SVM vs AdaBoost': the SVM's predictor x ↦ w·Φ(x) has no
     bias term either; a constant feature, if the class has one, plays its role.
@@ -27,7 +27,7 @@ def l2_max_margin(
     ----------
     predictions : array-like of shape (m, N)
         Must be linearly separable through the origin (else
-        :class:`~marginlab.exceptions.NotSeparableError`).
+        :class:`~marginlab.NotSeparableError`).
     y : array-like of shape (m,)
     tol : float > 0, default=1e-8
         SMO's stopping tolerance.
@@ -35,7 +35,7 @@ def l2_max_margin(
     Returns
     -------
     rho : float
-        The L2 margin :func:`~marginlab.margins.norm_margin` the returned w achieves.
+        The L2 margin :func:`~marginlab.norm_margin` the returned w achieves.
     w : ndarray of shape (N,)
         Scaled to ‖w‖₂ = 1.
 

@@ -213,7 +213,7 @@ def svm_loo(
     Parameters
     ----------
     svm : SVM
-        An (unfitted) :class:`marginlab.svm.SVM`; it is not modified, a copy
+        An (unfitted) :class:`marginlab.SVM`; it is not modified, a copy
         with the same parameters is fitted.
     X : array-like of shape (l, n)
     y : array-like of shape (l,)
@@ -240,7 +240,7 @@ def svm_loo(
     KDD 2000 (warm starts for leave-one-out).
     """
     if not isinstance(svm, SVM):
-        raise TypeError(f"svm_loo needs a marginlab.svm.SVM; got {svm!r}.")
+        raise TypeError(f"svm_loo needs a marginlab.SVM; got {svm!r}.")
     check_scalar(gram_bytes, "gram_bytes", "svm_loo", kind="int", low=1, closed="left")
     if retrain not in ("all", "support"):
         raise ValueError(

@@ -312,7 +312,7 @@ def c_label(value: float) -> str:
 
 def proportion_bars(rates: pd.Series, n: pd.Series) -> np.ndarray:
     """Distances from each rate k/n to the ends of its 95 % Clopper–Pearson
-    interval (:func:`marginlab.intervals.clopper_pearson`, as the claims)."""
+    interval (:func:`marginlab.theory.intervals.clopper_pearson`, as the claims)."""
     values = rates.to_numpy(dtype=float)
     ends = np.array(
         [

@@ -107,7 +107,7 @@ class ClaimRow:
     The verdict is derived: ``measured <relation> bound``, or ``n/a`` for
     illustrations, whose relation is ``"n/a"``. A row measured on finitely
     many test points carries a confidence interval [``ci_low``, ``ci_high``]
-    of ``measured`` (:mod:`marginlab.intervals`); its verdict is then
+    of ``measured`` (:mod:`marginlab.theory.intervals`); its verdict is then
     ``true`` when every value of the interval satisfies the relation,
     ``false`` when none does, and ``not resolved`` otherwise. A row whose
     measurement cannot decide the claim at all (e.g. a growth exponent fitted

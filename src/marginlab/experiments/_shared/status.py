@@ -12,11 +12,11 @@ from typing import Final
 STATUS_OK: Final = "ok"
 #: Hard margin (C = inf) on data that no hyperplane of the feature space
 #: separates: the dual is unbounded and there is no SVM to leave points out of
-#: (:class:`~marginlab.exceptions.NotSeparableError`).
+#: (:class:`~marginlab.NotSeparableError`).
 STATUS_NOT_SEPARABLE: Final = "not separable"
 #: An SMO solve (the full fit or a leave-one-out retrain) reached ``max_iter``
 #: steps before its stopping criterion: the numbers would not be the SVM's
-#: (:class:`~marginlab.exceptions.ConvergenceWarning`).
+#: (:class:`~marginlab.ConvergenceWarning`).
 STATUS_NOT_CONVERGED: Final = "not converged"
 #: A measurement that was not attempted because the fit it needs failed.
 STATUS_SKIPPED: Final = "skipped"

@@ -75,7 +75,7 @@ def adaboost_tables(
         T; fewer rounds are kept if AdaBoost stops early (ε_t = 0 or no edge).
     test_fraction, split_seed
         The seeded stratified split
-        (:func:`~marginlab.model_selection.train_test_split`).
+        (:func:`~marginlab.train_test_split`).
     margin_rounds : sequence of int
         Rounds of B6's table (those beyond the rounds run are dropped; the
         last round is always one).

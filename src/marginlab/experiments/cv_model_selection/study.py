@@ -78,9 +78,9 @@ def cv_selection_tables(
 ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """E3: choose σ and C of the Gaussian SVM by K-fold CV; compare on a test set.
 
-    A seeded stratified split (:func:`~marginlab.model_selection.train_test_split`)
+    A seeded stratified split (:func:`~marginlab.train_test_split`)
     sets the test points aside. On the training part alone,
-    :func:`~marginlab.model_selection.grid_search` scores every (σ, C) of the grid
+    :func:`~marginlab.grid_search` scores every (σ, C) of the grid
     by K-fold cross-validation,
 
         CV(σ, C) = (1/K) Σ_f err_f(σ, C),

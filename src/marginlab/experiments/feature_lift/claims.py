@@ -23,7 +23,7 @@ def k4_feature_lift(summary: pd.DataFrame, points: pd.DataFrame) -> list[ClaimRo
         ``> 0``), t* in R³ (``lp/R3``, ``> 0``) and the hard-margin SVM's
         training error in R³ (``error/R3``, ``<= 0``). All four
         are ``check`` rows, not evidence: on the configured circles they are
-        properties of the generator (:func:`~marginlab.datasets.make_circles`
+        properties of the generator (:func:`~marginlab.core.datasets.make_circles`
         puts the −1 points in a ring all around the +1 points, so no line
         separates them; their radii, in the ellipse's own coordinates, lie in
         [0, 0.8] and [1.2, 2.0], a gap many times the jitter, so the centred

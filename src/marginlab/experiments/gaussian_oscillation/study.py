@@ -2,7 +2,7 @@
 
 Shewchuk, Lecture 14, 'The Gaussian Kernel': "Oscillates less than polynomials
 (depending on sigma)". One learner for every kernel, kernel ridge regression on
-the ±1 labels with one λ (:class:`marginlab.kernel_ridge.KernelRidge`), on
+the ±1 labels with one λ (:class:`marginlab.KernelRidge`), on
 1-D data, so that a hypothesis f(z) = Σ_j a_j k(x_j, z) is a curve:
 
 * the Gaussian kernel exp(−(x − z)²/2σ²) for every σ of a grid;

@@ -2,7 +2,7 @@
 
 Shewchuk, Lecture 14, 'The Gaussian Kernel': "There exists a Phi(x) such that
 k(x, z) = exp(−|x − z|²/2σ²) … This is an infinite vector, and Phi(x)ᵀPhi(z)
-is a converging series." :func:`marginlab.feature_maps.gaussian_series`
+is a converging series." :func:`marginlab.gaussian_series`
 builds that vector truncated at total degree N; this study measures how far
 ⟨φ_N(x), φ_N(z)⟩, summed coordinate by coordinate, is from the kernel.
 
@@ -99,7 +99,7 @@ def gaussian_series_table(
         One row per (σ, N): ``n_coordinates`` (columns of φ_N as the map returns
         them) and ``dimension_formula`` = C(N + n, n); over the pairs,
         ``max_error`` = max |k − ⟨φ_N, φ_N⟩| (the inner product summed over the
-        coordinates, the kernel from :class:`~marginlab.kernels.Gaussian`),
+        coordinates, the kernel from :class:`~marginlab.Gaussian`),
         the same over pairs with x·z ≥ 0 (``max_error_nonneg``) and x·z < 0
         (``max_error_neg``, NaN if none); ``max_bound`` the largest tail bound
         (:func:`tail_bound`); ``max_excess`` = max (error − bound);

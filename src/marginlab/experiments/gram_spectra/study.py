@@ -34,7 +34,7 @@ def gram_spectra_table(
     """K3: smallest eigenvalue of Gram matrices on random samples.
 
     Each of ``n_draws`` samples holds ``n_samples`` points x ~ N(0, I_n). For
-    every kernel (config dicts, see :func:`marginlab.kernels.make_kernel`) and
+    every kernel (config dicts, see :func:`marginlab.make_kernel`) and
     every function of :data:`NOT_KERNELS`, the Gram matrix of the sample is
     formed and its λ_min / Σ|λ_i| recorded (for a PSD matrix Σ|λ_i| = trace).
 

@@ -4,7 +4,7 @@ Shewchuk, Lecture 14, 'Kernel Perceptrons' and 'Kernel Logistic Regression':
 "can update Ka in O(n) time"; "every time you update one weight a_i … update
 Ka in O(n) time so you don't have to compute it from scratch". The dual
 perceptron and stochastic kernel logistic regression keep f = Ka + b with
-:func:`marginlab.perceptron.update_scores`. This study follows both through
+:func:`marginlab.estimators.perceptron.update_scores`. This study follows both through
 real runs, comparing the kept f with a fresh K @ a + b after every update; it
 counts the multiply-adds of one update done both ways (the same on every run,
 for the rows of ``results/claims.csv``) and times it as n grows (CPU time, the
@@ -161,7 +161,7 @@ def update_tables(
 
     For each n, points in R² (standard normal), the Gaussian kernel (σ = 1),
     weights α and ``updates`` random indices i. Incremental: α_i ← α_i + δ and
-    :func:`~marginlab.perceptron.update_scores`, f ← f + δ·K[:, i], O(n);
+    :func:`~marginlab.estimators.perceptron.update_scores`, f ← f + δ·K[:, i], O(n);
     recomputed: the same change of α_i, then f = K @ α, O(n²). Both are
     formed by numpy's own loops (``np.einsum``; ``update_scores``),
     single-threaded: a BLAS matrix-vector product wakes a thread pool on every

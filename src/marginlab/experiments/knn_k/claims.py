@@ -55,7 +55,7 @@ def e4_knn_loo(
     with the Student t 95 % interval (the sets are independent, the l
     leave-one-out outcomes of one set are not: they share neighbours), so
     that what one training set happens to hold does not decide it. The run's
-    own set's paired comparison (:func:`~marginlab.intervals.paired_difference`,
+    own set's paired comparison (:func:`~marginlab.theory.intervals.paired_difference`,
     which takes its l outcomes as independent) is given in the quantity as a
     description only.
 

@@ -8,10 +8,10 @@ zero. If it touches a flat side of the cross-polytope, no weight is zero."
 :func:`l1_ball_tables` draws many seeded least-squares problems with three
 correlated features and, for a range of radii t < ‖β̂‖₁, locates the
 constrained minimizer argmin{RSS(w) : ‖w‖₁ ≤ t} on the ball face by face
-(:func:`marginlab.cross_polytope.constrained_least_squares`: barycentric
+(:func:`marginlab.theory.cross_polytope.constrained_least_squares`: barycentric
 coordinates over each face's vertices, never the coordinates of w). It then
 solves the Lagrangian Lasso at the matching penalty λ with coordinate descent
-(:func:`marginlab.selection.lasso_path`) and counts that solution's exact
+(:func:`marginlab.lasso_path`) and counts that solution's exact
 zeros. That a point in the relative interior of a corner, edge or facet has
 2, 1 or 0 zero coordinates is the definition of those faces, so the
 agreement is a check of the two solvers; what the data say is how often the

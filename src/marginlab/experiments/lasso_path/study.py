@@ -49,7 +49,7 @@ def lasso_ridge_tables(
 
     The features are standardized first (:func:`standardize`, zero mean and
     unit variance); the target is left as it is. The Lasso path
-    (:func:`marginlab.selection.lasso_path`) minimizes, for each λ,
+    (:func:`marginlab.lasso_path`) minimizes, for each λ,
 
         ½m⁻¹ ‖y − b − Xw‖² + λ‖w‖₁      (b unpenalized),
 
@@ -58,7 +58,7 @@ def lasso_ridge_tables(
     solved to a duality gap ≤ ``tol``·‖y_c‖²/m. Coordinate descent
     soft-thresholds, S(u, t) = sign(u) max(|u| − t, 0), so a zero weight is
     exactly 0.0, not merely small. The ridge path
-    (:func:`marginlab.selection.ridge_path`) minimizes
+    (:func:`marginlab.ridge_path`) minimizes
     ‖y − b − Xw‖² + λ‖w‖² (no 1/m; its λ is on its own scale) at each of
     ``ridge_lams``: w(λ) = V diag(s/(s² + λ)) Uᵀy_c, zero only by accident.
 

@@ -136,10 +136,10 @@ def contour_tables(
     sets are ellipses centred at the least-squares β̂. The Lasso solution is
     argmin{RSS : ‖w‖₁ ≤ t} (:func:`constrained_lasso_2d`, exact); its penalty
     in the library's scaling ½m⁻¹‖·‖² + λ‖w‖₁ is λ = ‖X_cᵀ(y_c − X_c w)‖∞/m
-    (the KKT condition), and :func:`~marginlab.selection.lasso_path` at
+    (the KKT condition), and :func:`~marginlab.lasso_path` at
     that λ is run as a check. The ridge solution is argmin{RSS : ‖w‖₂ ≤ t}
     (:func:`constrained_ridge`), checked against
-    :func:`~marginlab.selection.ridge_path` at its λ.
+    :func:`~marginlab.ridge_path` at its λ.
 
     Parameters
     ----------

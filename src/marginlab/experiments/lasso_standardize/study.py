@@ -105,7 +105,7 @@ def fit_lasso(
     part's means and deviations (``zscore`` of
     :mod:`marginlab.experiments._shared.scaling`), which are applied
     unchanged to the test points; otherwise only centred
-    (by the intercept). λ is chosen by :func:`~marginlab.selection.lasso_cv`
+    (by the intercept). λ is chosen by :func:`~marginlab.lasso_cv`
     on the training part, on a grid of ``n_alphas`` values from that
     problem's α_max down to ``eps``·α_max.
     """
@@ -174,7 +174,7 @@ def lasso_standardize_tables(
     n_alphas : int, default=100
     eps : float in (0, 1), default=1e-3
     tol : float > 0, default=1e-8
-        Duality-gap tolerance of :func:`~marginlab.selection.lasso_path`
+        Duality-gap tolerance of :func:`~marginlab.lasso_path`
         (relative to ‖y_c‖²/m).
     n_splits : int, default=5
     cv_seed : int, default=0

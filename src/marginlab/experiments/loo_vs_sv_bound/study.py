@@ -15,7 +15,7 @@ support vector.
 
 :func:`loo_configuration` measures one configuration (dataset × kernel × C)
 of the sweep: the leave-one-out error by brute force, every point left out and
-the SVM re-solved (:func:`marginlab.evaluation.svm_loo` with
+the SVM re-solved (:func:`marginlab.svm_loo` with
 ``retrain="all"``), against #SV/l (E1), beside the shortcut that retrains only
 for the support vectors; and the proof step itself (E2), retraining *from
 scratch* without each non-support vector.
@@ -99,7 +99,7 @@ def _loo(
     ``retrain="all"``: the SVM retrained without each of the l points, warm
     started); the fast LOO that retrains only for the support vectors (and so
     obeys the bound by construction) is read off the same retrains
-    (:meth:`marginlab.svm_loo.SVMLOOResult.support_only_mistakes`), with the
+    (:meth:`marginlab.SVMLOOResult.support_only_mistakes`), with the
     number of points whose LOO verdict the two give differently.
     """
     missing = {
@@ -289,7 +289,7 @@ def loo_configuration(
     data : Dataset
         Classification data, labels in {−1, +1}, at least 2 of each class.
     kernel : dict
-        A :func:`~marginlab.kernels.make_kernel` spec, e.g.
+        A :func:`~marginlab.make_kernel` spec, e.g.
         ``{"name": "gaussian", "sigma": 0.25}``.
     C : float > 0 or inf
         The box; ``inf`` is the hard margin.
@@ -346,7 +346,7 @@ def loo_configuration(
 
     Examples
     --------
-    >>> from marginlab.datasets import make_dataset
+    >>> from marginlab import make_dataset
     >>> data = make_dataset({"generator": "blobs", "n_samples": 40, "seed": 0})
     >>> rows, e2 = loo_configuration(data, {"name": "linear"}, 1.0, grid_points=10)
     >>> bool(rows["loo_error"].iloc[0] <= rows["sv_bound"].iloc[0])

@@ -14,7 +14,8 @@ def b13_losses(curves: pd.DataFrame) -> list[ClaimRow]:
     ----------
     curves : DataFrame
         Columns ``margin, loss, value`` with the ``zero_one`` loss and the
-        surrogates on one grid, as written by :func:`marginlab.losses.loss_curves`.
+        surrogates on one grid, as written by
+        :func:`marginlab.theory.losses.loss_curves`.
 
     Returns
     -------

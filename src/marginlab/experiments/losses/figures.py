@@ -38,7 +38,8 @@ def plot_losses(curves: pd.DataFrame, ymax: float = 4.0) -> Figure:
     Parameters
     ----------
     curves : DataFrame
-        Columns ``margin, loss, value`` (see :func:`marginlab.losses.loss_curves`).
+        Columns ``margin, loss, value`` (see
+        :func:`marginlab.theory.losses.loss_curves`).
     ymax : float
         Upper limit of the loss axis.
     """

@@ -120,8 +120,8 @@ def margin_cycle_tables(
     ``n_rounds`` rounds from :data:`RUDIN_D1`, from the uniform distribution
     and from ``n_random_starts`` distributions drawn uniformly from the
     simplex (Dirichlet(1, …, 1), seeded). Beside it, the maximum L1 margin ρ*
-    of the LP and the game value 2γ* (:func:`~marginlab.margins.max_margin`,
-    :func:`~marginlab.margins.game_value`).
+    of the LP and the game value 2γ* (:func:`~marginlab.max_margin`,
+    :func:`~marginlab.game_value`).
 
     Parameters
     ----------

@@ -16,12 +16,12 @@ same features gives different solutions.
   polarity (the constant +1 among them), so h(x) ∈ {−1, +1}^N.
 
 On each it solves the L1 problem (the LP of
-:func:`~marginlab.margins.signed_max_margin`, weights of either sign) and
+:func:`~marginlab.signed_max_margin`, weights of either sign) and
 the L2 problem (the hard-margin linear SVM without intercept of
-:func:`~marginlab.svm.l2_max_margin`) over the same N features, and
+:func:`~marginlab.l2_max_margin`) over the same N features, and
 records both margins of both solutions and their numbers of non-zero
 weights. Separately, the two distances are found by direct minimization over
-the hyperplane (:func:`~marginlab.margins.hyperplane_distance`: an LP for
+the hyperplane (:func:`~marginlab.hyperplane_distance`: an LP for
 ℓ∞, a minimum-norm least-squares step for ℓ2) and set beside the two margin formulas,
 on random real vectors and on the hypothesis vectors of both settings.
 

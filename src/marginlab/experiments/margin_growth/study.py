@@ -30,7 +30,7 @@ def margin_growth_table(
     ----------
     data : Dataset
     n_rounds : int
-        T of AdaBoost with :class:`~marginlab.boosting.Stumps`.
+        T of AdaBoost with :class:`~marginlab.Stumps`.
     test_fraction, split_seed
         The seeded stratified split; only the training part is used.
 

@@ -3,7 +3,7 @@ weights.
 
 * **B10**. With a γ-weak family, the unweighted majority of
   T = ⌈4/γ² ln(1/ν)⌉ rounds of multiplicative-weights boosting
-  (:class:`~marginlab.boosting.MajorityBoost`, ε = γ) misclassifies at most
+  (:class:`~marginlab.MajorityBoost`, ε = γ) misclassifies at most
   a fraction ν of the training points. :func:`mwu_tables`.
 * **B18**. The same run, read as multiplicative weights over the m experts
   (samples): after every round t, its loss l_MWU(1..t) is at most
@@ -40,7 +40,7 @@ def mwu_tables(
     name: str = "dataset",
 ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """B10, B18: Mądry 2012's Theorems 1 and 2, run as
-    :class:`~marginlab.boosting.MajorityBoost`.
+    :class:`~marginlab.MajorityBoost`.
 
     Multiplicative weights over the m training examples with ε = γ: round t
     draws p^t ∝ v, takes the weak learner's h^t of smallest weighted error
@@ -152,12 +152,12 @@ def mwu_theorem2_table(
 
     After every round t the bound
     max_{i∈S} (Σ_{s≤t} l_i^s + ε Σ_{s≤t} |l_i^s|) + ln(m/|S|)/ε
-    (:func:`~marginlab.bounds.mwu_subset_bound`) is computed for three
+    (:func:`~marginlab.mwu_subset_bound`) is computed for three
     choices of S:
 
     * ``bar``: S̄_t, the examples the majority of h^1, …, h^t misclassifies
       (the set of the proof of Theorem 1; a vote tie counts as +1, as in
-      :meth:`~marginlab.boosting.MajorityBoost.predict`); NaN in the rounds
+      :meth:`~marginlab.MajorityBoost.predict`); NaN in the rounds
       where the majority makes no mistake;
     * ``single``: each single expert {i}; the bound for every singleton holds
       iff it holds for the smallest, (1 + ε) min_i Σ_s l_i^s + ln m / ε;

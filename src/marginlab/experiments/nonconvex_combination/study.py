@@ -5,9 +5,9 @@ The intersection sign(h1 + h2 + h3 − 2.5) of three half-planes (a triangle)
 and the non-convex sign(h1 + 2h2 + 2h3) of three vertical lines on three
 clusters, where the third hyperplane alone does worse than random. The
 lecture's pictures are not in the text; the data are generated (the
-``triangle`` and ``three_discs`` generators of :mod:`marginlab.datasets`) and
+``triangle`` and ``three_discs`` generators of :mod:`marginlab.core.datasets`) and
 AdaBoost is run over a finite family of lines (:func:`line_family`,
-:class:`~marginlab.boosting.HypothesisMatrix`). :func:`nonconvex_tables`.
+:class:`~marginlab.HypothesisMatrix`). :func:`nonconvex_tables`.
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ def _sign(f: np.ndarray) -> np.ndarray:
 #: The non-convex example's three vertical lines x1 = a, ordered left to right,
 #: as (w1, w2, c): h1 = +1 right of x1 = −3 (every point), h2 = +1 left of
 #: x1 = −1, h3 = +1 right of x1 = 1 (the clusters of
-#: :func:`~marginlab.datasets.make_three_discs` lie between them).
+#: :func:`~marginlab.core.datasets.make_three_discs` lie between them).
 NONCONVEX_LINES = np.array([[1.0, 0.0, 3.0], [-1.0, 0.0, -1.0], [1.0, 0.0, -1.0]])
 
 
@@ -175,7 +175,7 @@ _GIVEN = {
 
 
 def _inside_outside(data: Dataset) -> np.ndarray:
-    """Group of each point of :func:`~marginlab.datasets.make_triangle`'s
+    """Group of each point of :func:`~marginlab.core.datasets.make_triangle`'s
     data: ``inside`` for a positive, ``outside`` for a negative (by the label
     as generated, before any flip of label noise)."""
     y = data.y if data.flipped is None else np.where(data.flipped, -data.y, data.y)
@@ -183,7 +183,7 @@ def _inside_outside(data: Dataset) -> np.ndarray:
 
 
 def _left_middle_right(data: Dataset) -> np.ndarray:
-    """Cluster of each point of :func:`~marginlab.datasets.make_three_discs`'
+    """Cluster of each point of :func:`~marginlab.core.datasets.make_three_discs`'
     data, from x1: ``left`` if x1 < −1, ``middle`` if −1 ≤ x1 ≤ 1, ``right`` if
     x1 > 1 (the discs around x1 = −2, 0, 2 have radius < 1)."""
     x1 = data.X[:, 0]
@@ -209,28 +209,28 @@ def nonconvex_tables(
 
     Two generated examples (UML notes, Boosting §I; the lecture's pictures are missing):
 
-    * ``"convex"`` — data of :func:`~marginlab.datasets.make_triangle`
-      (n positives in :data:`~marginlab.datasets.TRIANGLE` and 2n negatives
+    * ``"convex"`` — data of :func:`~marginlab.core.datasets.make_triangle`
+      (n positives in :data:`~marginlab.core.datasets.TRIANGLE` and 2n negatives
       around it); h1, h2, h3 are the triangle's edges
-      (:func:`~marginlab.datasets.edge_lines`) and the combination is
+      (:func:`~marginlab.core.datasets.edge_lines`) and the combination is
       sign(h1 + h2 + h3 − 2.5);
-    * ``"nonconvex"`` — data of :func:`~marginlab.datasets.make_three_discs`
+    * ``"nonconvex"`` — data of :func:`~marginlab.core.datasets.make_three_discs`
       (clusters of 3n, n, n points labelled +1, −1, +1, left to right); h1,
       h2, h3 are the vertical lines of :data:`NONCONVEX_LINES` and the
       combination is sign(h1 + 2h2 + 2h3).
 
     On each, AdaBoost runs ``n_rounds`` rounds over the finite family of
     :func:`line_family` (which contains h1, h2, h3) as a
-    :class:`~marginlab.boosting.HypothesisMatrix`; its combination
+    :class:`~marginlab.HypothesisMatrix`; its combination
     f_T = Σ_t α_t h_t is evaluated on a grid from the chosen lines'
     parameters.
 
     Parameters
     ----------
     convex : Dataset
-        The triangle (:func:`~marginlab.datasets.make_triangle`).
+        The triangle (:func:`~marginlab.core.datasets.make_triangle`).
     nonconvex : Dataset
-        The three clusters (:func:`~marginlab.datasets.make_three_discs`).
+        The three clusters (:func:`~marginlab.core.datasets.make_three_discs`).
     n_rounds : int
         T for AdaBoost.
     grid_points : int, default=100

@@ -25,7 +25,7 @@ def k7_perceptron_xor(epochs: pd.DataFrame, points: pd.DataFrame) -> list[ClaimR
         between the implicit w = Σ α_i φ(x_i) and the √2·x1x2 coordinate,
         i.e. the rule x1·x2 > 0 (``>= 1 − 1e-12``). All
         three are ``check`` rows, not evidence: on exact XOR
-        (:func:`~marginlab.datasets.make_xor` with no jitter) the points
+        (:func:`~marginlab.core.datasets.make_xor` with no jitter) the points
         are the four corners (±1, ±1), which no line separates; φ maps them
         to (1, ±√2, 1), which the plane φ2 = 0 separates with margin √2, so
         the perceptron's convergence theorem bounds its mistakes by a small

@@ -49,7 +49,7 @@ def k12_poly_degree(degrees: pd.DataFrame, mistakes: pd.DataFrame) -> list[Claim
        chosen without the test points, so the comparison is not biased by
        the choice; both errors are read on the same n_test test points, so
        the 95 % interval is the paired one
-       (:func:`~marginlab.intervals.paired_difference`, from the
+       (:func:`~marginlab.theory.intervals.paired_difference`, from the
        per-point ``mistakes`` table). A difference of a few test points
        reads *not resolved*; no lower degree chosen (no CV error) reads
        NaN, false.

@@ -66,7 +66,7 @@ def poly_degree_table(
     high degree, would fit every flipped label) on data with label noise.
     On ``noisy`` each degree's K-fold cross-validation error on the training
     part alone is recorded too, CV(d) = (1/K) Σ_f err_f (the same soft margin
-    refitted on the other folds, :func:`~marginlab.evaluation.cross_val_error`):
+    refitted on the other folds, :func:`~marginlab.cross_val_error`):
     the lower degree the largest one is compared with is chosen from it
     (:func:`cv_choice`), never from the test points. The largest degree's CV
     error is not computed (NaN): no choice reads it, and its K refits cost
@@ -117,7 +117,7 @@ def poly_degree_table(
         the SVM misclassifies each test point (``point`` its index among the
         test points, the same at every degree). Two degrees' test errors are
         compared pairwise from it
-        (:func:`~marginlab.intervals.paired_difference`).
+        (:func:`~marginlab.theory.intervals.paired_difference`).
     """
     from ...core.kernels import Polynomial
     from ...estimators.model_selection import cross_val_error, train_test_split

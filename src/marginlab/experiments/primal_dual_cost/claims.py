@@ -14,7 +14,7 @@ _K20_SOURCE = "Huang 2017, 'Primal Perceptron', 'Dual Perceptron'"
 
 def ratio_cells(timings: pd.DataFrame) -> pd.DataFrame:
     """Per (n, d') cell: the dual/primal CPU-time ratio and its 95 % interval
-    (:func:`marginlab.intervals.ratio_interval` of the repeats' ratios)."""
+    (:func:`marginlab.theory.intervals.ratio_interval` of the repeats' ratios)."""
     rows = []
     for (n, d_features), part in timings.groupby(["n", "d_features"], sort=True):
         ratio, low, high = ratio_interval(part["dual_seconds"] / part["primal_seconds"])

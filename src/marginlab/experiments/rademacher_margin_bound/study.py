@@ -13,14 +13,14 @@ h = f_T/‖α‖₁ lies in conv(H) for H the decision stumps (α_t > 0). What i
 computed, per ρ of the grid:
 
 * R̂_ρ(h), the empirical margin loss with the ramp Φ_ρ(u) = min(1, max(0,
-  1 − u/ρ)) (:func:`~marginlab.bounds.ramp_margin_loss`), beside the
+  1 − u/ρ)) (:func:`~marginlab.ramp_margin_loss`), beside the
   fraction of margins ≤ ρ (which it never exceeds);
 * R̂_S(H) for the stumps, estimated by the mean of K exact suprema over
-  independent sign vectors σ (:mod:`marginlab.rademacher`), plus the
+  independent sign vectors σ (:mod:`marginlab.theory.rademacher`), plus the
   McDiarmid deviation √(2 ln(1/δ_mc)/(mK)) that bounds the Monte Carlo error
   with probability ≥ 1 − δ_mc;
 * d, an upper bound on the VC dimension of stumps on ℝ^N
-  (:func:`~marginlab.rademacher.stump_vc_dimension_bound`);
+  (:func:`~marginlab.stump_vc_dimension_bound`);
 * both bounds with δ/G in place of δ, G the size of the ρ grid: by the union
   bound they then hold for every ρ of the grid at once, so the ρ with the
   smallest bound may be chosen after seeing the data. (The slide's 'Notes'
@@ -73,7 +73,7 @@ def rademacher_bound_table(
         T (fewer if AdaBoost stops early).
     test_fraction, split_seed
         The seeded stratified split
-        (:func:`~marginlab.model_selection.train_test_split`).
+        (:func:`~marginlab.train_test_split`).
     rhos : sequence of float in (0, 1]
         The ρ grid (its size G enters the confidence terms).
     n_draws : int

@@ -19,7 +19,7 @@ def _paired_agreement(
     The two agreements a(σ) = (1/n) Σ_x 1[SVM_σ(x) = 1-NN(x)] are rates on
     the same n test points; with d_σ(x) = 1 − 1[SVM_σ(x) = 1-NN(x)] the
     disagreements, a(σ1) − a(σ2) = mean d_σ2 − mean d_σ1, read by
-    :func:`~marginlab.intervals.paired_difference` (Newcombe's interval
+    :func:`~marginlab.theory.intervals.paired_difference` (Newcombe's interval
     for paired proportions: only the points on which the two σ disagree
     with each other move it). ``kernel_only`` keeps the test points the
     kernel decides at both σ (``by_kernel`` at both), and gives ``None``
@@ -78,7 +78,7 @@ def k10_sigma_bias_variance(
        a(σ_min) − a(σ_max) ``> 0``, a(σ) the fraction of the test points on
        which the SVM and 1-NN (same training set) agree. Both rates are read
        on the same test points, so the 95 % interval is the paired one
-       (:func:`~marginlab.intervals.paired_difference`, from the
+       (:func:`~marginlab.theory.intervals.paired_difference`, from the
        per-point ``agreement`` table).
     3. illustration: the same difference on the test points the kernel
        decides at both σ_min and σ_max (|s(x)| ≥ τ·|b| at both), with its

@@ -120,7 +120,7 @@ def sigma_tables(
         when |s(x)| ≥ τ·|b|) and ``wrong`` (1 when the SVM misclassifies
         it). Two rates at two σ are read on the same test points, so they
         are compared pairwise from this table
-        (:func:`~marginlab.intervals.paired_difference`); its means per σ
+        (:func:`~marginlab.theory.intervals.paired_difference`); its means per σ
         are ``knn1_agreement``, ``n_kernel_decided``/``n_test`` and
         ``test_error`` of ``errors``.
     replicates : DataFrame

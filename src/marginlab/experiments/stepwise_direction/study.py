@@ -110,7 +110,7 @@ def backward_stopped(
 
     The mirror of forward stepwise's ``early_stop``: from the model of all d
     features (CV error E_0), step s removes the feature whose removal gives
-    the smallest CV error E_s (:func:`~marginlab.selection.backward_stepwise`,
+    the smallest CV error E_s (:func:`~marginlab.backward_stepwise`,
     criterion ``"cv"``, the same folds); at the first s with E_s > E_{s−1} the
     search stops, keeps the model before it and has trained the models of
     step s too. The search is greedy and deterministic, so the stopped search
@@ -178,7 +178,7 @@ def stepwise_direction_tables(
     set, with the same K folds (``cv_seed``):
 
     - forward stepwise with the lecture's stop
-      (:func:`~marginlab.selection.forward_stepwise`, ``early_stop=True``:
+      (:func:`~marginlab.forward_stepwise`, ``early_stop=True``:
       the first step whose best model has a larger CV error than the model
       before it ends the search);
     - backward stepwise with the mirror stop (:func:`backward_stopped`).

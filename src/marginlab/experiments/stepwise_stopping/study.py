@@ -4,7 +4,7 @@ Shewchuk, Lecture 14, §14.2 'Subset Selection': "Start with null model
 (0 features); repeatedly add best feature until test errors start increasing
 (due to overfitting) instead of decreasing." The "test errors" of the rule
 are validation errors: here the K-fold cross-validation error on the training
-part, as in :func:`marginlab.selection.forward_stepwise`, whose
+part, as in :func:`marginlab.forward_stepwise`, whose
 ``early_stop`` implements the rule. A held-out test part, never seen by the
 selection, measures what stopping buys.
 
@@ -43,7 +43,7 @@ def stepwise_stopping_tables(
 
     The data are split at random
     (:func:`~marginlab.estimators.model_selection.random_split`). On the training
-    part, forward stepwise selection (:func:`~marginlab.selection.forward_stepwise`,
+    part, forward stepwise selection (:func:`~marginlab.forward_stepwise`,
     K-fold CV error of least squares with intercept) is run twice on the same
     folds: along the full path (d steps) and with ``early_stop`` (the lecture's
     rule: stop at the first step whose CV error exceeds the previous model's).

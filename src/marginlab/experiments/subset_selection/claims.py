@@ -50,7 +50,7 @@ def s3_subset_selection(
         - per dataset, "forward's 2-feature set differs from best subset's",
           encoded as measured = 1 if the two sets differ and 0 if they are
           equal. On the constructed trap (``role == "trap"``: by default
-          :func:`~marginlab.datasets.make_forward_trap`) it is checked
+          :func:`~marginlab.core.datasets.make_forward_trap`) it is checked
           ``== 1``, a check, not evidence: the generator is built so that
           forward stepwise misses the best pair; on the other dataset it is an
           illustration (the heuristic often finds the best pair).

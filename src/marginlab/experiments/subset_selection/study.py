@@ -5,7 +5,7 @@
   neither of those features yields the best 1-feature model".
   :func:`subset_tables` runs all methods on a dataset and on one built so that
   this happens (the ``forward_trap`` generator of
-  :mod:`marginlab.datasets`).
+  :mod:`marginlab.core.datasets`).
 * **S4**. Backward elimination by z-scores z_i = w_i / (σ̂ √v_i) removes, at
   each step, the feature of smallest |z_i|; :func:`subset_tables` recomputes
   every step's z-scores independently of the library (:func:`design_z_scores`,
@@ -45,8 +45,9 @@ METHODS: dict[str, str] = {
 
 def _formula_value(method: str, d: int) -> int:
     """The closed forms of :data:`METHODS`, written out independently of the
-    library's :func:`~marginlab.selection.forward_model_count` and
-    :func:`~marginlab.selection.backward_model_count` (which are compared)."""
+    library's :func:`~marginlab.estimators.selection.forward_model_count` and
+    :func:`~marginlab.estimators.selection.backward_model_count` (which are
+    compared)."""
     return {
         "best_subset": 2**d - 1,
         "forward": d * (d + 1) // 2,
@@ -60,7 +61,7 @@ def design_z_scores(X: np.ndarray, y: np.ndarray) -> np.ndarray:
 
     w = (AᵀA)⁻¹Aᵀy, σ̂² = ‖y − Aw‖² / (m − d − 1), v_i the diagonal entry of
     (AᵀA)⁻¹ belonging to feature i (Shewchuk, Lecture 14, §14.2). Written
-    independently of :func:`marginlab.selection.z_scores`, which centers X
+    independently of :func:`marginlab.z_scores`, which centers X
     instead.
 
     Parameters
@@ -188,7 +189,7 @@ def subset_tables(
     """S3, S4: best subset, forward and backward stepwise on two datasets.
 
     Runs, on ``data`` and on ``trap`` (data of
-    :func:`~marginlab.datasets.make_forward_trap`, where forward stepwise
+    :func:`~marginlab.core.datasets.make_forward_trap`, where forward stepwise
     misses the best pair), the four methods of :data:`METHODS`, each scoring a
     feature subset by the K-fold CV mean squared error of least squares with
     an intercept, on the same folds (``n_splits``, ``seed``):
@@ -210,7 +211,7 @@ def subset_tables(
         Regression data; d ≤ 20 (best subset trains 2^d − 1 models).
     trap : Dataset
         Regression data built so that forward stepwise misses the best pair
-        (:func:`~marginlab.datasets.make_forward_trap`).
+        (:func:`~marginlab.core.datasets.make_forward_trap`).
     n_splits : int, default=5
     seed : int, default=0
         Seeds the folds.

@@ -92,14 +92,14 @@ def xor_game_table(
         Labels in {−1, +1}.
     max_thresholds : int or None, default=8
         The depth-2 trees use at most this many thresholds per feature
-        (:func:`~marginlab.margins.distinct_trees`); exact XOR has one per
+        (:func:`~marginlab.theory.margins.distinct_trees`); exact XOR has one per
         feature, so it does not bite there. Stumps use every threshold.
 
     Returns
     -------
     DataFrame
         ``learner, depth, n_hypotheses, rho_star, game_value, all_thresholds``:
-        one row for ``stumps`` (:func:`~marginlab.margins.distinct_stumps`)
+        one row for ``stumps`` (:func:`~marginlab.theory.margins.distinct_stumps`)
         and one for ``trees`` (depth 2); ``rho_star`` is the maximum L1
         margin max_{α ∈ Δ} min_i (Mα)_i and ``game_value`` is
         min_{d ∈ Δ} max_j (dᵀM)_j = 2γ*, the best edge the class guarantees

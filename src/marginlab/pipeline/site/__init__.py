@@ -1,6 +1,6 @@
 """The claims atlas: a static site of every claim, built from a run's results.
 
-``python -m marginlab.site results --catalog CLAIMS.md`` (the pipeline's
+``python -m marginlab.pipeline.site results --catalog CLAIMS.md`` (the pipeline's
 ``site`` rule) writes ``results/site/``:
 
 - ``index.html``: what the project is, the verdicts per family and claim, the
@@ -315,10 +315,10 @@ def build_site(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Command line: ``python -m marginlab.site RESULTS [--catalog CLAIMS.md]
+    """Command line: ``python -m marginlab.pipeline.site RESULTS [--catalog CLAIMS.md]
     [--captions DIR] [--out DIR] [--root DIR] [--presets CSV ...] [--api DIR]``."""
     parser = argparse.ArgumentParser(
-        prog="python -m marginlab.site", description=__doc__.splitlines()[0]
+        prog="python -m marginlab.pipeline.site", description=__doc__.splitlines()[0]
     )
     parser.add_argument("results", type=Path, help="the results folder")
     parser.add_argument("--catalog", type=Path, default=Path("CLAIMS.md"))
@@ -348,7 +348,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             api=args.api,
         )
     except SiteError as err:
-        print(f"marginlab.site: {err}", file=sys.stderr)
+        print(f"marginlab.pipeline.site: {err}", file=sys.stderr)
         return 1
-    print(f"marginlab.site: wrote {out / 'index.html'}")
+    print(f"marginlab.pipeline.site: wrote {out / 'index.html'}")
     return 0

@@ -1,4 +1,4 @@
-"""``python -m marginlab.site``: see :mod:`marginlab.site`."""
+"""``python -m marginlab.pipeline.site``: see :mod:`marginlab.pipeline.site`."""
 
 import sys
 

@@ -75,7 +75,7 @@ class Provenance:
     Attributes
     ----------
     record : mapping
-        :func:`marginlab.archive.provenance` of the results.
+        :func:`marginlab.pipeline.archive.provenance` of the results.
     config : str
         The run's ``config.yaml``, as written.
     """

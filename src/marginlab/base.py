@@ -1,3 +1,0 @@
-"""``marginlab.base``: the public names of :mod:`marginlab.core.base`."""
-
-from .core.base import *  # noqa: F403

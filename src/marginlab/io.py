@@ -1,3 +1,0 @@
-"""``marginlab.io``: the public names of :mod:`marginlab.core.io`."""
-
-from .core.io import *  # noqa: F403

@@ -1,3 +1,0 @@
-"""``marginlab.margins``: the public names of :mod:`marginlab.theory.margins`."""
-
-from .theory.margins import *  # noqa: F403

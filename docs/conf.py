@@ -68,8 +68,8 @@ html_theme_options = {
     "description": "Kernels and boosting, with the lecture claims reproduced",
     "fixed_sidebar": True,
     "show_relbars": True,
-    "page_width": "1140px",
-    "sidebar_width": "260px",
+    "page_width": "1200px",
+    "sidebar_width": "320px",
 }
 
 

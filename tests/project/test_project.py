@@ -572,7 +572,7 @@ def test_catalog_disagreement_is_reported() -> None:
 
 @pytest.mark.parametrize("command", ["site", "archive", "gallery"])
 def test_each_command_has_its_console_script(command: str) -> None:
-    """`marginlab-<command>` is `python -m marginlab.<command>`: the same
+    """`marginlab-<command>` is `python -m marginlab.pipeline.<command>`: the same
     main(), installed on the PATH of the environment."""
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
     assert scripts[f"marginlab-{command}"] == f"marginlab.pipeline.{command}:main"

@@ -234,7 +234,7 @@ def flatten_column_vector(y: object, *, stacklevel: int = 4) -> np.ndarray:
 
 
 def encode_labels(
-    y: object, n_samples: int, owner: str
+    y: object, n_samples: int, owner: str, *, multiclass: bool = False
 ) -> tuple[np.ndarray, np.ndarray]:
     """Check the labels of a two-class problem and encode them as ±1.
 
@@ -257,21 +257,26 @@ def encode_labels(
         Number of rows of X.
     owner : str
         The estimator's name, used in the messages.
+    multiclass : bool, default=False
+        Accept K > 2 classes, encoded as their positions 0, 1, …, K − 1 in
+        ``classes`` (two classes are still encoded ±1).
 
     Returns
     -------
     y_pm : ndarray of shape (n_samples,)
-        float64 labels in {−1.0, +1.0}.
-    classes : ndarray of shape (2,)
-        The original labels of −1 and +1, in that order.
+        float64 labels in {−1.0, +1.0}; with ``multiclass`` and K > 2 classes,
+        the codes 0.0, …, K − 1.
+    classes : ndarray of shape (2,) or (K,)
+        The original labels of −1 and +1, in that order (of the codes 0, …,
+        K − 1).
 
     Raises
     ------
     ValueError
         For ``y=None``, a wrong length or shape, NaN or infinite values,
         non-integer numbers ("Unknown label type: continuous"), labels that
-        cannot be ordered, one class other than ±1, or more than two classes
-        ("Only binary classification is supported.").
+        cannot be ordered, one class other than ±1, or, unless ``multiclass``,
+        more than two classes ("Only binary classification is supported.").
     """
     if y is None:
         raise ValueError(f"{owner} requires y to be passed, but the target y is None.")
@@ -312,6 +317,8 @@ def encode_labels(
         raise ValueError(
             f"{owner} needs two classes in y; got 1 class ({classes.tolist()[0]!r})."
         )
+    if multiclass:
+        return np.searchsorted(classes, arr).astype(np.float64), classes
     shown = ", ".join(repr(c) for c in classes[:5].tolist())
     raise ValueError(
         "Only binary classification is supported. "

@@ -697,8 +697,13 @@ def test_bad_inputs_and_unfitted() -> None:
         MajorityBoost().decision_function([[0.0]])
     with pytest.raises(NotFittedError):
         AdaBoost().staged_decision_function([[0.0]])
-    with pytest.raises(ValueError, match="Only binary classification is supported"):
+    with pytest.raises(
+        ValueError,
+        match=r"weak learner Stumps\(\), which separates two classes; y has 3",
+    ):
         AdaBoost().fit([[0.0], [1.0], [2.0]], [0, 1, 2])
+    with pytest.raises(ValueError, match="Only binary classification is supported"):
+        MajorityBoost().fit([[0.0], [1.0], [2.0]], [0, 1, 2])
     with pytest.raises(ValueError, match="non-finite"):
         AdaBoost().fit([[np.nan], [1.0]], [-1, 1])
     model = AdaBoost(n_rounds=2).fit([[0.0], [1.0]], [-1, 1])

@@ -9,6 +9,8 @@ D_{t+1}(i) = D_t(i) exp(−α_t y_i h_t(x_i)) / Z_t (see
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -17,6 +19,7 @@ from ...core.base import (
     Boolean,
     Interval,
 )
+from ...core.validation import check_array, encode_labels
 from .ensemble import (
     NO_EDGE_TOL,
     StopReason,
@@ -26,6 +29,7 @@ from .ensemble import (
     _margin_error,
     _Round,
 )
+from .votes import add_votes, vote_gaps, vote_wrong
 from .weak_learners import (
     WEAK_LEARNER,
     Stumps,
@@ -98,6 +102,38 @@ class _AdaBoostHistory:
         return _history(self.rows, self.columns)
 
 
+class _MulticlassHistory(_AdaBoostHistory):
+    """The history of AdaBoost.M1 on K > 2 classes: the running sums of
+    :class:`_AdaBoostHistory` with c_i = ±1 (h_t right or wrong on x_i) in
+    place of y_i h_t(x_i), and the votes F_k(x_i) behind ``train_error``
+    (argmax_k F_k) and ``min_margin`` (:func:`.votes.vote_gaps` / Σ_t α_t)."""
+
+    def __init__(
+        self, y: np.ndarray, learner_columns: tuple[str, ...], n_classes: int
+    ) -> None:
+        super().__init__(y, learner_columns)
+        self.y = y
+        self.F = np.zeros((y.shape[0], n_classes))
+
+    def record(self, step: _Round) -> None:
+        super().record(step)
+        add_votes(self.F, step.pred, step.alpha)
+        row = self.rows[-1]
+        row["train_error"] = float(np.mean(vote_wrong(self.F, self.y)))
+        row["min_margin"] = float(vote_gaps(self.F, self.y).min()) / self.alpha_sum
+
+
+def _signed(y: np.ndarray, pred: np.ndarray) -> np.ndarray:
+    """y_i h_t(x_i) for labels and predictions in {−1, +1}."""
+    return y * pred
+
+
+def _right_or_wrong(y: np.ndarray, pred: np.ndarray) -> np.ndarray:
+    """c_i = +1 where h_t(x_i) = y_i, −1 elsewhere (class codes): AdaBoost.M1's
+    y_i h_t(x_i)."""
+    return np.where(pred == y, 1.0, -1.0)
+
+
 class AdaBoost(_Ensemble):
     """AdaBoost (Freund & Schapire 1997) as in the UML notes and Mohri, Boosting.
 
@@ -107,11 +143,21 @@ class AdaBoost(_Ensemble):
     D_{t+1}(i) = D_t(i) exp(−α_t y_i h_t(x_i)) / Z_t with
     Z_t = 2 √(ε_t (1 − ε_t)); the classifier is sign(f_T), f_T = Σ_t α_t h_t.
 
+    With K > 2 classes it is AdaBoost.M1 (Freund & Schapire 1997): the same
+    ε_t, α_t and update with y_i h_t(x_i) replaced by c_i = +1 if
+    h_t(x_i) = y_i and −1 otherwise, and the prediction
+    argmax_k F_k(x), F_k(x) = Σ_t α_t 1[h_t(x) = k] (:mod:`.votes`). M1 writes
+    the weight as ln(1/β_t), β_t = ε_t/(1 − ε_t), which is 2α_t: the same
+    vote, margins and distributions (D_{t+1}(i) ∝ D_t(i) β_t where h_t is
+    right). For K = 2, F_{+1} − F_{−1} = f_T, so M1 is AdaBoost; two classes
+    always take the binary computation.
+
     Parameters
     ----------
     weak_learner : WeakLearner or None, default=None
         :class:`Stumps`, :class:`Trees` or :class:`HypothesisMatrix`
-        (``None`` means ``Stumps()``).
+        (``None`` means ``Stumps()``); with K > 2 classes a multiclass learner
+        (``weak_learner.multiclass``: ``C45Trees``, ``BestFirstTrees``).
     n_rounds : int ≥ 1, default=100
         T, the largest number of rounds.
     keep_distributions : bool, default=False
@@ -119,9 +165,10 @@ class AdaBoost(_Ensemble):
 
     Attributes
     ----------
-    classes_ : ndarray of shape (2,)
-        The labels of the classes −1 and +1 (``[-1.0, 1.0]`` for labels in
-        {−1, +1}); the lecture formulas below use y_i ∈ {−1, +1}.
+    classes_ : ndarray of shape (K,)
+        With two classes, the labels of the classes −1 and +1 (``[-1.0,
+        1.0]`` for labels in {−1, +1}); the lecture formulas below use
+        y_i ∈ {−1, +1}. With K > 2, the labels of the codes 0, …, K − 1.
     alphas_ : ndarray of shape (``n_rounds_``,)
         α_1, …, α_T (all > 0).
     learners_ : list of Hypothesis
@@ -137,14 +184,19 @@ class AdaBoost(_Ensemble):
           ``Z`` Z_t = 2√(ε_t(1 − ε_t)); ``Z_norm`` the normalizer the
           update actually divides by, Σ_i D_t(i) exp(−α_t y_i h_t(x_i)), equal
           to Z_t up to rounding (claim B1);
-        - ``train_error`` of sign(f_t) on the training set;
+        - ``train_error`` of sign(f_t) (K > 2: of argmax_k F_k) on the
+          training set;
         - ``bound_Z`` Π_{s≤t} Z_s; ``bound_gamma`` exp(−2 Σ_{s≤t} γ_s²);
           ``bound_gamma_min`` exp(−2 γ² t) with γ = min_{s≤t} γ_s (claim B1);
         - ``min_margin`` min_i y_i f_t(x_i) / ‖α‖₁, the L1 margin of the
-          sample (α = (α_1, …, α_t));
+          sample (α = (α_1, …, α_t)); K > 2: the smallest multiclass margin
+          (F_{y_i} − max_{k≠y_i} F_k)(x_i) / ‖α‖₁;
         - ``exp_loss`` (1/m) Σ_i exp(−y_i f_t(x_i)), the objective of which
           AdaBoost is coordinate descent (claim B4); it equals Π_{s≤t} Z_s up
-          to rounding (Σ_i D_1(i) exp(−y_i f_t(x_i)) for a given D_1);
+          to rounding (Σ_i D_1(i) exp(−y_i f_t(x_i)) for a given D_1; K > 2:
+          with Σ_s α_s c_i in place of y_i f_t(x_i), which is ≤ 0 wherever
+          argmax_k F_k errs, so that ``bound_Z`` still bounds the training
+          error, Freund & Schapire 1997, Theorem 6);
         - the weak learner's own columns (``WeakLearner.columns``): stumps
           ``feature, threshold, polarity``; trees ``n_leaves, root_feature,
           root_threshold``; hypothesis matrices ``column``.
@@ -222,6 +274,10 @@ class AdaBoost(_Ensemble):
         "keep_distributions": [Boolean()],
     }
 
+    #: Whether K > 2 classes are accepted (AdaBoost.M1); a variant whose step
+    #: is written for two classes sets it False.
+    _multiclass = True
+
     #: The recorder of ``history_`` (a variant records columns of its own).
     _history_class: type[_AdaBoostHistory] = _AdaBoostHistory
 
@@ -239,6 +295,27 @@ class AdaBoost(_Ensemble):
     def _weights(self) -> np.ndarray:
         return self.alphas_
 
+    def _validate_data(self, X: object, y: object) -> tuple[np.ndarray, np.ndarray]:
+        """X as a finite float64 matrix; y as ±1, or as class codes 0, …, K − 1
+        when there are K > 2 classes (``classes_`` the labels of the codes)."""
+        X = check_array(X)
+        y_enc, classes = encode_labels(
+            y, X.shape[0], type(self).__name__, multiclass=self._multiclass
+        )
+        self.n_features_in_ = X.shape[1]
+        self.classes_ = classes
+        return X, y_enc
+
+    def _is_binary(self) -> bool:
+        return self.classes_.size == 2
+
+    def __sklearn_tags__(self) -> Any:
+        """scikit-learn's tags: K > 2 classes only with a multiclass learner."""
+        tags = super().__sklearn_tags__()
+        learner = self.weak_learner if self.weak_learner is not None else Stumps()
+        tags.classifier_tags.multi_class = self._multiclass and learner.multiclass
+        return tags
+
     def fit(self, X: object, y: object, sample_weight: object = None) -> AdaBoost:
         """Run at most ``n_rounds`` rounds of AdaBoost on (X, y).
 
@@ -247,7 +324,7 @@ class AdaBoost(_Ensemble):
         X : array-like of shape (m, n)
             (m, 1) row indices for a :class:`HypothesisMatrix`.
         y : array-like of shape (m,)
-            Two class labels (see ``classes_``).
+            Two or more class labels (see ``classes_``).
         sample_weight : array-like of shape (m,), optional
             The initial distribution D_1 ∝ ``sample_weight`` (finite, ≥ 0, not
             all 0); default uniform, D_1(i) = 1/m. Points of weight 0 keep
@@ -268,13 +345,27 @@ class AdaBoost(_Ensemble):
             w = _check_weights(sample_weight, m)
             d1 = w / w.sum()
         learner = self.weak_learner if self.weak_learner is not None else Stumps()
+        K = self.classes_.size
+        if K > 2 and not learner.multiclass:
+            raise ValueError(
+                f"Only binary classification is supported by {type(self).__name__} "
+                f"with the weak learner {learner!r}, which separates two classes; "
+                f"y has {K}. Pass a multiclass weak learner, such as C45Trees() "
+                "or BestFirstTrees(n_leaves=16)."
+            )
         search = learner.prepare(X, y)
         D = _LogDistribution(d1, bool(self.keep_distributions))
-        history = self._history_class(y, tuple(learner.columns))
+        columns = tuple(learner.columns)
+        history = (
+            self._history_class(y, columns)
+            if K == 2
+            else _MulticlassHistory(y, columns, K)
+        )
+        agree = _signed if K == 2 else _right_or_wrong
         eps_floor = _perfect_eps(d1)
         learners, stop = self._boosting_loop(
             int(self.n_rounds),
-            lambda t: self._boost(t, D, search, y, eps_floor, history),
+            lambda t: self._boost(t, D, search, y, eps_floor, history, agree),
             history.record,
         )
         self.weak_learner_ = learner
@@ -294,6 +385,7 @@ class AdaBoost(_Ensemble):
         y: np.ndarray,
         eps_floor: float,
         history: _AdaBoostHistory,
+        agree: Callable[[np.ndarray, np.ndarray], np.ndarray] = _signed,
     ) -> _Round:
         """One round of AdaBoost: h_t, ε_t, α_t, Z_t, and D_t → D_{t+1}.
 
@@ -311,6 +403,9 @@ class AdaBoost(_Ensemble):
         history : _AdaBoostHistory
             The rounds so far (y_i f_{t−1}(x_i) and Σ_{s<t} α_s), which the
             step of a variant may read (:meth:`_step`).
+        agree : callable
+            (y, h_t(x)) ↦ y_i h_t(x_i) for two classes; c_i = ±1 (h_t right or
+            wrong) for class codes.
 
         Returns
         -------
@@ -320,7 +415,7 @@ class AdaBoost(_Ensemble):
             variant whose step gives α_t ≤ 0, ``NO_MARGIN_EDGE`` (D unchanged).
         """
         h, pred = search.best(D.w)
-        yh = y * pred
+        yh = agree(y, pred)
         miss = (yh < 0).astype(np.float64)
         w_total = float(D.w.sum())
         w_miss = _dot(D.w, miss)
@@ -373,27 +468,85 @@ class AdaBoost(_Ensemble):
     def decision_function(self, X: object) -> np.ndarray:
         """f_T(x) = Σ_t α_t h_t(x) for every row of X (0 if no round was kept).
 
-        Positive values vote for ``classes_[1]``.
+        Positive values vote for ``classes_[1]``. With K > 2 classes, the
+        votes F_k(x) = Σ_t α_t 1[h_t(x) = k], an array of shape (n, K).
         """
-        return super().decision_function(X)
+        X = self._check_X(X)
+        if self._is_binary():
+            return super().decision_function(X)
+        F = np.zeros((X.shape[0], self.classes_.size))
+        for alpha, h in zip(self.alphas_, self.learners_, strict=True):
+            add_votes(F, h.predict(X), alpha)
+        return F
+
+    def staged_decision_function(self, X: object) -> np.ndarray:
+        """f_t(x) after every round: an array of shape (n_rounds_, n_samples).
+
+        Row t−1 holds f_t = Σ_{s≤t} α_s h_s; the last row equals
+        :meth:`decision_function`. With K > 2 classes, the votes after every
+        round, of shape (n_rounds_, n_samples, K).
+        """
+        X = self._check_X(X)
+        if self._is_binary():
+            return super().staged_decision_function(X)
+        out = np.zeros((len(self.learners_), X.shape[0], self.classes_.size))
+        F = np.zeros(out.shape[1:])
+        for t, (alpha, h) in enumerate(zip(self.alphas_, self.learners_, strict=True)):
+            add_votes(F, h.predict(X), alpha)
+            out[t] = F
+        return out
+
+    def predict(self, X: object) -> np.ndarray:
+        """Class labels: sign(f_T) as ``classes_[1]`` (f ≥ 0) or ``classes_[0]``;
+        with K > 2 classes, argmax_k F_k(x) (the first of equal votes)."""
+        F = self.decision_function(X)
+        if self._is_binary():
+            return self.classes_[(F >= 0.0).astype(np.intp)]
+        return self.classes_[np.argmax(F, axis=1)]
 
     def margins(self, X: object, y: object) -> np.ndarray:
         """L1 margins y_i f_T(x_i) / ‖α‖₁ in [−1, 1] (0 if no round was kept).
+
+        With K > 2 classes, the multiclass margins
+        (F_{y_i}(x_i) − max_{k≠y_i} F_k(x_i)) / ‖α‖₁ (:mod:`.votes`).
 
         Parameters
         ----------
         X : array-like of shape (m, n)
         y : array-like of shape (m,)
-            Labels among ``classes_`` (encoded −1 and +1).
+            Labels among ``classes_`` (encoded −1 and +1, or 0, …, K − 1).
 
         Returns
         -------
         ndarray of shape (m,)
         """
         f = self.decision_function(X)
-        y = self._encode_known(y, f.shape[0])
         norm = float(np.abs(self.alphas_).sum())
+        if not self._is_binary():
+            codes = self._class_codes(y, f.shape[0])
+            if norm == 0:
+                return np.zeros(f.shape[0])
+            return vote_gaps(f, codes) / norm
+        y = self._encode_known(y, f.shape[0])
         return y * f / norm if norm > 0 else np.zeros_like(f)
+
+    def _class_codes(self, y: object, n_samples: int) -> np.ndarray:
+        """Labels among ``classes_`` as their codes 0.0, …, K − 1."""
+        arr = np.asarray(y).ravel()
+        if arr.shape[0] != n_samples:
+            raise ValueError(
+                f"y has {arr.shape[0]} labels but X has {n_samples} samples."
+            )
+        codes = np.searchsorted(self.classes_, arr).clip(0, self.classes_.size - 1)
+        unknown = self.classes_[codes] != arr
+        if unknown.any():
+            i = int(np.flatnonzero(unknown)[0])
+            raise ValueError(
+                f"y must hold labels in {self.classes_.tolist()} (the classes "
+                f"{type(self).__name__} was fitted on); got {arr.tolist()[i]!r} at "
+                f"index {i}."
+            )
+        return codes.astype(np.float64)
 
 
 def _logsumexp(a: np.ndarray) -> float:

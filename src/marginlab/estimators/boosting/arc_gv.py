@@ -150,6 +150,9 @@ class ArcGV(AdaBoost):
 
     _history_class = _ArcGVHistory
 
+    #: ρ_t and the step are written for two classes.
+    _multiclass = False
+
     def _step(
         self, log_eps: float, log_hit: float, history: _AdaBoostHistory
     ) -> tuple[float, float]:

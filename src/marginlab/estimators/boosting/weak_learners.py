@@ -142,6 +142,11 @@ class WeakLearner(ABC):
     #: Names of the keys of ``Hypothesis.params()`` (the history columns).
     columns: tuple[str, ...] = ()
 
+    #: Whether :meth:`prepare` takes K > 2 classes, coded 0.0, …, K − 1, and
+    #: its hypotheses predict those codes (AdaBoost.M1); otherwise the labels
+    #: are ±1 only.
+    multiclass: bool = False
+
     @abstractmethod
     def prepare(self, X: np.ndarray, y: np.ndarray) -> WeakSearch:
         """Precompute what does not depend on the weights (once per boosting fit).
@@ -151,7 +156,9 @@ class WeakLearner(ABC):
         X : ndarray of shape (m, n)
             Validated training inputs (float64, finite).
         y : ndarray of shape (m,)
-            Labels in {−1.0, +1.0}.
+            Labels in {−1.0, +1.0}; for a :attr:`multiclass` learner also the
+            class codes 0.0, …, K − 1 of a K-class problem (its hypotheses
+            then predict codes).
         """
 
     def fit(self, X: object, y: object, sample_weight: object = None) -> Hypothesis:

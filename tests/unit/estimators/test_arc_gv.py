@@ -54,8 +54,13 @@ def test_history_columns_and_parameters() -> None:
         "threshold",
         "polarity",
     )
-    assert model.get_params() == AdaBoost(n_rounds=20).get_params()
+    assert model.get_params() == {
+        **AdaBoost(n_rounds=20).get_params(),
+        "keep_negative": False,
+    }
     assert isinstance(model, AdaBoost)
+    with pytest.raises(ValueError, match="'keep_negative' parameter of ArcGV"):
+        ArcGV(keep_negative="yes").fit(X, y)
 
 
 def test_the_step_is_breimans_formula() -> None:
@@ -160,6 +165,30 @@ def test_it_stops_when_no_hypothesis_has_an_edge_over_the_margin() -> None:
     assert model.margins(np.arange(3)[:, None], np.ones(3)).min() == pytest.approx(
         1 / 3, abs=1e-9
     )
+
+
+def test_with_keep_negative_it_takes_the_negative_steps_and_runs_all_rounds() -> None:
+    """The same cycle: past ρ* the formula's α_t ≤ 0 are kept; the margins,
+    normalized by Σ|α_t|, stay in [−1, 1] and never exceed ρ* (the LP's)."""
+    X, y = np.arange(3)[:, None], np.ones(3)
+    model = ArcGV(
+        weak_learner=HypothesisMatrix(CYCLE_M), n_rounds=300, keep_negative=True
+    ).fit(X, y)
+    assert model.stop_reason_ is StopReason.N_ROUNDS
+    assert model.n_rounds_ == 300
+    assert (model.alphas_ < 0).any()
+    margins = model.margins(X, y)
+    assert margins.min() <= 1 / 3 + 1e-9
+    assert model.history_["min_margin"].iloc[-1] == pytest.approx(margins.min())
+    assert (model.history_["min_margin"] <= 1 / 3 + 1e-9).all()
+    norm = np.abs(model.alphas_).sum()
+    np.testing.assert_allclose(margins, model.decision_function(X) / norm)
+    # Until the first negative step, the same run as without keep_negative.
+    first = int(np.argmax(model.alphas_ <= 0))
+    with pytest.warns(NoEdgeWarning):
+        stopped = ArcGV(weak_learner=HypothesisMatrix(CYCLE_M), n_rounds=300).fit(X, y)
+    assert stopped.n_rounds_ == first
+    np.testing.assert_array_equal(stopped.alphas_, model.alphas_[:first])
 
 
 def test_step_with_an_edge_below_the_margin_is_not_positive() -> None:

@@ -75,7 +75,7 @@ class _AdaBoostHistory:
         # (1/m) Σ exp(−y f_t) is the product of the actual normalizers.
         self.log_exp_loss += step.log_norm
         self.yf += step.margin
-        self.alpha_sum += step.alpha
+        self.alpha_sum += abs(step.alpha)  # ‖α‖₁ (arc-gv may step back)
         self.log_bound_Z += step.log_Z
         self.sum_gamma2 += gamma * gamma
         self.gamma_min = min(self.gamma_min, gamma)
@@ -436,7 +436,7 @@ class AdaBoost(_Ensemble):
                 return _Round(t, h, pred, eps, stop=StopReason.NO_EDGE)
             log_hit = math.log(w_total - w_miss) - math.log(w_total)
         alpha, log_Z = self._step(log_eps, log_hit, history)
-        if alpha <= 0.0:  # never for AdaBoost: ε_t < ½ gives α_t > 0
+        if math.isnan(log_Z):  # never for AdaBoost: ε_t < ½ gives α_t > 0
             return _Round(t, h, pred, eps, stop=StopReason.NO_MARGIN_EDGE)
         yh *= alpha  # α_t y_i h_t(x_i)
         log_norm = D.update(yh)

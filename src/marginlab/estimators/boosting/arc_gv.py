@@ -17,8 +17,10 @@ import math
 
 import numpy as np
 
+from ...core.base import Boolean
 from .adaboost import AdaBoost, _AdaBoostHistory
 from .ensemble import _Round
+from .weak_learners import WeakLearner
 
 #: The standard columns of ``ArcGV.history_``, before the learner's own.
 ARC_GV_HISTORY_COLUMNS: tuple[str, ...] = (
@@ -87,6 +89,9 @@ class ArcGV(AdaBoost):
         T, the largest number of rounds.
     keep_distributions : bool, default=False
         Store every D_t in ``distributions_``.
+    keep_negative : bool, default=False
+        Keep a step α_t ≤ 0 (the formula's value, see the Notes) and go on,
+        instead of stopping with ``"no_margin_edge"``.
 
     Attributes
     ----------
@@ -122,9 +127,17 @@ class ArcGV(AdaBoost):
     r_t ≤ ρ_t. For a weak learner that returns the hypothesis of largest edge
     (stumps, hypothesis matrices) this means that ρ_t is already the maximum
     margin: by von Neumann's minimax theorem (Mohri, Boosting, 'AdaBoost and
-    Game Theory') max_h Σ_i D(i) y_i h(x_i) ≥ ρ* ≥ ρ_t for every D. Fitting
-    then stops with ``stop_reason_ = "no_margin_edge"`` and a
-    :class:`NoEdgeWarning`, like AdaBoost at ε_t ≥ ½.
+    Game Theory') max_h Σ_i D(i) y_i h(x_i) ≥ ρ* ≥ ρ_t for every D. A greedy
+    learner (trees) can return such an h while a better one exists, so for it
+    the negative step says nothing about ρ*. By default fitting then stops
+    with ``stop_reason_ = "no_margin_edge"`` and a :class:`NoEdgeWarning`,
+    like AdaBoost at ε_t ≥ ½. With ``keep_negative=True`` the step is taken
+    as the formula gives it: h_t enters f with the weight α_t ≤ 0, the update
+    D_{t+1}(i) ∝ D_t(i) exp(−α_t y_i h_t(x_i)) moves weight towards the
+    points h_t gets right, and the margins are normalized by
+    ‖α‖₁ = Σ_t |α_t| (``min_margin``, ρ_{t+1}, :meth:`margins`). The fit then
+    runs all ``n_rounds`` rounds unless some ε_t = 0 or ε_t ≥ ½, so that it
+    can be compared with AdaBoost at the same T.
 
     *ε_t = 0.* As for AdaBoost, the round is recorded with ε̃ (see
     :class:`AdaBoost`) and is the last; its α_t is the formula above at ε̃.
@@ -150,6 +163,26 @@ class ArcGV(AdaBoost):
 
     _history_class = _ArcGVHistory
 
+    _parameter_constraints = {
+        **AdaBoost._parameter_constraints,
+        "keep_negative": [Boolean()],
+    }
+
+    def __init__(
+        self,
+        *,
+        weak_learner: WeakLearner | None = None,
+        n_rounds: int = 100,
+        keep_distributions: bool = False,
+        keep_negative: bool = False,
+    ) -> None:
+        super().__init__(
+            weak_learner=weak_learner,
+            n_rounds=n_rounds,
+            keep_distributions=keep_distributions,
+        )
+        self.keep_negative = keep_negative
+
     #: ρ_t and the step are written for two classes.
     _multiclass = False
 
@@ -169,12 +202,13 @@ class ArcGV(AdaBoost):
         -------
         alpha, log_Z : float
             α_t = ½ ln((1 − ε_t)/ε_t) − ½ ln((1 + ρ_t)/(1 − ρ_t)); log Z_t is
-            NaN when α_t ≤ 0 (the round is not kept).
+            NaN when α_t ≤ 0 and the round is not kept (without
+            ``keep_negative``).
         """
         rho = _rho(history)
         if rho >= 1.0:
             return -math.inf, math.nan
         alpha = 0.5 * (log_hit - log_eps) - 0.5 * (math.log1p(rho) - math.log1p(-rho))
-        if alpha <= 0.0:
+        if alpha <= 0.0 and not self.keep_negative:
             return alpha, math.nan
         return alpha, float(np.logaddexp(log_hit - alpha, log_eps + alpha))

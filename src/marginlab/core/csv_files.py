@@ -1,8 +1,11 @@
 """Datasets as CSV files: a user's CSV, and the pipeline's own.
 
 On disk a dataset is a CSV with one column per feature followed by ``label``
-(classification) or ``target`` (regression), and, for data with injected label
-noise, a 0/1 ``flipped`` column marking the points whose label was flipped.
+(classification, −1 and +1) or ``target`` (regression), and, for data with
+injected label noise, a 0/1 ``flipped`` column marking the points whose label
+was flipped. A K-class dataset's labels are its class codes 0, …, K − 1, in a
+column named ``label:`` and the class names joined by ``|``
+(``label:A|B|…|Z``).
 The bookkeeping columns are found by position, not by name alone
 (:func:`read_dataset`): they are always the last ones, so a feature of a
 user's CSV may be called ``flipped`` or ``target`` and stays a feature.
@@ -23,7 +26,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .dataset import Dataset, DatasetError, Task
+from .dataset import LABEL_PREFIX, Dataset, DatasetError, Task
 from .io import write_frame_atomic
 
 __all__ = [
@@ -333,7 +336,15 @@ def read_dataset(path: str | os.PathLike[str]) -> Dataset:
     the last column is ``label`` or ``target``, or it is ``flipped`` right
     after ``label``; every column before those is a feature, whatever its
     name (a user's feature may be called ``flipped``, ``label`` or
-    ``target``).
+    ``target``). A last column named ``label:`` and class names joined by
+    ``|`` holds a K-class problem's codes: they come back as ``y`` and the
+    names as :attr:`Dataset.classes`.
+
+    Raises
+    ------
+    DatasetError
+        Naming the file, when it has neither a label nor a target column, no
+        data, or codes that its class names do not cover.
     """
     import pandas as pd
 
@@ -350,11 +361,17 @@ def read_dataset(path: str | os.PathLike[str]) -> Dataset:
     if len(header) >= 2 and header[-2:] == ["label", "flipped"]:
         flipped = frame.pop(last).to_numpy().astype(bool)
         last -= 1
-    if last < 0 or header[last] not in ("label", "target"):
+    classes = None
+    if last >= 0 and flipped is None and header[last].startswith(LABEL_PREFIX):
+        classes = tuple(header[last].removeprefix(LABEL_PREFIX).split("|"))
+    elif last < 0 or header[last] not in ("label", "target"):
         raise DatasetError(f"{path}: neither a 'label' nor a 'target' column")
-    task: Task = "classification" if header[last] == "label" else "regression"
+    task: Task = "regression" if header[last] == "target" else "classification"
     y = frame.pop(last).to_numpy(dtype=np.float64)
     X = np.ascontiguousarray(frame.to_numpy(dtype=np.float64))  # as generated
     if X.size == 0:
         raise DatasetError(f"{path}: no data")
-    return Dataset(X, y, tuple(header[:last]), task, flipped)
+    try:
+        return Dataset(X, y, tuple(header[:last]), task, flipped, classes=classes)
+    except DatasetError as err:
+        raise DatasetError(f"{path}: {err}") from None

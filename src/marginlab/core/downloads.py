@@ -13,8 +13,9 @@ Bartlett and Lee (1998), Fig. 1; only an opt-in workflow profile fetches it.
   the file is written under a temporary name and kept only if its SHA-256 is
   the pinned one, so the cache never holds a file with the wrong checksum.
   pooch is imported inside :func:`fetch`: the library imports without it.
-- :func:`load_letter` reads the letter file as a two-class :class:`Dataset`;
-  :func:`read_letter` keeps the 26 letters.
+- :func:`load_letter` reads the letter file as a two-class :class:`Dataset`,
+  :func:`load_letter_classes` as a 26-class one; :func:`read_letter` gives
+  its features and letters.
 
 Every checksum is pinned in the code, taken from a publisher named in the
 entry (``checksum_from``) rather than recorded on a first download, so that
@@ -43,7 +44,7 @@ from typing import Any
 
 import numpy as np
 
-from .datasets import Dataset, DatasetError
+from .datasets import LETTER_CLASSES, Dataset, DatasetError
 from .io import atomic_path
 from .validation import check_scalar
 
@@ -58,6 +59,7 @@ __all__ = [
     "Source",
     "fetch",
     "load_letter",
+    "load_letter_classes",
     "read_letter",
 ]
 
@@ -559,6 +561,36 @@ def load_letter(path: str | os.PathLike[str], positive: str = A_TO_M) -> Dataset
             f"positive={positive!r}: the data need both classes"
         )
     return Dataset(X, y, LETTER_FEATURES)
+
+
+def load_letter_classes(path: str | os.PathLike[str]) -> Dataset:
+    """The UCI letter data as a 26-class problem: one class per letter.
+
+    The data of :func:`load_letter`, each row labelled with its letter's code,
+    0 for A to 25 for Z (:data:`~marginlab.core.datasets.LETTER_CLASSES`), the
+    problem Schapire, Freund, Bartlett and Lee (1998), Fig. 1, boost on. Rows
+    keep the file's order.
+
+    Parameters
+    ----------
+    path : path-like
+        A letter-recognition.data file, e.g. ``fetch("letter")``.
+
+    Returns
+    -------
+    Dataset
+        ``X`` float64 of shape (m, 16) with :data:`LETTER_FEATURES` as feature
+        names; ``y`` the codes 0.0 to 25.0; ``classes`` the letters A to Z.
+
+    Raises
+    ------
+    DatasetError
+        For a malformed file (see :func:`read_letter`).
+    """
+    X, letters = read_letter(path)
+    codes = np.frombuffer("".join(letters).encode("ascii"), dtype=np.uint8)
+    y = (codes - ord("A")).astype(np.float64)
+    return Dataset(X, y, LETTER_FEATURES, classes=LETTER_CLASSES)
 
 
 def _letters(positive: Iterable[str]) -> frozenset[str]:

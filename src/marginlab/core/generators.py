@@ -4,7 +4,9 @@
 ``generator`` key may take: the function that makes the data, its task, the
 configuration keys it takes (:class:`Parameter`: kind, bounds, default,
 description), and the shape and classes of its data as functions of those
-keys. Everything that needs to know a generator reads it there:
+keys: two classes labelled −1 and +1, or K ≥ 3 named classes whose codes
+0, …, K − 1 are the labels (``digits``; ``letter`` with ``classes: A-Z``).
+Everything that needs to know a generator reads it there:
 
 - :func:`make_dataset` makes the data of a configuration entry;
 - :func:`dataset_shape`, :func:`dataset_rows` and :func:`class_counts`
@@ -29,9 +31,11 @@ import numpy as np
 from . import csv_files
 from .dataset import Dataset, DatasetError, Task
 from .real_data import (
+    LETTER_CLASSES,
     LETTER_PARTS,
     load_breast_cancer,
     load_diabetes,
+    load_digits,
     load_digits_1_7,
     load_digits_4_9,
     load_letter_part,
@@ -79,6 +83,13 @@ MAX_FEATURES = 1_000
 #: (:meth:`Generator.arguments`).
 Arguments = Mapping[str, Any]
 
+#: Points of each class: (−1, +1) for two classes, one count per class code
+#: for K classes.
+Counts = tuple[int, ...]
+
+#: The names of K classes, by code.
+Names = tuple[str, ...]
+
 Kind = Literal["integer", "number", "choice", "file", "seed", "rate"]
 
 
@@ -96,7 +107,7 @@ class Parameter:
         file to read (a non-empty string); a seed of
         :func:`numpy.random.default_rng` (32 bits); a share of labels to flip,
         in [0, ½) (:func:`~marginlab.core.synthetic.flip_labels`).
-    default : int, float or None, default=None
+    default : int, float, str or None, default=None
         The value of a missing key, the function's own default; None for a
         key every entry must have.
     minimum, maximum : int or float, optional
@@ -111,7 +122,7 @@ class Parameter:
 
     name: str
     kind: Kind
-    default: int | float | None = None
+    default: int | float | str | None = None
     minimum: float | None = None
     exclusive_minimum: float | None = None
     maximum: float | None = None
@@ -130,9 +141,9 @@ class Generator:
     """One dataset generator: the keys its configuration entry takes, and the
     data they make.
 
-    ``rows``, ``n_features`` and ``label_counts`` are numbers for data of a
-    fixed size, and otherwise functions of the entry's arguments (the
-    parameters' defaults, then the entry's values: :meth:`arguments`).
+    ``rows``, ``n_features``, ``label_counts`` and ``classes`` are values for
+    data of a fixed size, and otherwise functions of the entry's arguments
+    (the parameters' defaults, then the entry's values: :meth:`arguments`).
 
     Attributes
     ----------
@@ -148,10 +159,16 @@ class Generator:
         The number of points.
     n_features : int or callable
         The number of features.
-    label_counts : (int, int), callable or None, default=None
-        The points of class −1 and of class +1; None where the labels are not
-        a function of the parameters (drawn at random, or read from a file)
-        and for regression.
+    label_counts : tuple of int, callable or None, default=None
+        The points of class −1 and of class +1; for K classes, the points of
+        each class code 0, …, K − 1. None where the labels are not a function
+        of the parameters (drawn at random, or read from a file) and for
+        regression.
+    classes : tuple of str, callable or None, default=None
+        The names of the K ≥ 3 classes by code, as the data's
+        :attr:`Dataset.classes`; None for labels −1 and +1 and for
+        regression. A K-class generator offers no ``label_noise`` (a flip is
+        defined for two classes).
 
     Examples
     --------
@@ -167,7 +184,8 @@ class Generator:
     parameters: tuple[Parameter, ...]
     rows: int | Callable[[Arguments], int]
     n_features: int | Callable[[Arguments], int]
-    label_counts: tuple[int, int] | Callable[[Arguments], tuple[int, int]] | None = None
+    label_counts: Counts | Callable[[Arguments], Counts] | None = None
+    classes: Names | Callable[[Arguments], Names | None] | None = None
 
     def arguments(self, spec: Mapping[str, Any]) -> dict[str, Any]:
         """The parameters' defaults, then the values ``spec`` gives them (its
@@ -289,10 +307,50 @@ def _letter_part(args: Arguments) -> str:
     return part
 
 
+#: The values of the letter generator's ``classes``: two classes, or 26.
+_LETTER_PROBLEMS = ("A-M/N-Z", "A-Z")
+
+
+def _letter_26(args: Arguments) -> bool:
+    """Whether a letter entry asks for the 26 classes (``classes: A-Z``)."""
+    classes = args.get("classes")
+    if classes not in _LETTER_PROBLEMS:
+        raise DatasetError(
+            f"generator 'letter': 'classes' must be 'A-M/N-Z' or 'A-Z', got {classes!r}"
+        )
+    return classes == "A-Z"
+
+
+def _letter_counts(args: Arguments) -> Counts:
+    part = _letter_part(args)
+    return (_LETTER_26_COUNTS if _letter_26(args) else _LETTER_COUNTS)[part]
+
+
 #: (−1, +1) rows of the letter parts, N–Z against A–M, counted on the UCI file
 #: with the pinned SHA-256 (20 000 rows: 10 060 of N–Z, 9 940 of A–M, as
 #: letter-recognition.names counts them).
 _LETTER_COUNTS = {"train": (8041, 7959), "test": (2019, 1981)}
+
+#: Rows of each letter, A to Z, in the letter parts: counted on a copy of
+#: letter-recognition.data with the pinned SHA-256 (the one in
+#: davidgasquez/letter-recognition, commit 2735ea9, hashes to it without the
+#: header line that copy adds and with the file's last newline). Train and test
+#: add up to letter-recognition.names' class distribution (A 789, ..., Z 734),
+#: and their sums over A–M and N–Z to :data:`_LETTER_COUNTS`.
+_LETTER_26_COUNTS = {
+    "train": (
+        633, 630, 594, 638, 616, 622, 609, 583, 590, 599, 593, 604, 648,
+        617, 614, 635, 615, 597, 587, 645, 645, 628, 613, 628, 641, 576,
+    ),
+    "test": (
+        156, 136, 142, 167, 152, 153, 164, 151, 165, 148, 146, 157, 144,
+        166, 139, 168, 168, 161, 161, 151, 168, 136, 139, 159, 145, 158,
+    ),
+}  # fmt: skip
+
+#: Images of each digit, 0 to 9, in scikit-learn's load_digits (1797 images),
+#: counted with numpy.bincount(load_digits().target).
+_DIGITS_COUNTS = (178, 182, 177, 183, 181, 182, 181, 179, 174, 180)
 
 
 def _csv_features(args: Arguments) -> int:
@@ -590,6 +648,16 @@ GENERATOR_TABLE: dict[str, Generator] = {
             n_features=64,
             label_counts=(180, 181),
         ),
+        Generator(  # all ten digits, codes 0-9 (the counts: _DIGITS_COUNTS)
+            "digits",
+            load_digits,
+            "classification",
+            (),
+            rows=1797,
+            n_features=64,
+            label_counts=_DIGITS_COUNTS,
+            classes=tuple(str(digit) for digit in range(10)),
+        ),
         Generator(  # the parts' sizes and classes, known without downloading
             "letter",
             load_letter_part,
@@ -600,18 +668,29 @@ GENERATOR_TABLE: dict[str, Generator] = {
                     "choice",
                     choices=tuple(LETTER_PARTS),
                     description=(
-                        "The UCI letter data (16 features), letters A-M +1 "
-                        "against N-Z -1: 'train' is the first 16000 rows of the "
-                        "file, 'test' the last 4000. Downloaded once into the "
-                        "user's cache (checksum pinned in "
-                        "marginlab.core.downloads) by the job that makes the "
-                        "dataset; the configuration check needs no network."
+                        "The UCI letter data (16 features): 'train' is the "
+                        "first 16000 rows of the file, 'test' the last 4000. "
+                        "Downloaded once into the user's cache (checksum "
+                        "pinned in marginlab.core.downloads) by the job that "
+                        "makes the dataset; the configuration check needs no "
+                        "network."
+                    ),
+                ),
+                Parameter(
+                    "classes",
+                    "choice",
+                    "A-M/N-Z",
+                    choices=_LETTER_PROBLEMS,
+                    description=(
+                        "'A-M/N-Z': letters A-M +1 against N-Z -1; 'A-Z': the "
+                        "26 letters, class codes 0-25 for A-Z."
                     ),
                 ),
             ),
             rows=lambda a: LETTER_PARTS[_letter_part(a)],
             n_features=16,
-            label_counts=lambda a: _LETTER_COUNTS[_letter_part(a)],
+            label_counts=_letter_counts,
+            classes=lambda a: LETTER_CLASSES if _letter_26(a) else None,
         ),
         Generator(  # a user's CSV: its header and lines are read, not parsed
             "csv",
@@ -674,12 +753,13 @@ def make_dataset(spec: Mapping[str, Any]) -> Dataset:
     ``spec["generator"]`` names an entry of :data:`GENERATOR_TABLE`; the other
     keys are its function's keyword arguments, except ``label_noise`` (a rate
     for :func:`~marginlab.core.synthetic.flip_labels`, seeded by
-    ``seed + 1``).
+    ``seed + 1``; two classes only).
 
     Raises
     ------
     DatasetError
-        For an unknown generator, or a key its function does not take.
+        For an unknown generator, a key its function does not take, or
+        ``label_noise`` on regression or K-class data.
 
     Examples
     --------
@@ -768,8 +848,10 @@ def dataset_rows(spec: Mapping[str, Any]) -> int:
 def class_counts(spec: Mapping[str, Any]) -> dict[str, int]:
     """Rows of each class of the classification dataset ``spec`` makes.
 
-    The −1 class comes first, named ``"-1"`` and ``"+1"`` for generated data
-    and by its label as spelled in the file for a user CSV. Deterministic
+    For two classes the −1 class comes first, named ``"-1"`` and ``"+1"`` for
+    generated data and by its label as spelled in the file for a user CSV; for
+    K classes, each class by its name in the order of its code (a class
+    without points counts 0). Deterministic
     generators' counts follow from their parameters; the data are made only
     when the labels are random (``interval``, or ``label_noise``), which
     costs as much as the dataset job. A user CSV is read whole, so its cells
@@ -789,13 +871,16 @@ def class_counts(spec: Mapping[str, Any]) -> dict[str, int]:
     Raises
     ------
     DatasetError
-        For a regression dataset, an unknown generator, or a CSV that
-        :func:`~marginlab.core.csv_files.load_csv` refuses.
+        For a regression dataset, an unknown generator, ``label_noise`` on
+        K-class data, or a CSV that :func:`~marginlab.core.csv_files.load_csv`
+        refuses.
 
     Examples
     --------
     >>> class_counts({"generator": "triangle", "n_inside": 10})
     {'-1': 20, '+1': 10}
+    >>> class_counts({"generator": "digits"})["8"]
+    174
     """
     generator = generator_of(spec)
     args = generator.arguments(spec)
@@ -809,8 +894,15 @@ def class_counts(spec: Mapping[str, Any]) -> dict[str, int]:
             f"generator {generator.name!r} makes regression data, not classes"
         )
     if generator.label_counts is None or spec.get("label_noise", 0.0):
-        y = make_dataset(spec).y
-        n_positive = int(np.count_nonzero(y > 0))
-        return {"-1": y.size - n_positive, "+1": n_positive}
-    negative, positive = _value(generator.label_counts, args)
-    return {"-1": negative, "+1": positive}
+        data = make_dataset(spec)
+        if data.classes is not None:
+            counts = np.bincount(data.y.astype(np.int64), minlength=len(data.classes))
+            return dict(zip(data.classes, map(int, counts), strict=True))
+        n_positive = int(np.count_nonzero(data.y > 0))
+        return {"-1": data.n_samples - n_positive, "+1": n_positive}
+    counts = _value(generator.label_counts, args)
+    names = _value(generator.classes, args)
+    if names is None:
+        negative, positive = counts
+        return {"-1": negative, "+1": positive}
+    return dict(zip(names, counts, strict=True))

@@ -741,10 +741,17 @@ def make_waveform(n_samples: int = 300, seed: int = 0) -> Dataset:
 def flip_labels(data: Dataset, rate: float, seed: int = 0) -> Dataset:
     """Flip the labels of exactly round(rate·m) points chosen uniformly at random.
 
-    The flipped points are recorded in :attr:`Dataset.flipped`.
+    The flipped points are recorded in :attr:`Dataset.flipped`. Labels ±1
+    only: a K-class problem (:attr:`Dataset.classes`) is refused, since a flip
+    does not say which other class a point would take.
     """
     if data.task != "classification":
         raise DatasetError("label noise applies to classification data only")
+    if data.classes is not None:
+        raise DatasetError(
+            f"label noise flips two classes, not {len(data.classes)} "
+            f"({', '.join(data.classes)})"
+        )
     rate = float(
         check_scalar(
             rate, "label_noise", "flip_labels", low=0.0, high=0.5, closed="left"

@@ -1,5 +1,6 @@
-"""What the download tests share: no network but 127.0.0.1, and a static HTTP
-server there that counts the requests it gets."""
+"""What the download tests share: no network but 127.0.0.1, a static HTTP
+server there that counts the requests it gets, and files in the format of the
+UCI letter data to serve."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+import numpy as np
 
 
 def local_only(monkeypatch) -> None:
@@ -63,3 +66,30 @@ def serving(root: Path) -> Iterator[Server]:
     finally:
         srv.httpd.shutdown()
         srv.httpd.server_close()
+
+
+def letter_rows(letters: str, seed: int = 0) -> bytes:
+    """Rows in the format of letter-recognition.data: a capital letter and 16
+    integers from 0 to 15 (seeded), comma-separated, one line each."""
+    values = np.random.default_rng(seed).integers(0, 16, (len(letters), 16))
+    return "".join(
+        ",".join([c, *map(str, row)]) + "\n"
+        for c, row in zip(letters, values, strict=True)
+    ).encode()
+
+
+def letter_standin(seed: int = 0) -> bytes:
+    """A stand-in for the UCI letter file, the same on every call: 20 000
+    rows whose first 16 000 and last 4 000 have the rows of each letter A-Z
+    that the generator table says of the pinned file's parts (each part's
+    letters in a seeded order), so that the configuration check's forecasts
+    hold for it, in 26 classes and in two."""
+    from marginlab.core.datasets import LETTER_PARTS, class_counts
+
+    rng = np.random.default_rng(seed)
+    letters = []
+    for part in LETTER_PARTS:
+        counts = class_counts({"generator": "letter", "part": part, "classes": "A-Z"})
+        part_letters = np.repeat(list(counts), list(counts.values()))
+        letters.append("".join(rng.permutation(part_letters)))
+    return letter_rows("".join(letters), seed)

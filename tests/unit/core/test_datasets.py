@@ -56,7 +56,7 @@ GENERATED: dict[str, dict[str, object]] = {
     "ringnorm": {"n_samples": 40, "n_features": 4},
     "waveform": {"n_samples": 30},
 }
-REAL = ("breast_cancer", "diabetes", "digits_1_7", "digits_4_9")
+REAL = ("breast_cancer", "diabetes", "digits_1_7", "digits_4_9", "digits")
 #: Not made here: a user's CSV (below) and the downloaded letter data
 #: (tests/unit/core/test_letter_dataset.py, against a local server).
 ELSEWHERE = {"csv", "letter"}
@@ -113,9 +113,14 @@ def test_generator_output_is_well_formed(name: str) -> None:
     assert data.n_samples == X.shape[0]
     if name in REGRESSION:
         assert data.task == "regression"
-    else:
+        assert data.classes is None
+    elif data.classes is None:
         assert data.task == "classification"
         assert set(np.unique(y)) == {-1.0, 1.0}
+    else:  # K classes: every code 0, ..., K - 1
+        assert data.task == "classification"
+        assert len(data.classes) >= 3
+        np.testing.assert_array_equal(np.unique(y), np.arange(len(data.classes)))
 
 
 def test_the_generators_without_n_samples() -> None:
@@ -164,6 +169,27 @@ def test_breast_cancer_matches_sklearn() -> None:
     np.testing.assert_array_equal(data.y == 1.0, bunch.target == 1)
     np.testing.assert_array_equal(data.X, bunch.data)
     assert data.feature_names == tuple(bunch.feature_names)
+
+
+def test_digits_are_sklearn_s_ten_classes() -> None:
+    from sklearn.datasets import load_digits
+
+    data = make_dataset({"generator": "digits"})
+    bunch = load_digits()
+    assert data.X.shape == (1797, 64)
+    assert data.task == "classification"
+    assert data.classes == tuple("0123456789")
+    np.testing.assert_array_equal(data.X, bunch.data)
+    np.testing.assert_array_equal(data.y, bunch.target)  # the code is the digit
+    assert data.feature_names == tuple(bunch.feature_names)
+    # The counts the generator table says without loading the data.
+    from marginlab.core.datasets import GENERATOR_TABLE, class_counts
+
+    counts = np.bincount(bunch.target).tolist()
+    assert list(GENERATOR_TABLE["digits"].label_counts) == counts
+    assert class_counts({"generator": "digits"}) == dict(
+        zip(data.classes, counts, strict=True)
+    )
 
 
 def test_diabetes_matches_sklearn() -> None:
@@ -617,6 +643,42 @@ def test_flip_labels_rejects_bad_rate(rate: float) -> None:
         flip_labels(make_xor(n_samples=8), rate)
 
 
+def test_flip_labels_rejects_k_classes() -> None:
+    data = Dataset(
+        np.zeros((4, 1)), np.array([0.0, 1, 2, 1]), ("x",), classes=tuple("abc")
+    )
+    with pytest.raises(DatasetError, match=r"^label noise flips two classes, not 3"):
+        flip_labels(data, 0.25)
+    with pytest.raises(DatasetError, match=r"^label noise flips two classes, not 10"):
+        make_dataset({"generator": "digits", "label_noise": 0.1})
+
+
+@pytest.mark.parametrize(
+    ("y", "classes", "message"),
+    [
+        ([0, 1, 1], ("a", "b"), "names K ≥ 3 classes, got 2"),
+        ([0, 1, 3], ("a", "b", "c"), "y[2] = 3 is not a class code 0, ..., 2"),
+        ([0, 1, -1], ("a", "b", "c"), "y[2] = -1 is not a class code"),
+        ([0, 1.5, 2], ("a", "b", "c"), "y[1] = 1.5 is not a class code"),
+        ([0, 1, 2], ("a", "b", "a"), "repeated class names"),
+        ([0, 1, 2], ("a", "", "c"), "class name '': a non-empty string"),
+        ([0, 1, 2], ("a", "b|c", "d"), "class name 'b|c': a non-empty string"),
+    ],
+)
+def test_a_k_class_dataset_has_codes_of_its_named_classes(
+    y: list, classes: tuple, message: str
+) -> None:
+    with pytest.raises(DatasetError, match=re.escape(message)):
+        Dataset(np.zeros((3, 1)), np.array(y, dtype=float), ("x",), classes=classes)
+
+
+def test_class_names_are_for_classification_only() -> None:
+    with pytest.raises(DatasetError, match="classification data only"):
+        Dataset(
+            np.zeros((3, 1)), np.zeros(3), ("x",), "regression", classes=tuple("abc")
+        )
+
+
 def test_flip_labels_rejects_regression() -> None:
     with pytest.raises(DatasetError, match="classification data only"):
         flip_labels(make_sparse_regression(n_samples=10), 0.1)
@@ -721,6 +783,50 @@ def test_write_read_round_trip_generated(
     if data.flipped is not None:
         np.testing.assert_array_equal(back.flipped, data.flipped)
     assert [p.name for p in path.parent.iterdir()] == ["data.csv"]
+
+
+def test_write_read_round_trip_of_ten_classes(tmp_path: Path) -> None:
+    """The digits' codes are written as integers under a label column that
+    names the classes, and come back with them."""
+    data = make_dataset({"generator": "digits"})
+    path = tmp_path / "digits.csv"
+    write_dataset(data, path)
+    header, first = path.read_text().splitlines()[:2]
+    assert header.endswith(",pixel_7_7,label:0|1|2|3|4|5|6|7|8|9")
+    assert first.endswith(",0")  # the first image is a 0
+    back = read_dataset(path)
+    _assert_bitwise_equal(back.X, data.X)
+    _assert_bitwise_equal(back.y, data.y)
+    assert back.classes == data.classes == tuple("0123456789")
+    assert back.feature_names == data.feature_names
+    assert (back.task, back.flipped) == ("classification", None)
+
+
+def test_write_read_round_trip_of_named_classes(tmp_path: Path) -> None:
+    """Names other than the codes, a class without a point, and a feature
+    called ``label``."""
+    data = Dataset(
+        np.array([[1.5, 2.0], [3.0, -4.0]]),
+        np.array([2.0, 0.0]),
+        ("label", "x"),
+        classes=("A", "B", "C d"),
+    )
+    path = tmp_path / "named.csv"
+    write_dataset(data, path)
+    assert path.read_text() == "label,x,label:A|B|C d\n1.5,2.0,2\n3.0,-4.0,0\n"
+    back = read_dataset(path)
+    assert back.classes == ("A", "B", "C d")
+    assert back.feature_names == ("label", "x")
+    _assert_bitwise_equal(back.y, data.y)
+
+
+def test_a_k_class_file_with_a_code_beyond_its_classes_is_named(
+    tmp_path: Path,
+) -> None:
+    path = _write(tmp_path / "bad.csv", "x,label:a|b|c\n1,0\n2,3\n")
+    message = f"{path}: y[1] = 3 is not a class code 0, ..., 2"
+    with pytest.raises(DatasetError, match=f"^{re.escape(message)}$"):
+        read_dataset(path)
 
 
 def test_written_csv_has_lf_line_endings(tmp_path: Path) -> None:

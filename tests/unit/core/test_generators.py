@@ -44,6 +44,7 @@ SMALL: dict[str, dict[str, object]] = {
     "diabetes": {},
     "digits_1_7": {},
     "digits_4_9": {},
+    "digits": {},
 }
 
 
@@ -72,21 +73,28 @@ def test_the_keys_are_the_functions_keywords_with_their_defaults(name: str) -> N
             assert (type(p.default), p.default) == (type(default), default), p.name
 
 
+def _noisy(name: str) -> bool:
+    return any(p.name == "label_noise" for p in GENERATOR_TABLE[name].parameters)
+
+
 @pytest.mark.parametrize("name", list(GENERATOR_TABLE))
-def test_label_noise_is_offered_for_classification_only(name: str) -> None:
+def test_label_noise_is_offered_for_two_classes_only(name: str) -> None:
+    """Not for regression, nor for K classes (a flip is defined for two)."""
     generator = GENERATOR_TABLE[name]
-    keys = [p.name for p in generator.parameters]
     if generator.task == "regression":
-        assert "label_noise" not in keys
+        assert not _noisy(name)
         assert generator.label_counts is None
+        assert generator.classes is None
+    elif generator.classes is not None:
+        assert not _noisy(name)
     elif name != "letter":  # the downloaded data: as the schema had it
-        assert "label_noise" in keys
+        assert _noisy(name)
 
 
 #: (name, label_noise) of every forecast tried: each generator as it is, and
-#: each classification generator with flipped labels.
+#: each generator that offers label noise with flipped labels.
 FORECASTS = [(name, 0.0) for name in SMALL] + [
-    (name, 0.2) for name in SMALL if GENERATOR_TABLE[name].task == "classification"
+    (name, 0.2) for name in SMALL if _noisy(name)
 ]
 
 
@@ -104,6 +112,11 @@ def test_the_forecasts_are_what_make_dataset_gives(
     if data.task == "regression":
         with pytest.raises(DatasetError, match="regression data, not classes"):
             class_counts(spec)
+        return
+    if data.classes is not None:  # K classes: by name, in the codes' order
+        counts = np.bincount(data.y.astype(int), minlength=len(data.classes))
+        assert class_counts(spec) == dict(zip(data.classes, counts, strict=True))
+        assert GENERATOR_TABLE[name].classes == data.classes
         return
     positive = int(np.count_nonzero(data.y > 0))
     assert class_counts(spec) == {"-1": data.n_samples - positive, "+1": positive}
@@ -132,6 +145,45 @@ def test_the_letter_parts_are_known_without_downloading(
     assert dataset_rows(spec) == rows
     assert class_counts(spec) == counts
     assert dataset_shape(spec).n_features == 16
+
+
+#: Rows of each letter, A to Z, in the 20 000 rows of letter-recognition.data,
+#: as the UCI repository's letter-recognition.names gives its class
+#: distribution.
+UCI_LETTERS = (
+    789, 766, 736, 805, 768, 775, 773, 734, 755, 747, 739, 761, 792,
+    783, 753, 803, 783, 758, 748, 796, 813, 764, 752, 787, 786, 734,
+)  # fmt: skip
+
+
+def test_the_26_letter_parts_are_known_without_downloading() -> None:
+    """Per part, counted on the pinned file: they add up to the UCI totals,
+    to the parts' rows, and over A-M and N-Z to the two-class counts."""
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    counts = {}
+    for part, rows in (("train", 16_000), ("test", 4_000)):
+        spec = {"generator": "letter", "part": part, "classes": "A-Z"}
+        counts[part] = class_counts(spec)
+        assert list(counts[part]) == list(alphabet)
+        assert sum(counts[part].values()) == dataset_rows(spec) == rows
+        assert dataset_shape(spec).n_features == 16
+        two = class_counts({"generator": "letter", "part": part})
+        assert two == {
+            "-1": sum(counts[part][c] for c in alphabet[13:]),
+            "+1": sum(counts[part][c] for c in alphabet[:13]),
+        }
+    assert tuple(counts["train"][c] + counts["test"][c] for c in alphabet) == (
+        UCI_LETTERS
+    )
+    assert class_counts(
+        {"generator": "letter", "part": "test", "classes": "A-M/N-Z"}
+    ) == class_counts({"generator": "letter", "part": "test"})
+
+
+def test_the_letter_classes_must_be_named() -> None:
+    message = "generator 'letter': 'classes' must be 'A-M/N-Z' or 'A-Z', got '26'"
+    with pytest.raises(DatasetError, match=f"^{re.escape(message)}$"):
+        class_counts({"generator": "letter", "part": "train", "classes": "26"})
 
 
 def test_a_letter_part_must_be_named() -> None:

@@ -26,35 +26,30 @@ from marginlab.core.datasets import (
     dataset_rows,
     dataset_shape,
     make_dataset,
+    read_dataset,
+    write_dataset,
 )
 from marginlab.core.downloads import LETTER_FEATURES, ChecksumError, Source
 from marginlab.pipeline import config as checks
 
 from ...conftest import PROFILE_FILES, ROOT, project_config
-from .local_server import Server, local_only, serving
+from .local_server import Server, letter_rows, letter_standin, local_only, serving
 
 pytest.importorskip("pooch")
 
 FNAME = "letter-recognition.data"
 TRAIN = {"generator": "letter", "part": "train"}
 TEST = {"generator": "letter", "part": "test"}
+TRAIN_26 = {**TRAIN, "classes": "A-Z"}
+TEST_26 = {**TEST, "classes": "A-Z"}
 SCHEMA = checks.load_schema(ROOT / "workflow/schemas/config.schema.yaml")
 PAPER = ROOT / "workflow/profiles/paper"
-
-
-def _letter_file(letters: str, seed: int = 0) -> bytes:
-    """Rows in the UCI format: a letter and 16 integers from 0 to 15."""
-    values = np.random.default_rng(seed).integers(0, 16, (len(letters), 16))
-    return "".join(
-        ",".join([c, *map(str, row)]) + "\n"
-        for c, row in zip(letters, values, strict=True)
-    ).encode()
 
 
 #: 25 rows: a training part of 20 (the split set to 20 rows below), a test
 #: part of 5, both classes in each.
 LETTERS = "ANBOCPDQERFSGTHUIVJW" + "KXLYZ"
-DATA = _letter_file(LETTERS)
+DATA = letter_rows(LETTERS)
 
 
 @pytest.fixture(autouse=True)
@@ -136,7 +131,7 @@ def test_a_file_of_the_uci_size_gives_the_forecast_parts(server, monkeypatch) ->
     # configuration check forecasts without the file.
     counts = {"train": (8041, 7959), "test": (2019, 1981)}
     letters = "".join("N" * n + "A" * p for n, p in counts.values())
-    _serve(server, monkeypatch, _letter_file(letters, seed=1))
+    _serve(server, monkeypatch, letter_rows(letters, seed=1))
     for spec in (TRAIN, TEST):
         data = make_dataset(spec)
         shape = dataset_shape(spec)
@@ -148,6 +143,61 @@ def test_a_file_of_the_uci_size_gives_the_forecast_parts(server, monkeypatch) ->
     assert sum(LETTER_PARTS.values()) == 20_000
     assert LETTER_PARTS["train"] == downloads.LETTER_TRAIN_ROWS
     assert server.hits == [f"/{FNAME}"]
+
+
+def test_the_26_classes_are_the_letters_codes(server, monkeypatch) -> None:
+    _serve(server, monkeypatch, DATA)
+    monkeypatch.setattr(downloads, "LETTER_TRAIN_ROWS", 20)
+    train = make_dataset(TRAIN_26)
+    test = make_dataset(TEST_26)
+    codes = np.array([ord(c) - ord("A") for c in LETTERS], dtype=np.float64)
+    np.testing.assert_array_equal(train.y, codes[:20])
+    np.testing.assert_array_equal(test.y, codes[20:])
+    assert train.classes == test.classes == tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    assert train.feature_names == LETTER_FEATURES
+    # The same features as the two-class parts, from the same one download.
+    np.testing.assert_array_equal(train.X, make_dataset(TRAIN).X)
+    assert server.hits == [f"/{FNAME}"]
+
+
+def test_a_stand_in_file_gives_the_forecast_26_class_parts(
+    server, monkeypatch, tmp_path
+) -> None:
+    """A generated file in the UCI format (20 000 rows, letters A-Z, 16
+    integers), pinned by its own SHA-256, served from 127.0.0.1: its 26-class
+    parts, through the generator, have the rows, features and classes the
+    configuration check forecasts, and survive the pipeline's CSV files."""
+    standin = letter_standin()
+    assert standin == letter_standin()  # deterministic
+    lines = standin.decode().splitlines()
+    assert len(lines) == 20_000
+    assert all(len(line.split(",")) == 17 for line in lines)
+    assert {line[0] for line in lines} == set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    pinned = hashlib.sha256(standin).hexdigest()
+    _serve(server, monkeypatch, standin, sha256=pinned)
+    for spec in (TRAIN_26, TEST_26):
+        data = make_dataset(spec)
+        assert data.X.shape == (dataset_rows(spec), dataset_shape(spec).n_features)
+        assert data.classes is not None
+        counts = np.bincount(data.y.astype(int), minlength=26)
+        assert dict(zip(data.classes, counts.tolist(), strict=True)) == class_counts(
+            spec
+        )
+        path = tmp_path / f"{spec['part']}.csv"
+        write_dataset(data, path)
+        back = read_dataset(path)
+        np.testing.assert_array_equal(back.X, data.X)
+        np.testing.assert_array_equal(back.y, data.y)
+        assert back.classes == data.classes
+    # The two-class parts of the same file have their forecast counts too.
+    for spec in (TRAIN, TEST):
+        negative = int((make_dataset(spec).y < 0).sum())
+        assert class_counts(spec) == {
+            "-1": negative,
+            "+1": LETTER_PARTS[spec["part"]] - negative,
+        }
+    assert server.hits == [f"/{FNAME}"]
+    assert _files(tmp_path / "user-cache") == [_cache(tmp_path) / FNAME]
 
 
 def test_a_file_without_a_test_part_is_refused(server, monkeypatch) -> None:
@@ -166,6 +216,13 @@ def test_a_wrong_checksum_refuses_and_leaves_no_file(
     assert "default reproduction" in str(caught.value)
     assert server.hits == [f"/{FNAME}"]
     assert _files(tmp_path / "user-cache") == []
+
+
+@pytest.mark.parametrize("classes", ["26", "a-z", None])
+def test_the_classes_are_checked_before_any_download(monkeypatch, classes) -> None:
+    _no_download(monkeypatch)
+    with pytest.raises(ValueError, match="'classes' parameter of load_letter_part"):
+        make_dataset({**TRAIN, "classes": classes})
 
 
 @pytest.mark.parametrize("part", ["all", "Train", None, 1])

@@ -74,7 +74,7 @@ BAD: list[tuple[Any, str]] = [
         "'moons', 'blobs', 'three_clusters', 'interval', 'triangle', "
         "'three_discs', 'sparse_regression', 'forward_trap', 'twonorm', "
         "'threenorm', 'ringnorm', 'waveform', 'breast_cancer', 'diabetes', "
-        "'digits_1_7', 'digits_4_9', 'letter', 'csv']",
+        "'digits_1_7', 'digits_4_9', 'digits', 'letter', 'csv']",
     ),
     ({"generator": 3}, "'datasets.d.generator': 3 is not one of ['xor', 'circles'"),
     ("moons", "'datasets.d': 'moons' is not of type 'object'"),
@@ -118,7 +118,15 @@ BAD: list[tuple[Any, str]] = [
     ),
     (
         {"generator": "letter", "part": "train", "label_noise": 0.1},
-        "unknown key 'datasets.d.label_noise' (allowed here: generator, part)",
+        "unknown key 'datasets.d.label_noise' (allowed here: classes, generator, part)",
+    ),
+    (
+        {"generator": "digits", "label_noise": 0.1},
+        "unknown key 'datasets.d.label_noise' (allowed here: generator)",
+    ),
+    (
+        {"generator": "letter", "part": "train", "classes": "26"},
+        "'datasets.d.classes': '26' is not one of ['A-M/N-Z', 'A-Z']",
     ),
     (
         {"generator": "moons", "noise": "a", "sigma": 2},

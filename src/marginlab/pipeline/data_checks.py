@@ -28,8 +28,9 @@ what the study declares in its registry entry
    split (``holdout``) and for its cross-validation (``folds``), and its rows
    against its features where the study needs more (``beyond_features``). A
    CSV's classes are counted in its label column; a generator's follow from
-   its parameters; where the study flips labels itself (``flips``), they are
-   counted after its flips.
+   its parameters, two classes or K (each of the K then needs as many points
+   as a class of two); where the study flips labels itself (``flips``), they
+   are counted after its flips, which K-class data cannot have.
 
 Each problem is one line that names the config key, the dataset (and a CSV's
 file) and what is wrong, e.g.::
@@ -445,6 +446,12 @@ def _count_problem(
 
     if regression:
         have = f"{counts['rows']} rows{parts(counts['rows'])}"
+    elif len(counts) > 2:  # K classes: those short of the need
+        have = f"{len(counts)} classes, " + " and ".join(
+            f"{n} of class {label}{parts(n)}"
+            for label, n in counts.items()
+            if n < least
+        )
     else:
         have = " and ".join(
             f"{n} of class {label}{parts(n)}" for label, n in counts.items()
@@ -458,8 +465,9 @@ def _count_problem(
 def data_problem(cfg: Mapping[str, Any], plan: Plan | None = None) -> str | None:
     """The first dataset a run reads that is too large for its study, a user
     CSV a study reads whose cells :func:`~marginlab.core.datasets.load_csv`
-    refuses, or the first dataset with fewer points of a class than its study
-    needs; as one line naming the key, or None.
+    refuses, or the first dataset with fewer points of a class (of any of its
+    K classes) than its study needs, or of more than two classes for a study
+    that flips labels; as one line naming the key, or None.
 
     Assumes the datasets the runs name are defined, with the task and shape
     their studies need (:func:`marginlab.pipeline.config.dataset_problem`
@@ -518,6 +526,12 @@ def data_problem(cfg: Mapping[str, Any], plan: Plan | None = None) -> str | None
             except DatasetError as err:
                 return f"'datasets.{use.name}': {err}"
         have = counts[use.name]
+        if use.need.flips and len(have) > 2:
+            section = use.key.split(".")[0]
+            return (
+                f"'{use.key}': {what} has {len(have)} classes; this study flips "
+                f"labels ({section}.{use.need.flips}), which needs two classes"
+            )
         if use.need.flips:
             rate = float(dict(use.args)[use.need.flips])
             have = _flipped_counts(spec, have, rate, int(dict(use.args)["seed"]))

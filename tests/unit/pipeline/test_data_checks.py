@@ -8,6 +8,7 @@ smallest data its check lets through."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import time
 import warnings
 from pathlib import Path
@@ -338,6 +339,80 @@ def test_a_generated_dataset_at_its_smallest_passes() -> None:
     )
     assert "'cv_model_selection.dataset'" in _one_line(problem)
     assert "at least 23 of each class" in problem
+
+
+# --------------------------------------------------------------------------
+# K classes
+# --------------------------------------------------------------------------
+
+
+def test_the_digits_ten_classes_pass_a_study_that_splits_them() -> None:
+    def edit(cfg: dict) -> None:
+        cfg["datasets"]["ten"] = {"generator": "digits"}
+        cfg["cv_model_selection"]["dataset"] = "ten"
+
+    assert _problem(edit) is None
+
+
+def test_each_of_k_classes_needs_the_points_of_a_class(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The fewest points of a class, over K classes: the classes short of
+    the need are named, by their names."""
+    monkeypatch.setitem(
+        datasets.GENERATOR_TABLE,
+        "three",
+        datasets.Generator(
+            "three",
+            make_moons,
+            "classification",
+            (),
+            rows=41,
+            n_features=2,
+            label_counts=(20, 1, 20),
+            classes=("a", "b", "c"),
+        ),
+    )
+    filled, problem = checks.check(copy.deepcopy(PROJECT), SCHEMA)
+    assert problem is None
+    filled["datasets"]["moons"] = {"generator": "three"}
+    problem = _one_line(data_checks.data_problem(filled))
+    assert "'moons' has 3 classes, 1 of class b" in problem
+    assert "class a" not in problem
+    assert "class c" not in problem
+    assert "of each class" in problem
+    # 20 of each: the counts pass, and the first study that reads 'moons' and
+    # flips its labels refuses it.
+    monkeypatch.setitem(
+        datasets.GENERATOR_TABLE,
+        "three",
+        dataclasses.replace(
+            datasets.GENERATOR_TABLE["three"], rows=60, label_counts=(20, 20, 20)
+        ),
+    )
+    assert _one_line(data_checks.data_problem(filled)) == (
+        "'boosting_overfit.dataset': 'moons' has 3 classes; this study flips "
+        "labels (boosting_overfit.rate), which needs two classes"
+    )
+
+
+def test_a_study_that_flips_labels_refuses_k_classes() -> None:
+    def edit(cfg: dict) -> None:
+        cfg["datasets"]["ten"] = {"generator": "digits"}
+        cfg["boosting_overfit"]["dataset"] = "ten"
+
+    assert _one_line(_problem(edit)) == (
+        "'boosting_overfit.dataset': 'ten' has 10 classes; this study flips "
+        "labels (boosting_overfit.rate), which needs two classes"
+    )
+
+
+def test_label_noise_on_k_classes_is_an_unknown_key() -> None:
+    def edit(cfg: dict) -> None:
+        cfg["datasets"]["ten"] = {"generator": "digits", "label_noise": 0.1}
+
+    problem = _one_line(_problem(edit))
+    assert problem.startswith("unknown key 'datasets.ten.label_noise'")
 
 
 @pytest.mark.parametrize("f", [0.05, 0.2, 0.3, 0.5, 0.7, 0.8, 0.95])

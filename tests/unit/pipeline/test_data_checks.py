@@ -346,7 +346,9 @@ def test_a_generated_dataset_at_its_smallest_passes() -> None:
 # --------------------------------------------------------------------------
 
 
-def test_the_digits_ten_classes_pass_a_study_that_splits_them() -> None:
+def test_each_of_the_ten_digits_has_the_points_a_split_needs() -> None:
+    """The counts check only: whether a study takes K classes is its need's."""
+
     def edit(cfg: dict) -> None:
         cfg["datasets"]["ten"] = {"generator": "digits"}
         cfg["cv_model_selection"]["dataset"] = "ten"

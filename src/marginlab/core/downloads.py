@@ -19,7 +19,10 @@ Bartlett and Lee (1998), Fig. 1; only an opt-in workflow profile fetches it.
 
 Every checksum is pinned in the code, taken from a publisher named in the
 entry (``checksum_from``) rather than recorded on a first download, so that
-the first download is checked too.
+the first download is checked too. Where the real file cannot be downloaded
+(a test of an opt-in workflow, offline), an environment variable can stand
+a file served on this machine, with its own checksum, in for an entry
+(:data:`STANDIN_PREFIX`); :func:`fetch` says so.
 
 Examples
 --------
@@ -35,6 +38,8 @@ import hashlib
 import os
 import re
 import tempfile
+import urllib.parse
+import warnings
 import zipfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -53,6 +58,7 @@ __all__ = [
     "LETTER_FEATURES",
     "LETTER_TRAIN_ROWS",
     "REGISTRY",
+    "STANDIN_PREFIX",
     "ChecksumError",
     "DownloadError",
     "RemoteFile",
@@ -191,6 +197,19 @@ REGISTRY: Mapping[str, RemoteFile] = MappingProxyType(
 )
 
 
+#: The start of the environment variables that stand a file served on this
+#: machine in for an entry of :data:`REGISTRY`, for tests of the workflows
+#: that need it where it cannot be downloaded: ``MARGINLAB_STANDIN_LETTER``
+#: set to ``"<url> <sha256>"``, the URL on 127.0.0.1 or localhost (no other
+#: host), stands for ``"letter"``. :func:`fetch` checks the stand-in against
+#: that SHA-256, keeps it in the cache under a name of its own (``standin-``,
+#: the first 12 hex digits, the entry's file name), never in the place of the
+#: real file, and warns that it serves it.
+STANDIN_PREFIX = "MARGINLAB_STANDIN_"
+
+_LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
 def fetch(
     file: str | RemoteFile,
     *,
@@ -209,7 +228,8 @@ def fetch(
     Parameters
     ----------
     file : str or RemoteFile
-        A name of :data:`REGISTRY`, or an entry of one's own.
+        A name of :data:`REGISTRY` (or the stand-in the environment gives
+        for it, :data:`STANDIN_PREFIX`), or an entry of one's own.
     cache_dir : path-like or None
         Where copies are kept. None is the user's cache,
         ``pooch.os_cache("marginlab")`` (``~/.cache/marginlab`` on Linux):
@@ -227,7 +247,8 @@ def fetch(
     Raises
     ------
     ValueError
-        For a name not in :data:`REGISTRY` (the message lists the known names)
+        For a name not in :data:`REGISTRY` (the message lists the known names),
+        a stand-in variable that is not a URL on this machine and a SHA-256,
         or a timeout that is not positive.
     ImportError
         When pooch is not installed (the message says how to install it).
@@ -363,13 +384,46 @@ def _remote(file: str | RemoteFile) -> RemoteFile:
     if isinstance(file, RemoteFile):
         return file
     try:
-        return REGISTRY[file]
+        remote = REGISTRY[file]
     except (KeyError, TypeError):
         raise ValueError(
             f"The 'file' parameter of fetch must be one of "
             f"{', '.join(repr(k) for k in sorted(REGISTRY))} or a RemoteFile. "
             f"Got {file!r}."
         ) from None
+    return _standin(remote) or remote
+
+
+def _standin(remote: RemoteFile) -> RemoteFile | None:
+    """The stand-in the environment gives for ``remote`` (:data:`STANDIN_PREFIX`),
+    or None."""
+    variable = STANDIN_PREFIX + remote.name.upper()
+    value = os.environ.get(variable)
+    if not value:
+        return None
+    url, _, sha256 = value.strip().partition(" ")
+    sha256 = sha256.strip()
+    parsed = urllib.parse.urlsplit(url)
+    local = parsed.scheme == "http" and parsed.hostname in _LOOPBACK
+    if not local or not _SHA256.fullmatch(sha256):
+        raise ValueError(
+            f"{variable} must be '<url> <sha256>': an http URL on 127.0.0.1 or "
+            f"localhost (a stand-in served on this machine) and 64 lowercase hex "
+            f"digits. Got {value!r}."
+        )
+    standin = RemoteFile(
+        name=remote.name,
+        fname=f"standin-{sha256[:12]}-{remote.fname}",
+        sha256=sha256,
+        sources=(Source(url),),
+        checksum_from=f"{variable}, a stand-in, not the published file",
+    )
+    warnings.warn(
+        f"fetch: {remote.name!r} is the stand-in {url} (SHA-256 "
+        f"{standin.sha256}) that {variable} names, not the published file",
+        stacklevel=4,  # fetch's caller
+    )
+    return standin
 
 
 def _import_pooch() -> Any:

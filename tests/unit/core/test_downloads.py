@@ -21,6 +21,7 @@ from marginlab.core.datasets import DatasetError
 from marginlab.core.downloads import (
     LETTER_FEATURES,
     REGISTRY,
+    STANDIN_PREFIX,
     ChecksumError,
     DownloadError,
     RemoteFile,
@@ -92,6 +93,48 @@ def test_fetch_downloads_once_then_reads_the_cache(server, tmp_path) -> None:
     assert fetch(entry, cache_dir=cache, timeout=5) == path
     assert server.hits == [f"/{FNAME}"]  # the second call never asked
     assert _files(cache) == [path]
+
+
+def test_a_stand_in_named_by_the_environment_is_fetched_under_its_own_name(
+    server, tmp_path, monkeypatch
+) -> None:
+    cache = tmp_path / "cache"
+    variable = STANDIN_PREFIX + "LETTER"
+    assert variable == "MARGINLAB_STANDIN_LETTER"
+    monkeypatch.setenv(variable, f"{server.url(FNAME)} {SHA}")
+    with pytest.warns(UserWarning, match=f"'letter' is the stand-in .* {variable}"):
+        path = fetch("letter", cache_dir=cache, timeout=5)
+    # Never in the place of the real file, which keeps its pinned checksum.
+    assert path == cache / f"standin-{SHA[:12]}-{FNAME}"
+    assert path.read_bytes() == DATA
+    assert server.hits == [f"/{FNAME}"]
+    monkeypatch.setenv(variable, f"{server.url(FNAME)} {'0' * 64}")
+    warned = pytest.warns(UserWarning, match="stand-in")
+    with warned, pytest.raises(ChecksumError) as caught:
+        fetch("letter", cache_dir=cache, timeout=5)
+    assert caught.value.found == SHA
+    assert f"{variable}, a stand-in" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "https://127.0.0.1/letter.data {sha}",
+        "http://example.org/letter.data {sha}",
+        "http://127.0.0.1.example.org/letter.data {sha}",
+        "http://127.0.0.1/letter.data",
+        "http://127.0.0.1/letter.data {sha}0",
+        "{sha}",
+    ],
+)
+def test_a_stand_in_is_served_on_this_machine_with_its_checksum(
+    monkeypatch, tmp_path, value: str
+) -> None:
+    monkeypatch.setenv("MARGINLAB_STANDIN_LETTER", value.format(sha=SHA))
+    message = "MARGINLAB_STANDIN_LETTER must be '<url> <sha256>': an http URL on "
+    with pytest.raises(ValueError, match=f"^{message}"):
+        fetch("letter", cache_dir=tmp_path, timeout=5)
+    assert not tmp_path.joinpath(FNAME).exists()
 
 
 def test_a_damaged_copy_in_the_cache_is_downloaded_again(server, tmp_path) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -198,6 +199,41 @@ def test_a_stand_in_file_gives_the_forecast_26_class_parts(
         }
     assert server.hits == [f"/{FNAME}"]
     assert _files(tmp_path / "user-cache") == [_cache(tmp_path) / FNAME]
+
+
+def test_a_job_in_another_process_reads_the_stand_in_the_environment_names(
+    server, tmp_path
+) -> None:
+    """As a workflow's dataset job (another process, which no monkeypatch
+    reaches): MARGINLAB_STANDIN_LETTER points the letter data at the
+    generated file served from 127.0.0.1 with its SHA-256, and the job writes
+    the 26-class parts the configuration check forecasts, saying in its log
+    that they come from a stand-in."""
+    standin = letter_standin()
+    (server.root / FNAME).write_bytes(standin)
+    sha256 = hashlib.sha256(standin).hexdigest()
+    specs = {"letter26_train": TRAIN_26, "letter26_test": TEST_26}
+    paths = {name: str(tmp_path / "data" / f"{name}.csv") for name in specs}
+    code = (
+        "from marginlab.pipeline.jobs import write_datasets\n"
+        f"write_datasets({specs!r}, {paths!r}, log=lambda line: print(line))\n"
+    )
+    env = {**os.environ, "MARGINLAB_STANDIN_LETTER": f"{server.url(FNAME)} {sha256}"}
+    proc = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "'letter' is the stand-in" in proc.stderr
+    for name, spec in specs.items():
+        data = read_dataset(paths[name])
+        assert data.X.shape == (dataset_rows(spec), 16)
+        assert data.classes == tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        counts = np.bincount(data.y.astype(int), minlength=26).tolist()
+        assert dict(zip(data.classes, counts, strict=True)) == class_counts(spec)
+    assert server.hits == [f"/{FNAME}"]
+    assert _files(tmp_path / "user-cache") == [
+        _cache(tmp_path) / f"standin-{sha256[:12]}-{FNAME}"
+    ]
 
 
 def test_a_file_without_a_test_part_is_refused(server, monkeypatch) -> None:

@@ -48,6 +48,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "HypothesisMatrix",
         "NoEdgeWarning",
     ),
+    "estimators.boosting.c45": ("C45Trees", "BestFirstTrees"),
     "estimators.perceptron": ("Perceptron", "KernelPerceptron"),
     "estimators.logistic": ("KernelLogisticRegression",),
     "estimators.knn": ("KNN", "knn_loo"),

@@ -480,11 +480,11 @@ class AdaBoost(_Ensemble):
         return F
 
     def staged_decision_function(self, X: object) -> np.ndarray:
-        """f_t(x) after every round: an array of shape (n_rounds_, n_samples).
+        """f_t(x) after every round: an array of shape (``n_rounds_``, n_samples).
 
         Row t−1 holds f_t = Σ_{s≤t} α_s h_s; the last row equals
         :meth:`decision_function`. With K > 2 classes, the votes after every
-        round, of shape (n_rounds_, n_samples, K).
+        round, of shape (``n_rounds_``, n_samples, K).
         """
         X = self._check_X(X)
         if self._is_binary():

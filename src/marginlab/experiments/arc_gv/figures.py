@@ -16,24 +16,48 @@ from .._shared.figures import STYLE, new_figure
 _ALGORITHMS = {"adaboost": ("C0", "AdaBoost"), "arc_gv": ("C3", "arc-gv")}
 
 #: Line style and label of each base learner.
-_LEARNERS = {"stumps": ("-", "stumps"), "trees": ("--", "trees")}
+_LEARNERS = {"stumps": ("-", "stumps"), "trees": ("--", "16-leaf trees")}
 
 
-def plot_arc_gv(curve: pd.DataFrame, margins: pd.DataFrame) -> Figure:
+def _trajectory_panel(ax, part: pd.DataFrame, name: str) -> None:
+    """Both algorithms' minimum margins with stumps against the rounds, and ρ*."""
+    if part.empty:
+        ax.set_axis_off()
+        return
+    for algorithm, (colour, label) in _ALGORITHMS.items():
+        a = part[part["algorithm"] == algorithm].sort_values("t")
+        ax.plot(a["t"], a["min_margin"], color=colour, label=label)
+    rho = float(part["rho_star"].iloc[0])
+    ax.axhline(rho, color="black", ls=":", lw=1.0, label=f"ρ* = {rho:.4f} (LP)")
+    ax.set_xscale("log")
+    ax.set_ylim(min(0.0, rho - 0.1), rho + 0.02)  # the early rounds lie below
+    ax.set_xlabel("rounds T")
+    ax.set_ylabel("minimum training margin")
+    n = int(part["n_train"].iloc[0])
+    ax.set_title(f"{name}: stumps on its first {n} points", fontsize=10)
+    ax.legend(fontsize=8, loc="lower right")
+
+
+def plot_arc_gv(
+    curve: pd.DataFrame, margins: pd.DataFrame, trajectory: pd.DataFrame
+) -> Figure:
     """Figure ``arc_gv`` (B21): per dataset, the training-margin distributions
-    of AdaBoost and arc-gv at T (the first split of split data), and their
-    test error against the rounds (the mean over the splits)."""
+    of AdaBoost and arc-gv at the same T (the first split of split data),
+    their test error against the rounds (the mean over the splits), and on
+    generated data both minimum margins with stumps over many rounds beside
+    ρ*."""
     names = list(dict.fromkeys(curve["dataset"]))
     fig, axes = new_figure(
         len(names),
-        2,
-        width=10.5,
-        height=3.3 * len(names),
+        3,
+        width=15.0,
+        height=3.4 * len(names),
         squeeze=False,
         layout="constrained",
     )
     with plt.rc_context(STYLE):
-        for (ax, bx), name in zip(axes, names, strict=True):
+        for (ax, bx, cx), name in zip(axes, names, strict=True):
+            _trajectory_panel(cx, trajectory[trajectory["dataset"] == name], name)
             c = curve[curve["dataset"] == name]
             m = margins[(margins["dataset"] == name) & (margins["split"] == 0)]
             splits = int(c["split"].nunique())
@@ -65,7 +89,7 @@ def plot_arc_gv(curve: pd.DataFrame, margins: pd.DataFrame) -> Figure:
             ax.set_xlabel("training margin y f(x) / ‖α‖₁")
             ax.set_ylabel("cumulative fraction")
             ax.set_title(f"{name}: margins after T = {T} ({part})", fontsize=10)
-            ax.legend(fontsize=8, loc="lower right")
+            ax.legend(fontsize=7, loc="upper left")
             bx.set_xscale("log")
             bx.set_xlabel("rounds T")
             bx.set_ylabel(
@@ -74,6 +98,7 @@ def plot_arc_gv(curve: pd.DataFrame, margins: pd.DataFrame) -> Figure:
             bx.set_title(f"{name}: test error against T", fontsize=10)
             bx.legend(fontsize=8)
         fig.suptitle(
-            "arc-gv and AdaBoost with the same base learners (B21)", fontsize=11
+            "arc-gv and AdaBoost with the same base learners at the same T (B21)",
+            fontsize=11,
         )
     return fig

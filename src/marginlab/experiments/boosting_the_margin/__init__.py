@@ -12,9 +12,10 @@ EXPERIMENT = Experiment(
     name="boosting_the_margin",
     family="B",
     study="study:boosting_the_margin_tables",
-    tables=("curve", "margins", "mistakes", "summary"),
-    # One run per {train, test} pair of generated data: the training points
-    # as ``data``, an independent draw of the same generator as ``test``.
+    tables=("curve", "margins", "mistakes", "summary", "tail"),
+    # One run per {train, test} pair of generated data (the training points
+    # as ``data``, an independent draw of the same generator as ``test``) and
+    # one per name of ``datasets`` (halved by the study).
     runs=per_pair("boosting_the_margin"),
     figures={
         "boosting_the_margin": Figure(

@@ -13,6 +13,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from .._shared.figures import STYLE, new_figure
+from .study import LEARNER_NAMES
 
 #: Colour of the test and of the training error.
 _ERROR = {"test_error": ("C3", "test"), "train_error": ("C0", "training")}
@@ -29,9 +30,7 @@ _ROUND_STYLES = (":", "--", "-")
 
 
 def _learner_name(summary: pd.DataFrame, learner: str) -> str:
-    if learner == "trees":
-        return f"depth-{int(summary['depth'].max())} trees"
-    return "stumps"
+    return LEARNER_NAMES[learner]
 
 
 def _error_panel(ax, curve: pd.DataFrame, summary: pd.DataFrame, name: str) -> None:
@@ -80,7 +79,10 @@ def _margin_panel(ax, margins: pd.DataFrame, summary: pd.DataFrame, name: str) -
     ax.axvline(theta, color="grey", lw=0.8, ls="-.", label=f"θ = {theta:g}")
     ax.set_xlim(-1, 1)
     ax.set_ylim(0, 1.02)
-    ax.set_xlabel("training margin y f(x) / ‖α‖₁")
+    if int(summary["n_classes"].iloc[0]) == 2:
+        ax.set_xlabel("training margin y f(x) / ‖α‖₁")
+    else:
+        ax.set_xlabel("training margin: (vote for y − largest other) / ‖α‖₁")
     ax.set_ylabel("cumulative fraction")
     ax.set_title(
         f"{name}: training margins, {_learner_name(summary, 'trees')}", fontsize=10
@@ -89,9 +91,11 @@ def _margin_panel(ax, margins: pd.DataFrame, summary: pd.DataFrame, name: str) -
 
 
 def _error_legend(fig, summary: pd.DataFrame) -> None:
+    present = set(summary["learner"])
     handles = [
         Line2D([], [], color=colour, **look, label=f"{_learner_name(summary, k)}, {e}")
         for k, look in _LEARNER.items()
+        if k in present
         for colour, e in _ERROR.values()
     ]
     handles.append(
@@ -112,8 +116,8 @@ def plot_boosting_the_margin(
 ) -> Figure:
     """Figure ``boosting_the_margin`` (B5), after Schapire et al. (1998), Fig. 1:
     per dataset (a column), training and test error against rounds (log axis) for the
-    trees and the stumps, T₀ marked; and the cumulative distributions of the
-    trees' training margins at the margin rounds."""
+    C4.5-style trees and (two classes) the stumps, T₀ marked; and the cumulative
+    distributions of the trees' training margins at the margin rounds."""
     names = list(dict.fromkeys(summary["dataset"]))
     # One column per dataset (errors above, margins below): wide rather than
     # tall, so that a page shows the whole figure at once.

@@ -15,8 +15,13 @@ from .._shared.figures import STYLE, new_figure
 #: Colour and label of each algorithm.
 _ALGORITHMS = {"adaboost": ("C0", "AdaBoost"), "arc_gv": ("C3", "arc-gv")}
 
+#: Line width and opacity of each algorithm's curves: arc-gv wide and pale,
+#: AdaBoost narrow on top, so that both show where they coincide (the two
+#: take the same steps while a training point is misclassified).
+_WIDTH = {"adaboost": (1.1, 1.0), "arc_gv": (2.6, 0.55)}
+
 #: Line style and label of each base learner.
-_LEARNERS = {"stumps": ("-", "stumps"), "trees": ("--", "16-leaf trees")}
+_LEARNERS = {"stumps": ("-", "stumps"), "trees": ("--", "best-first trees")}
 
 
 def _trajectory_panel(ax, part: pd.DataFrame, name: str) -> None:
@@ -26,7 +31,8 @@ def _trajectory_panel(ax, part: pd.DataFrame, name: str) -> None:
         return
     for algorithm, (colour, label) in _ALGORITHMS.items():
         a = part[part["algorithm"] == algorithm].sort_values("t")
-        ax.plot(a["t"], a["min_margin"], color=colour, label=label)
+        lw, alpha = _WIDTH[algorithm]
+        ax.plot(a["t"], a["min_margin"], color=colour, lw=lw, alpha=alpha, label=label)
     rho = float(part["rho_star"].iloc[0])
     ax.axhline(rho, color="black", ls=":", lw=1.0, label=f"ρ* = {rho:.4f} (LP)")
     ax.set_xscale("log")
@@ -67,11 +73,14 @@ def plot_arc_gv(
                     u = np.sort(m[pick]["margin"].to_numpy())
                     if u.size == 0:
                         continue
+                    lw, alpha = _WIDTH[algorithm]
                     ax.step(
                         u,
                         np.arange(1, u.size + 1) / u.size,
                         where="post",
                         color=colour,
+                        lw=lw,
+                        alpha=alpha,
                         ls=ls,
                         label=f"{label}, {learner_label}: min {u[0]:.3f}",
                     )
@@ -81,6 +90,8 @@ def plot_arc_gv(
                         mean.index,
                         mean.to_numpy(),
                         color=colour,
+                        lw=lw,
+                        alpha=alpha,
                         ls=ls,
                         label=f"{label}, {learner_label}",
                     )

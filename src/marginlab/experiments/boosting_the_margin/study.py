@@ -10,8 +10,8 @@ error of the vote (sign f_t, f_t = Σ_{s≤t} α_s h_s, f = 0 predicting +1; on 
 classes argmax_k F_k, F_k = Σ_{s≤t} α_s 1[h_s = k]); at each margin round the
 training margins (y_i f_t(x_i)/‖α‖₁, or (F_{y_i} − max_{k≠y_i} F_k)(x_i)/‖α‖₁)
 and their lower quantiles; and, for the trees, which test points the vote
-gets wrong at T₀ (the first round whose training error is 0), at the
-second-to-last margin round and at T = ``n_rounds`` (B5's paired test-error
+gets wrong at T₀ (the first round whose training error is 0), at the last
+two margin rounds and at T = ``n_rounds`` (B5's paired test-error
 differences). A run that stops early (a base hypothesis without a training
 mistake, ``stop_reason`` "perfect") keeps its final vote for the later rounds.
 """
@@ -170,8 +170,8 @@ def boosting_the_margin_tables(
     mistakes : DataFrame
         ``learner, t, point, wrong``: for the trees, whether the vote gets
         test point ``point`` wrong (1) or not (0), at T₀ (if the training
-        error reaches 0), at the second-to-last margin round and at
-        ``n_rounds``.
+        error reaches 0), at the last two margin rounds and at ``n_rounds``
+        (the last margin round may come before ``n_rounds``).
     summary : DataFrame
         One row per learner and margin round ``t``: ``test_error,
         train_error, fraction`` (of training margins ≤ ``theta``),
@@ -268,7 +268,10 @@ def boosting_the_margin_tables(
                 }
             )
         if learner == TREES:
-            for t in sorted({t0, int(rounds[-2]), n_rounds} - {NEVER}):
+            # T0 and T for the after-T0 row, the last two margin rounds for
+            # the row between them.
+            paired = {t0, int(rounds[-2]), int(rounds[-1]), n_rounds} - {NEVER}
+            for t in sorted(paired):
                 mistakes.append(
                     pd.DataFrame(
                         {

@@ -161,8 +161,9 @@ class C45Trees(_ClassTrees):
     that would give it the largest ratio).
 
     *Growth.* A node is a leaf when it is pure under the weights, when no
-    feature has a positive corrected gain, or when every feature is
-    constant (no threshold is admissible). There is no depth limit; the
+    threshold is admissible (every feature is constant on the node's
+    points, or the node weighs less than 2 MinSplit), or when no feature
+    has a positive corrected gain. There is no depth limit; the
     nodes waiting for growth are kept on an explicit stack of m + 1
     entries, the most a path of splits can need. A leaf predicts the
     weighted majority class (the lowest label on a tie, class weights

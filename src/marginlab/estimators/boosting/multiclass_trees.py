@@ -18,11 +18,12 @@ W = Σ_k c_k,
 - the entropy part is W H = W log₂ W − Σ_k c_k log₂ c_k (bits × weight),
 - the Gini part is W G = W (1 − Σ_k (c_k/W)²) = W − Σ_k c_k² / W.
 
-The K terms c_k log₂ c_k (c_k²) of each side are cached and recomputed only
-for the classes whose weight changed since the last boundary, so a scan
-costs O(n + b·K) for n points and b boundaries, with at most two
-logarithms per point. On features with few distinct values (the 16 integer
-features 0…15 of the letter data) b is small and a scan costs O(n).
+The terms c_k log₂ c_k (c_k²) of each side are cached and recomputed only
+for the classes whose weight changed since the last boundary, and only the
+K′ ≤ K classes present at the node are summed, so a scan costs
+O(n + b·K′) for n points and b boundaries, with at most two logarithms
+per point. On features with few distinct values (the 16 integer features
+0…15 of the letter data) b is small and a scan costs O(n).
 
 Points of weight 0 are skipped by the scans: they take no part in the class
 weights, they make no boundary, and they are not counted among the

@@ -422,6 +422,7 @@ def _crafted_split(
                         "rounds": 100,
                         "stop_reason": "n_rounds",
                         "negative_steps": 0,
+                        "n_leaves": 4 if learner == "trees" else 2,
                         "mean_depth": depth[k] if learner == "trees" else 1.0,
                         "mean_leaves": 4.0 if learner == "trees" else 2.0,
                         "min_margin": mm,

@@ -783,10 +783,13 @@ def make_dataset(spec: Mapping[str, Any]) -> Dataset:
 
 @dataclass(frozen=True)
 class DatasetShape:
-    """What a study needs to know of a dataset before it is made."""
+    """What a study needs to know of a dataset before it is made: its number
+    of features, its task and (classification) its number of classes, 2 for
+    labels −1 and +1 (0 for regression)."""
 
     n_features: int
     task: Task
+    n_classes: int = 2
 
 
 def dataset_shape(spec: Mapping[str, Any]) -> DatasetShape:
@@ -807,11 +810,18 @@ def dataset_shape(spec: Mapping[str, Any]) -> DatasetShape:
     Examples
     --------
     >>> dataset_shape({"generator": "blobs", "n_features": 3})
-    DatasetShape(n_features=3, task='classification')
+    DatasetShape(n_features=3, task='classification', n_classes=2)
+    >>> dataset_shape({"generator": "digits"}).n_classes
+    10
     """
     generator = generator_of(spec)
-    n_features = _value(generator.n_features, generator.arguments(spec))
-    return DatasetShape(n_features, generator.task)
+    args = generator.arguments(spec)
+    n_features = _value(generator.n_features, args)
+    names = _value(generator.classes, args)
+    n_classes = len(names) if names else 2
+    if generator.task != "classification":
+        n_classes = 0
+    return DatasetShape(n_features, generator.task, n_classes)
 
 
 def dataset_rows(spec: Mapping[str, Any]) -> int:

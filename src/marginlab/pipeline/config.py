@@ -316,6 +316,11 @@ def dataset_problem(cfg: Mapping[str, Any], plan: Plan | None = None) -> str | N
                 f"'{key}': {name!r} is a {shape.task} dataset, but this study "
                 f"needs {need.task} data ({wanted})"
             )
+        if shape.n_classes > 2 and not need.multiclass:
+            return (
+                f"'{key}': {name!r} has {shape.n_classes} classes, but this study "
+                "separates two classes"
+            )
         if need.n_features is not None and shape.n_features != need.n_features:
             return (
                 f"'{key}': {name!r} has {shape.n_features} features, but "

@@ -30,7 +30,8 @@ what the study declares in its registry entry
    CSV's classes are counted in its label column; a generator's follow from
    its parameters, two classes or K (each of the K then needs as many points
    as a class of two); where the study flips labels itself (``flips``), they
-   are counted after its flips, which K-class data cannot have.
+   are counted after its flips (of two classes: a study takes K-class data
+   only where its need says so, checked before).
 
 Each problem is one line that names the config key, the dataset (and a CSV's
 file) and what is wrong, e.g.::
@@ -466,8 +467,9 @@ def data_problem(cfg: Mapping[str, Any], plan: Plan | None = None) -> str | None
     """The first dataset a run reads that is too large for its study, a user
     CSV a study reads whose cells :func:`~marginlab.core.datasets.load_csv`
     refuses, or the first dataset with fewer points of a class (of any of its
-    K classes) than its study needs, or of more than two classes for a study
-    that flips labels; as one line naming the key, or None.
+    K classes) than its study needs; as one line naming the key, or None. (A
+    study that flips labels separates two classes: K-class data were refused
+    before, by :func:`marginlab.pipeline.config.dataset_problem`.)
 
     Assumes the datasets the runs name are defined, with the task and shape
     their studies need (:func:`marginlab.pipeline.config.dataset_problem`
@@ -526,12 +528,6 @@ def data_problem(cfg: Mapping[str, Any], plan: Plan | None = None) -> str | None
             except DatasetError as err:
                 return f"'datasets.{use.name}': {err}"
         have = counts[use.name]
-        if use.need.flips and len(have) > 2:
-            section = use.key.split(".")[0]
-            return (
-                f"'{use.key}': {what} has {len(have)} classes; this study flips "
-                f"labels ({section}.{use.need.flips}), which needs two classes"
-            )
         if use.need.flips:
             rate = float(dict(use.args)[use.need.flips])
             have = _flipped_counts(spec, have, rate, int(dict(use.args)["seed"]))

@@ -286,20 +286,23 @@ def test_the_config_check_of_the_paper_profile_downloads_nothing(
     cfg = project_config(PROFILE_FILES["paper"])
     assert cfg["datasets"]["letter_train"] == TRAIN
     assert cfg["datasets"]["letter_test"] == TEST
+    assert cfg["datasets"]["letter26_train"] == TRAIN_26
+    assert cfg["datasets"]["letter26_test"] == TEST_26
     full = yaml.safe_load((ROOT / "config.yaml").read_text())["boosting_the_margin"]
     margin = cfg["boosting_the_margin"]
     assert margin["generated"] == [
+        {"train": "letter26_train", "test": "letter26_test"},
         {"train": "letter_train", "test": "letter_test"},
         *full["generated"],
     ]
-    for key in ("depth", "n_rounds", "margin_rounds", "theta", "curve_points"):
+    for key in ("n_rounds", "margin_rounds", "theta", "curve_points", "datasets"):
         assert margin[key] == full[key]
     filled, problem = checks.check(cfg, SCHEMA)
     assert problem is None
     needs = checks.dataset_needs(filled)
     assert [(key, name) for key, name, _ in needs if name.startswith("letter")] == [
-        ("boosting_the_margin.generated", "letter_train"),
-        ("boosting_the_margin.generated", "letter_test"),
+        ("boosting_the_margin.generated", name)
+        for name in ("letter26_train", "letter26_test", "letter_train", "letter_test")
     ]
     for spec, rows, counts in [
         (TRAIN, 16_000, {"-1": 8041, "+1": 7959}),
@@ -308,6 +311,10 @@ def test_the_config_check_of_the_paper_profile_downloads_nothing(
         assert dataset_rows(spec) == rows
         assert dataset_shape(spec).n_features == 16
         assert class_counts(spec) == counts
+    for spec, rows in [(TRAIN_26, 16_000), (TEST_26, 4_000)]:
+        assert dataset_rows(spec) == rows
+        assert dataset_shape(spec).n_classes == 26
+        assert sum(class_counts(spec).values()) == rows
 
 
 @pytest.mark.parametrize(

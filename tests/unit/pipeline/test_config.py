@@ -121,6 +121,11 @@ BAD = {
         "'adaboost.datasets': 'diabetes' is a regression dataset, but this study "
         "needs classification data (labels in two classes)",
     ),
+    "ten classes for a two-class study": (
+        set_in("adaboost", "datasets", ["moons", "digits"]),
+        "'adaboost.datasets': 'digits' has 10 classes, but this study separates "
+        "two classes",
+    ),
     "a forward-stepwise trap with labels": (
         set_in("subset_selection", "trap", "moons"),
         "'subset_selection.trap': 'moons' is a classification dataset, but this "

@@ -347,13 +347,23 @@ def test_a_generated_dataset_at_its_smallest_passes() -> None:
 
 
 def test_each_of_the_ten_digits_has_the_points_a_split_needs() -> None:
-    """The counts check only: whether a study takes K classes is its need's."""
+    """A study that takes K classes (boosting_the_margin) reads the ten
+    digits; one that separates two refuses them before its counts."""
 
     def edit(cfg: dict) -> None:
         cfg["datasets"]["ten"] = {"generator": "digits"}
-        cfg["cv_model_selection"]["dataset"] = "ten"
+        cfg["boosting_the_margin"]["datasets"] = ["ten"]
 
     assert _problem(edit) is None
+
+    def two(cfg: dict) -> None:
+        cfg["datasets"]["ten"] = {"generator": "digits"}
+        cfg["cv_model_selection"]["dataset"] = "ten"
+
+    assert _problem(two) == (
+        "'cv_model_selection.dataset': 'ten' has 10 classes, but this study "
+        "separates two classes"
+    )
 
 
 def test_each_of_k_classes_needs_the_points_of_a_class(
@@ -383,8 +393,8 @@ def test_each_of_k_classes_needs_the_points_of_a_class(
     assert "class a" not in problem
     assert "class c" not in problem
     assert "of each class" in problem
-    # 20 of each: the counts pass, and the first study that reads 'moons' and
-    # flips its labels refuses it.
+    # 20 of each: the counts pass; the studies that read 'moons' separate two
+    # classes, which the configuration check says before any count.
     monkeypatch.setitem(
         datasets.GENERATOR_TABLE,
         "three",
@@ -392,9 +402,9 @@ def test_each_of_k_classes_needs_the_points_of_a_class(
             datasets.GENERATOR_TABLE["three"], rows=60, label_counts=(20, 20, 20)
         ),
     )
-    assert _one_line(data_checks.data_problem(filled)) == (
-        "'boosting_overfit.dataset': 'moons' has 3 classes; this study flips "
-        "labels (boosting_overfit.rate), which needs two classes"
+    problem = _one_line(checks.dataset_problem(filled))
+    assert problem.endswith(
+        "'moons' has 3 classes, but this study separates two classes"
     )
 
 
@@ -404,8 +414,8 @@ def test_a_study_that_flips_labels_refuses_k_classes() -> None:
         cfg["boosting_overfit"]["dataset"] = "ten"
 
     assert _one_line(_problem(edit)) == (
-        "'boosting_overfit.dataset': 'ten' has 10 classes; this study flips "
-        "labels (boosting_overfit.rate), which needs two classes"
+        "'boosting_overfit.dataset': 'ten' has 10 classes, but this study "
+        "separates two classes"
     )
 
 

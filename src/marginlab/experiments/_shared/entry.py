@@ -51,6 +51,9 @@ class Need:
         The number of features, when the study draws on a line or in the plane.
     why : str
         Why ``n_features`` (``"this study draws in the plane"``).
+    multiclass : bool, default=False
+        The study takes K > 2 classes (AdaBoost.M1); otherwise a K-class
+        dataset is refused before any job.
     min_per_class : int, default=1
         The fewest points of each class (of all rows, for regression) the study
         can learn from: in the training part when it holds out a test part
@@ -105,6 +108,7 @@ class Need:
     task: str
     n_features: int | None = None
     why: str = ""
+    multiclass: bool = False
     min_per_class: int = 1
     min_why: str = ""
     beyond_features: int = 0

@@ -45,7 +45,7 @@ def _where(name: str, learner: str, s: pd.DataFrame, splits: int) -> str:
     base = (
         "stumps"
         if learner == "stumps"
-        else f"best-first trees of {int(ada['mean_leaves'].max())} leaves"
+        else f"best-first trees of at most {int(ada['n_leaves'].iloc[0])} leaves"
     )
     size = (
         f"{int(ada['n_train'].iloc[0])} training and {int(ada['n_test'].iloc[0])} "

@@ -98,6 +98,7 @@ def _run(
         "rounds": T,
         "stop_reason": str(model.stop_reason_),
         "negative_steps": int(np.count_nonzero(model.alphas_ <= 0.0)),
+        "n_leaves": int(n_leaves) if learner == "trees" else 2,
         "mean_depth": shape["depth"],
         "mean_leaves": shape["n_leaves"] if learner == "trees" else 2.0,
         "min_margin": float(margin.min()),
@@ -184,7 +185,8 @@ def arc_gv_tables(
     summary : DataFrame
         One row per split, learner and algorithm: ``split, learner,
         algorithm, rounds, stop_reason, negative_steps`` (α_t ≤ 0 kept),
-        ``mean_depth, mean_leaves`` (of the hypotheses), ``min_margin,
+        ``n_leaves`` (the trees' setting; 2 for stumps), ``mean_depth,
+        mean_leaves`` (of the hypotheses), ``min_margin,
         median_margin, train_error, test_error, n_train, n_test``.
     trajectory : DataFrame
         ``algorithm, t, min_margin, rho_star, n_train``: the stump runs on the

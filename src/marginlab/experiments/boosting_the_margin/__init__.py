@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import Experiment, Figure, per_pair
+from .._shared.entry import ANY, Experiment, Figure, per_pair
 
 EXPERIMENT = Experiment(
     name="boosting_the_margin",
@@ -16,7 +16,7 @@ EXPERIMENT = Experiment(
     # One run per {train, test} pair of generated data (the training points
     # as ``data``, an independent draw of the same generator as ``test``) and
     # one per name of ``datasets`` (halved by the study).
-    runs=per_pair("boosting_the_margin"),
+    runs=per_pair("boosting_the_margin", ANY.but(multiclass=True)),
     figures={
         "boosting_the_margin": Figure(
             "figures:plot_boosting_the_margin",

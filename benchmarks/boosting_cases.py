@@ -486,6 +486,74 @@ def _letter_tree(kind: str, target: float) -> Callable[[float], Case]:
     return build
 
 
+#: Rounds of the K-class boosting case.
+M1_ROUNDS = 20
+
+
+def letter_like(m: int, m_test: int) -> tuple[np.ndarray, ...]:
+    """(X, y, X_test, y_test): 26 classes, each with its own mean μ_y in
+    [2, 13]^16 (uniform, seed 2), x_j = clip(round(N(μ_yj, 2²)), 0, 15) —
+    integer features 0…15 as letter's, and classes a tree can learn."""
+    rng = np.random.default_rng(2)
+    centres = rng.uniform(2.0, 13.0, size=(LETTER_K, LETTER_N))
+    y = rng.integers(0, LETTER_K, m + m_test)
+    X = np.clip(np.round(rng.normal(centres[y], 2.0)), 0, 15)
+    y = y.astype(np.float64)
+    return X[:m], y[:m], X[m:], y[m:]
+
+
+def _adaboost_m1(target: float | None) -> Callable[[float], Case]:
+    """AdaBoost.M1 over C45Trees() against scikit-learn's AdaBoostClassifier
+    over full-depth entropy trees, 20 rounds, on the learnable letter-like
+    problem."""
+
+    def build(scale: float) -> Case:
+        m = scaled(LETTER_M, scale, low=400)
+        m_test = scaled(LETTER_M_TEST, scale, low=100)
+        data: dict[str, tuple[np.ndarray, ...]] = {}
+
+        def setup() -> tuple[np.ndarray, np.ndarray]:
+            X, y, Xt, yt = letter_like(m, m_test)
+            data["all"] = (X, y, Xt, yt)
+            return X, y
+
+        def ours(inputs: tuple[np.ndarray, np.ndarray]) -> AdaBoost:
+            return AdaBoost(weak_learner=C45Trees(), n_rounds=M1_ROUNDS).fit(*inputs)
+
+        def peer(inputs: tuple[np.ndarray, np.ndarray]) -> AdaBoostClassifier:
+            tree = DecisionTreeClassifier(criterion="entropy", min_samples_leaf=2)
+            model = AdaBoostClassifier(tree, n_estimators=M1_ROUNDS, random_state=0)
+            return model.fit(*inputs)
+
+        def quality(a: AdaBoost, b: AdaBoostClassifier) -> dict[str, float]:
+            X, y, Xt, yt = data.pop("all")
+            return {
+                "rounds_ours": float(a.n_rounds_),
+                "rounds_peer": float(len(b.estimators_)),
+                "train_error_ours": float(a.history_["train_error"].iloc[-1]),
+                "train_error_peer": float(np.mean(b.predict(X) != y)),
+                "test_error_ours": float(np.mean(a.predict(Xt) != yt)),
+                "test_error_peer": float(np.mean(b.predict(Xt) != yt)),
+                "min_margin_ours": float(a.history_["min_margin"].iloc[-1]),
+            }
+
+        return Case(
+            name="adaboost_m1_letter",
+            size=f"letter-like, m={m} (+{m_test} test), N={LETTER_N}, "
+            f"K={LETTER_K}, T={M1_ROUNDS}",
+            setup=setup,
+            ours=ours,
+            peer=peer,
+            quality=quality,
+            target="none" if target is None else f"ratio <= {target}",
+            target_ratio=target,
+            direction="<=",
+            limits={},
+        )
+
+    return build
+
+
 #: One builder per case, in report order; each maps ``scale`` to a Case.
 BUILDERS: list[Callable[[float], Case]] = [
     _adaboost_stumps(10_000, target=None),  # the target is set at m = 100 000
@@ -505,4 +573,7 @@ BUILDERS: list[Callable[[float], Case]] = [
     # shared 2-core AMD EPYC), with room.
     _letter_tree("c45", target=TARGET_C45),
     _letter_tree("best_first", target=TARGET_BEST_FIRST),
+    # AdaBoost.M1 on 26 classes against scikit-learn's SAMME (no target: the
+    # two boost different trees, and SAMME's weight adds ln(K - 1)).
+    _adaboost_m1(target=None),
 ]

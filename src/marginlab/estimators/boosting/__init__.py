@@ -39,6 +39,18 @@ sample_weight)`` is the one-shot form of the same search.
   depth), in the compiled loops of :mod:`.trees`.
 * :class:`HypothesisMatrix` — a finite class given by its ±1 predictions on
   the training points; each round takes the column of largest edge.
+* :class:`~.c45.C45Trees` and :class:`~.c45.BestFirstTrees` — K-class
+  trees for AdaBoost.M1: C4.5's gain ratio, grown until pure and pruned by
+  its error-based pruning (Schapire et al.'s 1998 base learner); and CART's
+  trees of a fixed number of leaves grown best first (Breiman 1999; Reyzin
+  and Schapire 2006). Grown on features sorted once (:mod:`.multiclass_trees`),
+  pruned in :mod:`.pruning`.
+
+On K > 2 classes :class:`AdaBoost` is AdaBoost.M1 (Freund & Schapire 1997):
+y_i h_t(x_i) becomes +1 where h_t(x_i) = y_i and −1 elsewhere, the vote is
+argmax_k Σ_t α_t 1[h_t(x) = k] and the margin the multiclass margin of
+Schapire et al. (1998) (:mod:`.votes`); a weak learner says whether it takes K
+classes (``WeakLearner.multiclass``).
 
 :class:`MajorityBoost` is the boosting algorithm in the proof of Mądry 2012,
 Theorem 1: multiplicative weights over the examples with ε = γ, loss 1 for a
@@ -50,11 +62,13 @@ ties, so that the choice does not depend on the order of floating-point sums.
 
 :class:`ArcGV` is arc-gv (Breiman 1999; Mohri, Boosting, 'Other Boosting
 Algorithms'): AdaBoost's loop with α_t = ½ ln((1 − ε_t)/ε_t)
-− ½ ln((1 + ρ_t)/(1 − ρ_t)), ρ_t the minimum L1 margin of f_{t−1}.
+− ½ ln((1 + ρ_t)/(1 − ρ_t)), ρ_t the minimum L1 margin of f_{t−1}; with
+``keep_negative=True`` a step α_t ≤ 0 is kept rather than ending the run.
 
 The estimators are in :mod:`.adaboost`, :mod:`.arc_gv` and :mod:`.majority`,
 the weak learners in :mod:`.weak_learners` (the growth of trees in
-:mod:`.trees`), what the boosters share in :mod:`.ensemble`.
+:mod:`.trees`) and :mod:`.c45`, the K-class vote in :mod:`.votes`, what the
+boosters share in :mod:`.ensemble`.
 """
 
 from __future__ import annotations

@@ -13,7 +13,9 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from .._shared.figures import STYLE, new_figure
-from .study import LEARNER_NAMES
+
+#: How each learner of the tables is named in the legends.
+LEARNER_NAMES = {"trees": "C4.5-style trees", "stumps": "stumps"}
 
 #: Colour of the test and of the training error.
 _ERROR = {"test_error": ("C3", "test"), "train_error": ("C0", "training")}

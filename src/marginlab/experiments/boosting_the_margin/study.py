@@ -35,9 +35,6 @@ from .._shared.boosting import fit_quietly, log_rounds
 TREES = "trees"
 STUMPS = "stumps"
 
-#: How each learner is named in rows and figures.
-LEARNER_NAMES = {TREES: "C4.5-style trees", STUMPS: "stumps"}
-
 #: ``T0`` in ``summary`` when the training error is not 0 in any round.
 NEVER = -1
 

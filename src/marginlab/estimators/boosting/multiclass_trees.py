@@ -883,7 +883,8 @@ def _split_segment(
     scratch_rank: np.ndarray,
 ) -> int:
     """Partition every feature's segment [s, e) stably by x[f] ≤ θ (left
-    first); returns the number of points on the left."""
+    first), but for the features other than 0 that have one value on it;
+    returns the number of points on the left."""
     N = order.shape[0]
     row = order[0]
     n_left = 0
@@ -893,6 +894,11 @@ def _split_segment(
         go_left[i] = left
         n_left += left
     for g in range(N):
+        if g > 0 and rank[g, s] == rank[g, e - 1]:
+            # One value throughout: every part of the segment holds only that
+            # value, which is all that a scan of a descendant reads (it finds
+            # no threshold); the segment of feature 0 lists each node's points.
+            continue
         _partition(order, rank, g, s, e, go_left, scratch, scratch_rank)
     return n_left
 

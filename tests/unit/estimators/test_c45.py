@@ -7,6 +7,7 @@ against scikit-learn's ``max_leaf_nodes`` trees; parameters and history."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -17,6 +18,7 @@ from scipy.special import betaincinv
 from scipy.stats import binom
 from sklearn.tree import DecisionTreeClassifier
 
+from marginlab.estimators.boosting import multiclass_trees as mt
 from marginlab.estimators.boosting import pruning
 from marginlab.estimators.boosting.adaboost import AdaBoost
 from marginlab.estimators.boosting.c45 import BestFirstTrees, C45Trees, MulticlassTree
@@ -219,6 +221,146 @@ def test_c45_grows_release_8s_tree_split_for_split(seed, m, n, K, min_leaf) -> N
     pruned, pred = C45Trees(min_leaf=min_leaf).prepare(X, y).best(w)
     assert tuples(pruned) == preorder(reference)
     np.testing.assert_array_equal(pred, pruned.predict(X))
+
+
+# --- C4.5: the scan that skips logarithms, against the exact scan ---------------------
+
+
+def xlog2x_points() -> np.ndarray:
+    """x > 0 from subnormal to large: log-uniform, powers of 2 and their
+    neighbours, mantissas on either side of √2."""
+    rng = np.random.default_rng(11)
+    powers = 2.0 ** np.arange(-1074, 60, dtype=float)
+    near = np.r_[powers, np.nextafter(powers, 0), np.nextafter(powers, np.inf)]
+    sqrt2 = math.sqrt(2.0) * 2.0 ** np.arange(-60.0, 60.0)
+    return np.r_[
+        10.0 ** rng.uniform(-320, 7, 20_000),
+        near[near > 0],
+        np.nextafter(sqrt2, 0),
+        sqrt2,
+        np.nextafter(sqrt2, np.inf),
+        [5e-324, 1e-310, 1e-300, 0.5, 1.0, 2.0, 3.0],
+    ]
+
+
+def test_xlog2x_bounds_hold_from_subnormal_to_large() -> None:
+    mt._compile()
+    lower, upper = mt._xlog2x_lower, mt._xlog2x_upper
+    x = xlog2x_points()
+    exact = x * np.log2(x)
+    lo = np.array([lower(float(v)) for v in x])
+    hi = np.array([upper(float(v)) for v in x])
+    assert np.all(lo <= exact)
+    assert np.all(exact <= hi)
+    normal = x >= mt._TINY
+    np.testing.assert_array_less(
+        hi[normal] - lo[normal], 2.0001 * mt._XLOG_EPS * x[normal]
+    )
+    # x ≤ 0, as _term: 0 for the lower bound, at least 0 for the upper one.
+    for v in (0.0, -0.0, -1e-300, -1e-15):
+        assert lower(v) == 0.0
+        assert upper(v) >= 0.0
+
+
+def scan_problem(seed: int, m: int, n: int, K: int):
+    """Features with and without repeated values (the first one moves with
+    the class); weights as boosting leaves them (from tiny to large, some 0,
+    some tied) or nearly uniform (where noise features have no gain)."""
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((m, n))
+    X[:, 1] = np.round(X[:, 1], 1)
+    X[:, 2] = rng.integers(0, 4, m)
+    y = rng.integers(0, K, m).astype(float)
+    X[:, 0] += 0.7 * y
+    if rng.integers(2):
+        w = np.exp(rng.uniform(-30, 3, m)) * (rng.random(m) < 0.9)
+        w[rng.random(m) < 0.2] = 1.0
+    else:
+        w = rng.integers(0, 5, m) / 4.0
+    return X, y, w
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=SEEDS,
+    m=st.integers(2, 400),
+    K=st.sampled_from([2, 3, 7]),
+    min_leaf=st.sampled_from([0.5, 2.0]),
+)
+def test_the_c45_scan_finds_the_exact_scans_threshold_bit_for_bit(
+    seed, m, K, min_leaf
+) -> None:
+    """_scan_c45 against _scan (every value exact, the scan of best-first
+    trees) at a root: the same thresholds, and the same first one within
+    tol of the least value, with the same value to the last bit; a feature
+    is dropped only when no threshold gives a corrected gain above tol."""
+    X, y, w = scan_problem(seed, m, 4, K)
+    if not np.any(w > 0):
+        w[0] = 1.0
+    P = C45Trees().prepare(X, y).presorted
+    mt._compile()
+    n_pos = np.count_nonzero(w > 0)
+    w = w * (n_pos / w.sum())
+    tol = TIE_RTOL * n_pos
+    tot, cnt = np.empty(P.K), np.empty(P.K, dtype=np.int64)
+    W = mt._node_totals(P.order0[0], 0, m, w, P.code, tot, cnt)
+    present = np.zeros(P.K, dtype=np.int64)
+    n_cls = mt._present(cnt, present)
+    if n_cls < 2:
+        return
+    fwork = np.zeros((4, P.K))
+    S = 0.0
+    for k in present[:n_cls]:
+        fwork[3, k] = mt._term(mt._ENTROPY, tot[k])
+        S += fwork[3, k]
+    info_node = mt._side(mt._ENTROPY, W, S)
+    min_w = max(min_leaf, min(25.0, 0.1 * W / P.K)) - tol
+    order, rank = P.order0, P.rank0
+    for f in range(X.shape[1]):
+        vals, lo, hi = np.empty(m), np.empty(m, np.int64), np.empty(m, np.int64)
+        n = mt._scan(
+            order[f], rank[f], 0, m, w, P.code, tot, cnt, present, n_cls, W,
+            min_w, mt._ENTROPY, fwork, np.zeros((4, P.K), np.int64), vals, lo,
+            hi, np.empty(m),
+        )  # fmt: skip
+        bvals, blo, bhi = np.empty(m), np.empty(m, np.int64), np.empty(m, np.int64)
+        nb = mt._scan_c45(
+            order, rank, f, 0, m, w, P.code, tot, cnt, present, n_cls, W, min_w,
+            tol, info_node, np.empty(P.K), np.empty(P.K, np.int64),
+            np.empty((2 * P.K + 2, m)), bvals, blo, bhi,
+        )  # fmt: skip
+        if n == 0:
+            assert nb == 0
+            continue
+        j = mt._first_within(vals, n, tol)
+        if nb < 0:  # dropped: no threshold gives a corrected gain above tol
+            assert nb == -n
+            assert info_node - vals[j] - math.log2(n) <= tol
+            continue
+        assert nb == n
+        np.testing.assert_array_equal(blo[:n], lo[:n])
+        np.testing.assert_array_equal(bhi[:n], hi[:n])
+        assert mt._first_within(bvals, n, tol) == j
+        assert bvals[j].tobytes() == vals[j].tobytes()
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=SEEDS, m=st.integers(2, 300), K=st.sampled_from([2, 3, 7]))
+def test_collapse_and_prune_is_prune_of_collapse_node_for_node(seed, m, K) -> None:
+    X, y, w = scan_problem(seed, m, 4, K)
+    if not np.any(w > 0):
+        w[0] = 1.0
+    P = C45Trees().prepare(X, y).presorted
+    nodes = P.grow_c45_nodes(w * (np.count_nonzero(w) / w.sum()), 1.0, 1e-9)
+    for confidence in (None, 0.25, 0.05):
+        fused = pruning.collapse_and_prune(*nodes, confidence=confidence)
+        steps = pruning.collapse(mt.compact(*nodes))
+        if confidence is not None:
+            steps = pruning.prune(steps, confidence)
+        for field in dataclasses.fields(steps):
+            a, b = getattr(fused, field.name), getattr(steps, field.name)
+            np.testing.assert_array_equal(a, b)
+            assert np.asarray(a).dtype == np.asarray(b).dtype
 
 
 def grid_problem(labels: tuple[float, ...]):

@@ -27,7 +27,7 @@ import numpy as np
 from ...core.base import Boolean, Interval, Options, Parameterized
 from ...core.validation import check_X_y
 from .multiclass_trees import IMPURITIES, GrownTree, Impurity, PresortedClasses
-from .pruning import collapse, prune
+from .pruning import collapse_and_prune
 from .weak_learners import (
     TIE_RTOL,
     Hypothesis,
@@ -234,8 +234,11 @@ class C45Trees(_ClassTrees):
     *Search.* :meth:`prepare` sorts every feature once (O(N m log m)); each
     call partitions the sorted index lists down the tree and scans each
     node once per feature with K-class prefix sums, evaluating the entropy
-    only at boundaries between distinct values (:mod:`.multiclass_trees`,
-    compiled by numba at the first fit).
+    only at boundaries between distinct values, and there only where a
+    lower bound without logarithms leaves the threshold a chance (the same
+    trees as evaluating it everywhere; :mod:`.multiclass_trees`, compiled
+    by numba at the first fit). The collapse and the pruning are done on
+    the grown arrays, renumbered once (:func:`.pruning.collapse_and_prune`).
 
     References
     ----------
@@ -319,11 +322,10 @@ class _C45Search(WeakSearch):
         w, total = _positive_weights(sample_weight, self.presorted.m)
         m = int(np.count_nonzero(w > 0.0))  # a point of weight 0 is not a case
         cases = w * (m / total)
-        grown = self.presorted.grow_c45(cases, self.min_leaf, TIE_RTOL * m)
-        grown = collapse(grown)
-        if self.prune:
-            grown = prune(grown, self.confidence)
-        return grown
+        nodes = self.presorted.grow_c45_nodes(cases, self.min_leaf, TIE_RTOL * m)
+        return collapse_and_prune(
+            *nodes, confidence=self.confidence if self.prune else None
+        )
 
     def best(self, sample_weight: np.ndarray) -> tuple[Hypothesis, np.ndarray]:
         grown = self.grow(sample_weight)

@@ -25,6 +25,35 @@ O(n + b·K′) for n points and b boundaries, with at most two logarithms
 per point. On features with few distinct values (the 16 integer features
 0…15 of the letter data) b is small and a scan costs O(n).
 
+*C4.5's scan skips most logarithms* (:func:`_scan_c45`; best-first trees
+keep :func:`_scan`). Of a feature's thresholds, C4.5 needs the number n,
+the value V = Wᴸ H(L) + Wᴿ H(R) of the first one within ``tol`` of the
+least, and nothing when no threshold gives a corrected gain above ``tol``.
+So the scan first records, at each admissible threshold, Wᴸ, Wᴿ and the
+left weight of each present class, summed exactly as :func:`_scan` sums
+them (on a node of two classes in two registers, added to without a
+branch: v · 1 = v, v · 0 = 0 and c + 0 = c exactly). A lower bound B ≤ V
+is then formed at every threshold at once, by a loop that LLVM vectorizes:
+each x log₂ x from the bits of x (exponent, and the series of artanh on the
+mantissa), within ε = 2·10⁻⁶ bits per unit of x (:func:`_xlog2x`), so that
+B + 8εW bounds V from above. Only the thresholds whose B is within
+``tol`` of the least upper bound min B + 8εW are evaluated exactly; every
+other one has V > min V + ``tol``, so it is neither the least nor within
+``tol`` of it, and leaving it out changes neither the least value, nor
+the first threshold within ``tol`` of it, nor n. The values evaluated are
+computed by :func:`_scan`'s arithmetic, the same terms summed in the same
+order, so they are the same numbers to the last bit; and a feature is
+dropped unevaluated only when W H(node) − min B − log₂ n ≤ ``tol``, where
+no threshold can make it a candidate. The comparisons allow twice a slack
+of 10⁻¹⁰ of the largest term per term, far above the rounding of values
+and bounds. Hence the same thresholds, gains, ratios and trees as the
+exact scan: only the logarithms that cannot change a choice are skipped
+(under AdaBoost's weights, about one threshold in a hundred is evaluated).
+
+The split partitions each feature's segment without a branch on the side
+of each point (both places written, one position moved on), the same
+stable partition.
+
 Points of weight 0 are skipped by the scans: they take no part in the class
 weights, they make no boundary, and they are not counted among the
 candidate thresholds. A threshold lies midway between consecutive distinct
@@ -112,6 +141,108 @@ def _midpoint(a: float, b: float) -> float:
     if a <= theta and theta < b:
         return theta
     return a
+
+
+# --- x log₂ x without a logarithm -----------------------------------------------------
+
+#: log₂ e, to turn natural logarithms into bits.
+_LOG2_E = 1.4426950408889634
+
+#: √2: a mantissa above it is halved (and the exponent raised by one), so
+#: that the series of :func:`_xlog2x` is summed for m in [√½, √2].
+_SQRT2 = 1.4142135623730951
+
+#: A bound on |log₂ x − ℓ(x)|, in bits, for the approximation ℓ of
+#: :func:`_xlog2x` and every normal x > 0.
+_XLOG_EPS = 2e-6
+
+#: The 52 mantissa bits of a float64, and the bits of 1.0.
+_MANTISSA = 0xFFFFFFFFFFFFF
+_ONE_BITS = 0x3FF0000000000000
+
+#: The smallest normal float64 (the bits of a smaller x > 0 hold no leading 1).
+_TINY = 2.2250738585072014e-308
+
+#: :func:`_scan_c45` bounds the values of a feature's thresholds when there
+#: are more than this many (below, the bounds cost about what they save).
+_FEW = 8
+
+
+def _float_bits(x: float) -> int:
+    """The bits of the float64 x, as an int64 (a bitcast once compiled)."""
+    return int(np.float64(x).view(np.int64))
+
+
+def _bits_float(b: int) -> float:
+    """The float64 whose bits are the int64 b (a bitcast once compiled)."""
+    return float(np.int64(b).view(np.float64))
+
+
+def _xlog2x(x: float) -> float:
+    """x ℓ(x), where ℓ(x) is within ``_XLOG_EPS`` of log₂ x for every normal x > 0.
+
+    x = m 2ᵉ with m in [1, 2), both read off the bits (m > √2 is halved and e
+    raised by one, so that m is in [√½, √2]). With t = (m − 1)/(m + 1),
+    |t| ≤ (√2 − 1)/(√2 + 1) < 0.17158, and ln m = 2 (t + t³/3 + t⁵/5) + ρ,
+    the remainder of the series of artanh bounded by |ρ| ≤ 2|t|⁷ / (7 (1 −
+    t²)) < 1.29e-6; so ℓ = e + log₂ e · 2 (t + t³/3 + t⁵/5) is within
+    1.86e-6 bits of log₂ x, and rounding (a few units in the last place of
+    |ℓ| ≤ 1075) adds less than 1e-12. No call and no branch: loops over it
+    vectorize.
+    """
+    bits = _float_bits(x)
+    ex = float((bits >> 52) - 1023)
+    mf = _bits_float((bits & _MANTISSA) | _ONE_BITS)
+    big = mf > _SQRT2
+    mf = 0.5 * mf if big else mf
+    ex = ex + 1.0 if big else ex
+    t = (mf - 1.0) / (mf + 1.0)
+    t2 = t * t
+    ln = 2.0 * t * (1.0 + t2 * (1.0 / 3.0 + t2 * 0.2))
+    return x * (ex + _LOG2_E * ln)
+
+
+def _xlog2x_lower(x: float) -> float:
+    """A lower bound on x log₂ x, and 0 for x ≤ 0 (as :func:`_term`)."""
+    if x >= _TINY:
+        return _xlog2x(x) - _XLOG_EPS * x
+    return -1075.0 * x if x > 0.0 else 0.0  # log₂ x > −1075 for every x > 0
+
+
+def _xlog2x_upper(x: float) -> float:
+    """An upper bound on x log₂ x, and 0 for x ≤ 0 (as :func:`_term`).
+
+    Without a branch: x ≤ 0 becomes 0, which gives 0; for a subnormal x > 0
+    the bits read as ℓ(x) + ε ≥ −1023 + log₂(1 + f) ≥ −1022 + log₂ f =
+    log₂ x (f < 1 the stored fraction).
+    """
+    x = max(x, 0.0)
+    return _xlog2x(x) + _XLOG_EPS * x
+
+
+def _bounds_two(rows: np.ndarray, n: int, out: np.ndarray) -> None:
+    """``out[j]``, j < n: a lower bound on Wᴸ H(L) + Wᴿ H(R) at the j-th
+    threshold of :func:`_scan_c45` at a node of two classes (the rows of
+    ``rows``: Wᴸ, Wᴿ, the two classes' left weights, their right weights)."""
+    for j in range(n):
+        out[j] = (
+            _xlog2x_lower(rows[0, j])
+            + _xlog2x_lower(rows[1, j])
+            - _xlog2x_upper(rows[2, j])
+            - _xlog2x_upper(rows[3, j])
+            - _xlog2x_upper(rows[4, j])
+            - _xlog2x_upper(rows[5, j])
+        )
+
+
+def _bounds_many(rows: np.ndarray, n_cls: int, n: int, out: np.ndarray) -> None:
+    """:func:`_bounds_two` for ``n_cls`` classes (rows 2 to 2 + n_cls − 1:
+    their left weights; the next n_cls rows: their right weights)."""
+    for j in range(n):
+        out[j] = _xlog2x_lower(rows[0, j]) + _xlog2x_lower(rows[1, j])
+    for r in range(2, 2 + 2 * n_cls):
+        for j in range(n):
+            out[j] -= _xlog2x_upper(rows[r, j])
 
 
 # --- one node -------------------------------------------------------------------------
@@ -275,6 +406,275 @@ def _scan(
     return n
 
 
+def _prefix_two(
+    order: np.ndarray,
+    rank: np.ndarray,
+    f: int,
+    s: int,
+    e: int,
+    w: np.ndarray,
+    code: np.ndarray,
+    present: np.ndarray,
+    cnt: np.ndarray,
+    W: float,
+    min_w: float,
+    done: np.ndarray,
+    lo_pos: np.ndarray,
+    hi_pos: np.ndarray,
+    rows: np.ndarray,
+) -> int:
+    """:func:`_prefix_many` at a node of two classes, the class weights
+    in registers and added to without a branch (the class of the next
+    point is unpredictable): v · 1 = v, v · 0 = 0 and c + 0 = c exactly, so
+    the sums are :func:`_scan`'s, bit for bit."""
+    k0 = present[0]
+    k1 = present[1]
+    n0 = cnt[k0]
+    n1 = cnt[k1]
+    done[k0] = -1
+    done[k1] = -1
+    a0 = 0.0
+    a1 = 0.0
+    c0 = 0
+    c1 = 0
+    w_left = 0.0
+    prev_rank = -1
+    prev_q = -1
+    n = 0
+    for q in range(s, e):
+        i = order[f, q]
+        v = w[i]
+        if v <= 0.0:
+            continue
+        r = rank[f, q]
+        if prev_q >= 0 and r != prev_rank:
+            w_right = W - w_left
+            if w_right < min_w:
+                break  # the right side only loses weight from here on
+            if w_left >= min_w:
+                rows[0, n] = w_left
+                rows[1, n] = w_right
+                rows[2, n] = a0
+                rows[3, n] = a1
+                lo_pos[n] = prev_q
+                hi_pos[n] = q
+                n += 1
+        is0 = int(code[i] == k0)
+        f0 = float(is0)
+        a0 += v * f0
+        a1 += v * (1.0 - f0)
+        c0 += is0
+        c1 += 1 - is0
+        if c0 == n0:
+            done[k0] = n
+            n0 = -1
+        if c1 == n1:
+            done[k1] = n
+            n1 = -1
+        w_left += v
+        prev_rank = r
+        prev_q = q
+    return n
+
+
+def _prefix_many(
+    order: np.ndarray,
+    rank: np.ndarray,
+    f: int,
+    s: int,
+    e: int,
+    w: np.ndarray,
+    code: np.ndarray,
+    present: np.ndarray,
+    n_cls: int,
+    W: float,
+    min_w: float,
+    lw: np.ndarray,
+    done: np.ndarray,
+    lo_pos: np.ndarray,
+    hi_pos: np.ndarray,
+    rows: np.ndarray,
+) -> int:
+    """The admissible thresholds of feature f on the segment [s, e), as
+    :func:`_scan` finds them, and what it sums up to each: for the j-th,
+    ``rows[0, j]`` and ``rows[1, j]`` receive Wᴸ and Wᴿ, ``rows[2 + t, j]``
+    the left weight of the t-th present class (the prefix sums of
+    :func:`_scan`'s ``lw``, in the same order), ``lo_pos[j]`` and
+    ``hi_pos[j]`` the positions on either side. ``done[k]`` receives the
+    first threshold with every point of positive weight of class k on its
+    left (−1: none), where :func:`_scan` sets the right weight to 0 (its
+    count of the class's points on the left reaches the node's): the
+    threshold after the class's last point, unless the scan stops before
+    that point. Returns the number of thresholds."""
+    for t in range(n_cls):
+        lw[present[t]] = 0.0
+    w_left = 0.0
+    prev_rank = -1
+    prev_q = -1
+    n = 0
+    stop = e
+    for q in range(s, e):
+        i = order[f, q]
+        v = w[i]
+        if v <= 0.0:
+            continue
+        r = rank[f, q]
+        if prev_q >= 0 and r != prev_rank:
+            w_right = W - w_left
+            if w_right < min_w:
+                stop = q
+                break  # the right side only loses weight from here on
+            if w_left >= min_w:
+                rows[0, n] = w_left
+                rows[1, n] = w_right
+                for t in range(n_cls):
+                    rows[2 + t, n] = lw[present[t]]
+                lo_pos[n] = prev_q
+                hi_pos[n] = q
+                n += 1
+        k = code[i]
+        lw[k] += v
+        done[k] = n  # the first threshold after this class's last point so far
+        w_left += v
+        prev_rank = r
+        prev_q = q
+    # A class with a point of positive weight beyond the scan is never all left.
+    for q in range(stop, e):
+        i = order[f, q]
+        if w[i] > 0.0:
+            done[code[i]] = -1
+    return n
+
+
+def _scan_c45(
+    order: np.ndarray,
+    rank: np.ndarray,
+    f: int,
+    s: int,
+    e: int,
+    w: np.ndarray,
+    code: np.ndarray,
+    tot: np.ndarray,
+    cnt: np.ndarray,
+    present: np.ndarray,
+    n_cls: int,
+    W: float,
+    min_w: float,
+    tol: float,
+    info_node: float,
+    lw: np.ndarray,
+    done: np.ndarray,
+    rows: np.ndarray,
+    vals: np.ndarray,
+    lo_pos: np.ndarray,
+    hi_pos: np.ndarray,
+) -> int:
+    """:func:`_scan` of feature f for C4.5 (the entropy), with logarithms
+    only at the thresholds that can matter.
+
+    The thresholds and their weights come from :func:`_prefix_two` or
+    :func:`_prefix_many` (no threshold at all when the segment's first and
+    last values are equal), the right weights of the classes from them
+    (``rows[2 + n_cls + t]``: the total less the left weight, or 0 from
+    ``done`` on, as in :func:`_scan`). Then, when there are more than
+    ``_FEW`` thresholds, :func:`_bounds_two` or :func:`_bounds_many` give a
+    lower bound Bⱼ on every value Vⱼ = Wᴸ H(L) + Wᴿ H(R), and Bⱼ + γ with γ
+    = 8 ε W (ε = ``_XLOG_EPS``; 2ε per unit of the four weights Wᴸ, Wᴿ,
+    Σ cᴸ, Σ cᴿ) bounds it from above; so min_j Vⱼ ≤ B* + γ, B* = min_j Bⱼ,
+    and a threshold with Bⱼ > B* + γ + ``tol`` has Vⱼ > min_j Vⱼ + ``tol``:
+    it is neither the feature's best threshold nor within ``tol`` of it,
+    and its value is not computed (+∞ in ``vals``). Every other value is
+    computed exactly as :func:`_scan` computes it, the same sums of the same
+    terms in the same order, hence the same bits. When even B* leaves the
+    feature no corrected gain (W H(node) − B* − log₂ n ≤ ``tol``), no value
+    is computed and −n is returned; else n, the number of admissible
+    thresholds (as :func:`_scan`), their values in ``vals``.
+
+    γ holds for normal weights; a subnormal one moves a bound by less than
+    1075 · 2⁻¹⁰²², and the weights' sums exceed W by a relative n·2⁻⁵³ at
+    most, both far inside ``slack``. ``slack`` covers rounding: a value or
+    a bound is a sum of T = 2 + 2 n_cls terms of size at most S =
+    max(W, 1)(|log₂ W| + 2) + n_cls, each term within a few units in the
+    last place (2⁻⁵²) of S, so its rounding error is below T² 2⁻⁵² S, and
+    the slack 10⁻¹⁰ T S is larger for any T below 10⁵; the comparisons
+    allow it twice, once for the value and once for the bound.
+    """
+    if rank[f, s] == rank[f, e - 1]:
+        return 0  # one value throughout the segment: no threshold
+    if n_cls == 2:
+        n = _prefix_two(
+            order,
+            rank,
+            f,
+            s,
+            e,
+            w,
+            code,
+            present,
+            cnt,
+            W,
+            min_w,
+            done,
+            lo_pos,
+            hi_pos,
+            rows,
+        )
+    else:
+        n = _prefix_many(
+            order,
+            rank,
+            f,
+            s,
+            e,
+            w,
+            code,
+            present,
+            n_cls,
+            W,
+            min_w,
+            lw,
+            done,
+            lo_pos,
+            hi_pos,
+            rows,
+        )
+    if n == 0:
+        return 0
+    for t in range(n_cls):
+        k = present[t]
+        d = n if done[k] < 0 else done[k]
+        for j in range(d):
+            rows[2 + n_cls + t, j] = tot[k] - rows[2 + t, j]
+        for j in range(d, n):
+            rows[2 + n_cls + t, j] = 0.0
+    bounded = n > _FEW
+    cut = math.inf
+    if bounded:
+        if n_cls == 2:
+            _bounds_two(rows, n, vals)
+        else:
+            _bounds_many(rows, n_cls, n, vals)
+        low = math.inf
+        for j in range(n):
+            low = min(low, vals[j])
+        size = max(W, 1.0) * (abs(math.log2(W)) + 2.0) + n_cls
+        slack = 1e-10 * (2 * n_cls + 2) * size
+        if info_node - low - math.log2(n) + 2.0 * slack <= tol:
+            return -n
+        cut = low + 8.0 * _XLOG_EPS * W * (1.0 + 1e-6) + tol + 2.0 * slack
+    for j in range(n):
+        if bounded and vals[j] > cut:
+            vals[j] = math.inf
+            continue
+        SL = 0.0
+        SR = 0.0
+        for t in range(n_cls):
+            SL += _term(_ENTROPY, rows[2 + t, j])
+            SR += _term(_ENTROPY, rows[2 + n_cls + t, j])
+        vals[j] = _side(_ENTROPY, rows[0, j], SL) + _side(_ENTROPY, rows[1, j], SR)
+    return n
+
+
 def _first_within(vals: np.ndarray, n: int, tol: float) -> int:
     """The first j < n with vals[j] within ``tol`` of min(vals[:n])."""
     low = math.inf
@@ -304,7 +704,7 @@ def _choose_c45(
     vals: np.ndarray,
     lo_pos: np.ndarray,
     hi_pos: np.ndarray,
-    wl: np.ndarray,
+    rows: np.ndarray,
     f_gain: np.ndarray,
     f_info: np.ndarray,
     f_lo: np.ndarray,
@@ -321,8 +721,11 @@ def _choose_c45(
     ``C45_MIN_SPLIT_INFO`` bits per case, the feature of largest gain ratio
     c / (W H₂) wins; ratios tie when the lower one's c is within ``tol`` of
     what the larger ratio asks of it, and ties go to the lowest feature.
+    Each feature is scanned by :func:`_scan_c45`.
     """
     N = order.shape[0]
+    lw = fwork[0]
+    done = iwork[1]
     present = iwork[3]
     n_cls = _present(cnt, present)
     S = 0.0
@@ -335,9 +738,10 @@ def _choose_c45(
     total_gain = 0.0
     for f in range(N):
         f_gain[f] = -math.inf
-        n = _scan(
-            order[f],
-            rank[f],
+        n = _scan_c45(
+            order,
+            rank,
+            f,
             s,
             e,
             w,
@@ -348,21 +752,22 @@ def _choose_c45(
             n_cls,
             W,
             min_split,
-            _ENTROPY,
-            fwork,
-            iwork,
+            tol,
+            info_node,
+            lw,
+            done,
+            rows,
             vals,
             lo_pos,
             hi_pos,
-            wl,
         )
-        if n == 0:
-            continue
+        if n <= 0:
+            continue  # no threshold, or none with a corrected gain above tol
         j = _first_within(vals, n, tol)
         c = info_node - vals[j] - math.log2(n)
         if c > tol:
             f_gain[f] = c
-            WL = wl[j]
+            WL = rows[0, j]
             f_info[f] = _side(
                 _ENTROPY, W, _term(_ENTROPY, WL) + _term(_ENTROPY, W - WL)
             )
@@ -478,7 +883,8 @@ def _split_segment(
     scratch_rank: np.ndarray,
 ) -> int:
     """Partition every feature's segment [s, e) stably by x[f] ≤ θ (left
-    first); returns the number of points on the left."""
+    first), but for the features other than 0 that have one value on it;
+    returns the number of points on the left."""
     N = order.shape[0]
     row = order[0]
     n_left = 0
@@ -486,27 +892,46 @@ def _split_segment(
         i = row[p]
         left = XT[f, i] <= theta
         go_left[i] = left
-        if left:
-            n_left += 1
+        n_left += left
     for g in range(N):
-        src = order[g]
-        src_rank = rank[g]
-        a = s
-        b = 0
-        for q in range(s, e):
-            i = src[q]
-            if go_left[i]:
-                src[a] = i
-                src_rank[a] = src_rank[q]
-                a += 1
-            else:
-                scratch[b] = i
-                scratch_rank[b] = src_rank[q]
-                b += 1
-        for j in range(b):
-            src[a + j] = scratch[j]
-            src_rank[a + j] = scratch_rank[j]
+        if g > 0 and rank[g, s] == rank[g, e - 1]:
+            # One value throughout: every part of the segment holds only that
+            # value, which is all that a scan of a descendant reads (it finds
+            # no threshold); the segment of feature 0 lists each node's points.
+            continue
+        _partition(order, rank, g, s, e, go_left, scratch, scratch_rank)
     return n_left
+
+
+def _partition(
+    order: np.ndarray,
+    rank: np.ndarray,
+    g: int,
+    s: int,
+    e: int,
+    go_left: np.ndarray,
+    scratch: np.ndarray,
+    scratch_rank: np.ndarray,
+) -> None:
+    """Partition feature g's segment [s, e) stably by ``go_left`` (left
+    first). Without a branch on the side (it is unpredictable): each point
+    is written to both places, and one of the two positions moves on (the
+    left one never passes the point being read)."""
+    a = s
+    b = 0
+    for q in range(s, e):
+        i = order[g, q]
+        r = rank[g, q]
+        left = go_left[i]
+        order[g, a] = i
+        rank[g, a] = r
+        scratch[b] = i
+        scratch_rank[b] = r
+        a += left
+        b += 1 - left
+    for j in range(b):
+        order[g, a + j] = scratch[j]
+        rank[g, a + j] = scratch_rank[j]
 
 
 # --- one tree -------------------------------------------------------------------------
@@ -553,7 +978,7 @@ def _grow_c45(
     vals = np.empty(m)
     lo_pos = np.empty(m, dtype=np.int64)
     hi_pos = np.empty(m, dtype=np.int64)
-    wl = np.empty(m)
+    rows = np.empty((2 * K + 2, m))
     f_gain = np.empty(N)
     f_info = np.empty(N)
     f_lo = np.empty(N, dtype=np.int64)
@@ -611,7 +1036,7 @@ def _grow_c45(
                     vals,
                     lo_pos,
                     hi_pos,
-                    wl,
+                    rows,
                     f_gain,
                     f_info,
                     f_lo,
@@ -921,14 +1346,23 @@ _LOOPS = (
     "_term",
     "_side",
     "_midpoint",
+    "_xlog2x",
+    "_xlog2x_lower",
+    "_xlog2x_upper",
+    "_bounds_two",
+    "_bounds_many",
     "_node_totals",
     "_majority",
     "_present",
     "_scan",
+    "_prefix_two",
+    "_prefix_many",
+    "_scan_c45",
     "_first_within",
     "_choose_c45",
     "_choose_impurity",
     "_split_segment",
+    "_partition",
     "_grow_c45",
     "_evaluate_leaf",
     "_grow_best_first",
@@ -937,22 +1371,74 @@ _LOOPS = (
 )
 _compiled = False
 
+#: Compiled without numba's check of float divisions for 0, which keeps LLVM
+#: from vectorizing their loops (no divisor there is 0; a division by 0
+#: would give ±∞ or NaN instead of raising).
+_VECTORIZED = (
+    "_xlog2x",
+    "_xlog2x_lower",
+    "_xlog2x_upper",
+    "_bounds_two",
+    "_bounds_many",
+)
+
+#: Inlined where they are called (once per feature and node: no call, and
+#: no reference counting of their array arguments).
+_INLINED = (
+    "_prefix_two",
+    "_prefix_many",
+    "_scan_c45",
+    "_first_within",
+    "_partition",
+)
+
+
+def _bitcasts() -> dict[str, Any]:
+    """numba versions of :func:`_float_bits` and :func:`_bits_float`:
+    LLVM bitcasts."""
+    from llvmlite import ir
+    from numba import types
+    from numba.extending import intrinsic
+
+    @intrinsic
+    def float_bits(typingctx, x):
+        def codegen(context, builder, signature, args):
+            return builder.bitcast(args[0], ir.IntType(64))
+
+        return types.int64(types.float64), codegen
+
+    @intrinsic
+    def bits_float(typingctx, b):
+        def codegen(context, builder, signature, args):
+            return builder.bitcast(args[0], ir.DoubleType())
+
+        return types.float64(types.int64), codegen
+
+    return {"_float_bits": float_bits, "_bits_float": bits_float}
+
 
 def _compile() -> None:
     """Replace the loops above by their numba versions, once per process.
 
     numba is imported here, at the first fit, so that importing marginlab
     does not load it; ``cache=True`` keeps the machine code in
-    ``__pycache__``.
+    ``__pycache__``. With ``NUMBA_DISABLE_JIT=1`` the loops stay Python,
+    and so do the bitcasts.
     """
     global _compiled
     if _compiled:
         return
-    from numba import njit
+    from numba import config, njit
 
     namespace: dict[str, Any] = globals()
+    if not config.DISABLE_JIT:
+        namespace.update(_bitcasts())
     for name in _LOOPS:
-        namespace[name] = njit(cache=True)(namespace[name])
+        namespace[name] = njit(
+            cache=True,
+            error_model="numpy" if name in _VECTORIZED else "python",
+            inline="always" if name in _INLINED else "never",
+        )(namespace[name])
     _compiled = True
 
 
@@ -1105,6 +1591,15 @@ class PresortedClasses:
         -------
         GrownTree
         """
+        return compact(*self.grow_c45_nodes(w, min_leaf, tol))
+
+    def grow_c45_nodes(
+        self, w: np.ndarray, min_leaf: float, tol: float
+    ) -> tuple[np.ndarray, ...]:
+        """:meth:`grow_c45`'s tree as the arrays :func:`compact` takes, before
+        it compacts them (the nodes are in preorder already): ``feature``,
+        ``threshold``, ``left``, ``right``, ``label``, ``weight``, ``errors``
+        (one entry per node) and each training point's leaf."""
         _compile()
         arrays = self._arrays(max(2 * self.m - 1, 1))
         n = _grow_c45(
@@ -1118,7 +1613,8 @@ class PresortedClasses:
             float(tol),
             *arrays,
         )
-        return _finish(arrays, n)
+        *nodes, leaf = arrays
+        return (*(a[:n] for a in nodes), leaf)
 
     def grow_best_first(
         self, w: np.ndarray, n_leaves: int, criterion: Impurity, tol: float

@@ -21,6 +21,12 @@ U_CF is computed exactly, for every node at once, with scipy's inverse of
 the regularized incomplete beta function; C4.5 approximates it (see
 :func:`binomial_upper_limit`). Subtree raising, C4.5's other replacement
 (a node by its largest branch), is not done.
+
+:func:`collapse_and_prune` does both on a grown tree's arrays with one
+:func:`~.multiclass_trees.compact` at the end instead of one after each
+step (``C45Trees`` calls it once per round): the decisions are the same,
+since a node's cost depends only on the subtree below it, and the
+estimates are computed on the same values in the same order.
 """
 
 from __future__ import annotations
@@ -127,7 +133,29 @@ def _replace_by_leaves(
     return n_replaced
 
 
-_LOOPS = ("_replace_by_leaves",)
+def _reachable(
+    feature: np.ndarray, left: np.ndarray, right: np.ndarray, out: np.ndarray
+) -> int:
+    """The nodes reachable from the root through splits (``feature ≥ 0``) of a
+    tree whose every child is numbered after its parent, in increasing order
+    (its preorder, when the tree's numbering is one), in ``out``; returns how
+    many there are."""
+    n_total = feature.shape[0]
+    seen = np.zeros(n_total, dtype=np.bool_)
+    seen[0] = True
+    n = 0
+    for k in range(n_total):
+        if not seen[k]:
+            continue
+        out[n] = k
+        n += 1
+        if feature[k] >= 0:
+            seen[left[k]] = True
+            seen[right[k]] = True
+    return n
+
+
+_LOOPS = ("_replace_by_leaves", "_reachable")
 _compiled = False
 
 
@@ -214,3 +242,52 @@ def prune(tree: GrownTree, confidence: float, slack: float = PRUNE_SLACK) -> Gro
     GrownTree
     """
     return replace_by_leaves(tree, estimated_errors(tree, confidence), slack)
+
+
+def collapse_and_prune(
+    feature: np.ndarray,
+    threshold: np.ndarray,
+    left: np.ndarray,
+    right: np.ndarray,
+    label: np.ndarray,
+    weight: np.ndarray,
+    errors: np.ndarray,
+    leaf: np.ndarray,
+    confidence: float | None,
+) -> GrownTree:
+    """``prune(collapse(compact(...)), confidence)`` (only the collapse when
+    ``confidence`` is None) of a tree given in preorder as :func:`compact`
+    takes it, with a single :func:`compact` at the end.
+
+    The same tree, node for node: the decisions are made on the arrays as
+    given, the collapsed subtrees left in place below their new leaves
+    (they are never reached again), and the pruning's estimates are those
+    of :func:`estimated_errors` on the collapsed tree, computed on the same
+    values in the same order (its nodes are the reachable ones, in order).
+    """
+    _compile()
+    n = feature.shape[0]
+    feature = feature.astype(np.int64)
+    left = left.astype(np.int64)
+    right = right.astype(np.int64)
+    collapsed = np.empty(n, dtype=np.int64)
+    cost = np.empty(n)
+    _replace_by_leaves(
+        feature,
+        left,
+        right,
+        np.ascontiguousarray(errors, dtype=np.float64),
+        COLLAPSE_SLACK,
+        collapsed,
+        cost,
+    )
+    final = collapsed
+    if confidence is not None:
+        index = np.empty(n, dtype=np.int64)
+        index = index[: _reachable(collapsed, left, right, index)]
+        N = weight[index]
+        leaf_cost = np.zeros(n)
+        leaf_cost[index] = N * binomial_upper_limit(errors[index], N, confidence)
+        final = np.empty(n, dtype=np.int64)
+        _replace_by_leaves(collapsed, left, right, leaf_cost, PRUNE_SLACK, final, cost)
+    return compact(final, threshold, left, right, label, weight, errors, leaf)

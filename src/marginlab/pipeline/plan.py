@@ -94,6 +94,16 @@ class Readers:
     library: str
 
 
+def _alone_priority() -> int:
+    """The priority of a study that runs alone: above the sum of every other
+    study's. Snakemake's scheduler (its MILP and greedy selections alike)
+    maximises the sum of the priorities of the jobs it starts together, so
+    a job that holds every core wins over any set of jobs that would share
+    them only if its priority exceeds their sum; above the largest alone, it
+    ties with two jobs of that priority on two cores and may start last."""
+    return 1 + sum(e.priority for e in EXPERIMENTS if e.threads != "all")
+
+
 def _targets(kind: str, names: list[str]) -> list[str]:
     return [path.format(name) for name in names for path in OUTPUTS[kind]]
 
@@ -159,9 +169,9 @@ class Plan:
         "all"): while it runs no other job can, and Snakemake's scheduler
         starts it only when every core is free, so one that reads no dataset
         starts with the run, rather than last, when its figures would then be
-        drawn alone too."""
+        drawn alone too (:func:`_alone_priority`)."""
         if exp.threads == "all":
-            return 1 + max(e.priority for e in EXPERIMENTS)
+            return _alone_priority()
         return exp.priority
 
     def dataset_priority(self) -> int:
@@ -178,7 +188,7 @@ class Plan:
         dataset job has none, so the datasets, and the longest study waiting
         for them, would start late."""
         top = max(e.priority for e in EXPERIMENTS)
-        return top if self.one_job_per_output else top + 2
+        return top if self.one_job_per_output else _alone_priority() + 1
 
     def study_outputs(self, exp: Experiment) -> dict[str, str]:
         """The study's tables by name, with a ``{run}`` wildcard for a sweep

@@ -26,7 +26,6 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
 from ...core.datasets import GENERATOR_TABLE, Dataset, make_dataset
 from ...theory.intervals import MeanInterval, mean_interval
@@ -163,6 +162,8 @@ def rank_correlation(table: pd.DataFrame, x: str, y: str = "boundary_length") ->
         return float("nan")
     if np.ptp(values) == 0:
         return 0.0
+    from scipy import stats  # imported where used: most figure jobs never need it
+
     return float(stats.spearmanr(e[x].to_numpy(), values).statistic)
 
 

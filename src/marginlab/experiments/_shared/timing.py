@@ -20,7 +20,9 @@ TIMING_COLUMNS = ("experiment", "form", "degree", "size", "seconds", "unit", "ba
 WORK_COLUMNS = ("experiment", "form", "degree", "size", "count", "unit")
 
 
-def best_time(fn: Callable[[], object], repeats: int) -> float:
+def best_time(
+    fn: Callable[[], object], repeats: int, *, warm_up: bool = True
+) -> float:
     """Smallest CPU time (s) of ``repeats`` calls of ``fn``, after a warm-up.
 
     CPU time is :func:`time.process_time`, the time the process spent on the
@@ -37,13 +39,18 @@ def best_time(fn: Callable[[], object], repeats: int) -> float:
         The computation, called with no arguments (``repeats`` + 1 times).
     repeats : int
         Timed calls after the untimed warm-up call.
+    warm_up : bool
+        ``False`` when the caller has just run the same computation on the
+        same data (e.g. to count its work): that call was the warm-up, and
+        ``fn`` is called ``repeats`` times.
 
     Returns
     -------
     float
         min over the timed calls of t_end − t_start, in CPU seconds.
     """
-    fn()
+    if warm_up:
+        fn()
     best = np.inf
     for _ in range(repeats):
         start = time.process_time()

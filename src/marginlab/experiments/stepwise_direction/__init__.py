@@ -21,4 +21,7 @@ EXPERIMENT = Experiment(
     claims={
         "S7": "claims:s7_stepwise_direction",
     },
+    # Among the longest studies of the full run (7-13 s): started early, it
+    # does not leave the run's last seconds to one core.
+    priority=1,
 )

@@ -25,4 +25,7 @@ EXPERIMENT = Experiment(
     claims={
         "B8": "claims:b8_xor_stumps",
     },
+    # Among the longest studies of the full run (7-13 s): started early, it
+    # does not leave the run's last seconds to one core.
+    priority=1,
 )

@@ -70,6 +70,10 @@ def test_best_time_is_the_minimum_of_the_calls() -> None:
     calls = []
     assert best_time(lambda: calls.append(1), repeats=4) >= 0.0
     assert len(calls) == 5  # one warm-up call, then the timed repeats
+    calls.clear()
+    # A caller that has just run the computation (B11's counted fit) skips it.
+    assert best_time(lambda: calls.append(1), repeats=4, warm_up=False) >= 0.0
+    assert len(calls) == 4
 
 
 def test_best_time_reads_the_cpu_clock(monkeypatch) -> None:

@@ -20,9 +20,7 @@ TIMING_COLUMNS = ("experiment", "form", "degree", "size", "seconds", "unit", "ba
 WORK_COLUMNS = ("experiment", "form", "degree", "size", "count", "unit")
 
 
-def best_time(
-    fn: Callable[[], object], repeats: int, *, warm_up: bool = True
-) -> float:
+def best_time(fn: Callable[[], object], repeats: int, *, warm_up: bool = True) -> float:
     """Smallest CPU time (s) of ``repeats`` calls of ``fn``, after a warm-up.
 
     CPU time is :func:`time.process_time`, the time the process spent on the

@@ -83,6 +83,10 @@ def test_a_soft_margin_configuration(sweep) -> None:
     assert r["fast_n_retrained"] == r["n_sv"]  # the fast LOO: the SVs only
     assert r["fast_loo_error"] == r["loo_error"]
     assert r["n_disagree"] == 0
+    assert r["n_non_sv_errors"] == 0
+    assert r["agreement_band"] == 0.05
+    # Cold retrains solve the non-support vectors' problems too.
+    assert r["loo_iter"] > r["fast_loo_iter"] > 0
     assert not r["standardized"]
     part = e2[(e2["dataset"] == "moons") & (e2["C"] == 1.0)]
     # Every non-support vector is removed and retrained.
@@ -190,6 +194,41 @@ def test_e1_rows_follow_the_numbers(sweep) -> None:
     vacuous.loc[0, "sv_bound"] = 1.0
     first = e1_loo_bound(vacuous, e2)[0]
     assert (first.kind, first.bound) == ("check", 1.0)
+    # From #SV/l = 0.9 on, nearly vacuous: an illustration, not counted.
+    vacuous.loc[0, "sv_bound"] = 0.9
+    first = e1_loo_bound(vacuous, e2)[0]
+    assert first.kind == "illustration"
+    assert "near-vacuous" in first.quantity
+
+
+def test_a_wrong_retrain_of_a_non_support_vector_flips_a_row(moons, monkeypatch):
+    """E1's falsifier is real: were the cold retrain of one non-support vector
+    to return a wrong α (here its decision value pushed to the wrong side),
+    brute force would count a mistake the fast LOO cannot, and the check row
+    flips (and the theorem row's quantity names the non-SV mistake)."""
+    from dataclasses import replace
+
+    from marginlab.experiments.loo_vs_sv_bound import study
+
+    real = study.svm_loo
+
+    def wrong_for_one_non_sv(svm, X, y, **kw):
+        result = real(svm, X, y, **kw)
+        if kw.get("start") != "cold":
+            return result
+        i = int(np.setdiff1d(np.arange(y.size), result.model.support_)[0])
+        decision = result.loo_decision.copy()
+        decision[i] = -y[i]  # confidently wrong, outside the agreement band
+        mistakes = result.mistakes.copy()
+        mistakes[i] = True
+        return replace(result, loo_decision=decision, mistakes=mistakes)
+
+    monkeypatch.setattr(study, "svm_loo", wrong_for_one_non_sv)
+    rows, e2 = loo_configuration(moons, GAUSS, 1.0, grid_points=5, name="moons")
+    assert rows["n_non_sv_errors"].iloc[0] == 1
+    claim = e1_loo_bound(rows, e2)
+    assert "1 of them on non-support vectors" in claim[0].quantity
+    assert (claim[1].kind, claim[1].holds) == ("check", False)
 
 
 @pytest.mark.can_fail("E2")

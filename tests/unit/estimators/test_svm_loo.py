@@ -129,15 +129,18 @@ def test_svm_loo_equals_brute_force(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(SVM_LOO_CASES))
 @pytest.mark.parametrize("gram_bytes", [256 * 2**20, 1])
+@pytest.mark.parametrize("start", ["warm", "cold"])
 def test_svm_loo_retraining_every_point_equals_brute_force(
-    name: str, gram_bytes: int
+    name: str, gram_bytes: int, start: str
 ) -> None:
-    # retrain="all" leaves out every point, non-support vectors included, and
-    # assumes nothing about them: it matches refits from scratch point by point.
+    # retrain="all" leaves out every point, non-support vectors included: it
+    # matches refits from scratch point by point, from either start.
     spec, kernel, C = SVM_LOO_CASES[name]
     data = make_dataset(spec)
     svm = SVM(kernel=kernel, C=C, tol=1e-6)
-    result = svm_loo(svm, data.X, data.y, retrain="all", gram_bytes=gram_bytes)
+    result = svm_loo(
+        svm, data.X, data.y, retrain="all", start=start, gram_bytes=gram_bytes
+    )
     brute = _brute_svm_loo(svm, data.X, data.y)
     np.testing.assert_array_equal(result.retrained, np.arange(len(data.y)))
     np.testing.assert_array_equal(
@@ -152,6 +155,26 @@ def test_svm_loo_retraining_every_point_equals_brute_force(
     np.testing.assert_allclose(
         result.full_decision, result.model.decision_function(data.X), atol=1e-9
     )
+
+
+@pytest.mark.parametrize("gram_bytes", [256 * 2**20, 1])
+def test_cold_retrains_of_non_support_vectors_take_steps(gram_bytes: int) -> None:
+    """Warm-started, a non-support vector's retrain starts at the answer and
+    takes no step (the bound assumed); cold-started, every retrain solves."""
+    spec, kernel, C = SVM_LOO_CASES["moons-rbf-C1"]
+    data = make_dataset(spec)
+    svm = SVM(kernel=kernel, C=C, tol=1e-3)
+    kw = dict(retrain="all", gram_bytes=gram_bytes)
+    warm = svm_loo(svm, data.X, data.y, start="warm", **kw)
+    cold = svm_loo(svm, data.X, data.y, start="cold", **kw)
+    non_sv = np.setdiff1d(np.arange(len(data.y)), warm.model.support_)
+    assert non_sv.size > 10
+    assert np.all(warm.steps[non_sv] == 0)
+    assert np.all(cold.steps[non_sv] > 0)
+    assert cold.steps.size == len(data.y)
+    assert cold.n_iter == int(cold.steps.sum())
+    # The support-vector-only LOO takes the warm brute force's steps exactly.
+    assert svm_loo(svm, data.X, data.y, gram_bytes=gram_bytes).n_iter == warm.n_iter
 
 
 def test_svm_loo_has_a_mistake_to_find() -> None:
@@ -200,6 +223,8 @@ def test_svm_loo_does_not_modify_the_svm_and_checks_input() -> None:
         svm_loo(svm, data.X, data.y, gram_bytes=0)
     with pytest.raises(ValueError, match="'retrain' parameter of svm_loo"):
         svm_loo(svm, data.X, data.y, retrain="some")
+    with pytest.raises(ValueError, match="'start' parameter of svm_loo"):
+        svm_loo(svm, data.X, data.y, start="hot")
 
 
 @settings(max_examples=25, deadline=None)

@@ -122,8 +122,9 @@ def e1_loo_bound(rows: pd.DataFrame, e2: pd.DataFrame) -> list[ClaimRow]:
                 f"bound #SV/l = {int(row['n_sv'])}/{int(row['l'])}"
                 + (" (near-vacuous)" if kind == "illustration" else ""),
                 measured=float(row["loo_error"]),
-                bound=bound,
-                relation="<=",
+                # An illustration gives no verdict: its bound is in the quantity.
+                bound=math.nan if kind == "illustration" else bound,
+                relation="n/a" if kind == "illustration" else "<=",
                 kind=kind,
                 **common,
             )

@@ -138,6 +138,11 @@ def test_broken_numbers_make_the_rows_false(moons) -> None:
     worse["fraction"] = worse["bound"] + 0.01
     assert b6_margin_bound(worse)[0].holds is False
     flips("B6", "bound/*", b6_margin_bound(worse))
+    # B6 reads rho > 0 (B1 is rho = 0) where the bound is below 1.
+    at_zero = bound.copy()
+    at_zero.loc[at_zero["rho"] == 0, "fraction"] = 1.0
+    assert b6_margin_bound(at_zero)[0].holds is True
+    assert b6_margin_bound(bound.assign(bound=2.0))[0].kind == "illustration"
 
 
 @pytest.mark.parametrize(
@@ -328,10 +333,20 @@ def test_b17_rows_hold_on_a_real_run_and_follow_the_numbers(moons) -> None:
     assert [r.name for r in rows] == ["bound/moons", "product/moons", "base/moons"]
     assert [r.kind for r in rows] == ["theorem", "check", "check"]
     assert all(r.holds for r in rows), rows
-    # A fraction above the uniform bound makes the theorem row false.
+    # A fraction above the uniform bound where it is below 1 makes the theorem
+    # row false; above it where it is 1 or more, nothing is read.
     worse = uniform.copy()
-    worse.loc[worse.index[-1], "fraction"] = worse["uniform_bound"].iloc[-1] + 0.01
+    at = worse.index[worse["uniform_bound"] < 1][-1]
+    worse.loc[at, "fraction"] = worse.loc[at, "uniform_bound"] * 1.01
     assert b17_uniform_margin_bound(worse)[0].holds is False
+    vacuous = uniform.copy()
+    at = vacuous.index[vacuous["uniform_bound"] >= 1]
+    if len(at):
+        vacuous.loc[at[0], "fraction"] = 1.0
+        assert b17_uniform_margin_bound(vacuous)[0].holds is True
+    # With the bound at 1 or more everywhere, no verdict.
+    none = uniform.assign(uniform_bound=1.0)
+    assert b17_uniform_margin_bound(none)[0].kind == "illustration"
     flips("B17", "bound/*", b17_uniform_margin_bound(worse))
     # A product bound above the uniform one at some ρ ≤ 2γ breaks the check.
     broken = uniform.copy()

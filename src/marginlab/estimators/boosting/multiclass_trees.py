@@ -90,6 +90,8 @@ from typing import Any, Literal
 
 import numpy as np
 
+from .compiled import compile_loops
+
 #: The impurities of ``BestFirstTrees`` (C4.5 always uses the entropy).
 Impurity = Literal["gini", "entropy"]
 
@@ -1369,7 +1371,6 @@ _LOOPS = (
     "_preorder",
     "_representatives",
 )
-_compiled = False
 
 #: Compiled without numba's check of float divisions for 0, which keeps LLVM
 #: from vectorizing their loops (no divisor there is 0; a division by 0
@@ -1418,28 +1419,16 @@ def _bitcasts() -> dict[str, Any]:
 
 
 def _compile() -> None:
-    """Replace the loops above by their numba versions, once per process.
-
-    numba is imported here, at the first fit, so that importing marginlab
-    does not load it; ``cache=True`` keeps the machine code in
-    ``__pycache__``. With ``NUMBA_DISABLE_JIT=1`` the loops stay Python,
-    and so do the bitcasts.
-    """
-    global _compiled
-    if _compiled:
-        return
-    from numba import config, njit
-
-    namespace: dict[str, Any] = globals()
-    if not config.DISABLE_JIT:
-        namespace.update(_bitcasts())
-    for name in _LOOPS:
-        namespace[name] = njit(
-            cache=True,
-            error_model="numpy" if name in _VECTORIZED else "python",
-            inline="always" if name in _INLINED else "never",
-        )(namespace[name])
-    _compiled = True
+    """Replace the loops above by their numba versions, once per process
+    (:func:`.compiled.compile_loops`); with ``NUMBA_DISABLE_JIT=1`` the
+    bitcasts stay Python too."""
+    compile_loops(
+        globals(),
+        _LOOPS,
+        vectorized=_VECTORIZED,
+        inlined=_INLINED,
+        intrinsics=_bitcasts,
+    )
 
 
 # --- the trees ------------------------------------------------------------------------

@@ -31,10 +31,9 @@ estimates are computed on the same values in the same order.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
+from .compiled import compile_loops
 from .multiclass_trees import GrownTree, compact
 
 #: Release 8's slack of error-based pruning, in cases.
@@ -156,20 +155,12 @@ def _reachable(
 
 
 _LOOPS = ("_replace_by_leaves", "_reachable")
-_compiled = False
 
 
 def _compile() -> None:
-    """Compile the loop above with numba, once per process (see :mod:`.trees`)."""
-    global _compiled
-    if _compiled:
-        return
-    from numba import njit
-
-    namespace: dict[str, Any] = globals()
-    for name in _LOOPS:
-        namespace[name] = njit(cache=True)(namespace[name])
-    _compiled = True
+    """Compile the loops above with numba, once per process
+    (:func:`.compiled.compile_loops`)."""
+    compile_loops(globals(), _LOOPS)
 
 
 def replace_by_leaves(

@@ -32,9 +32,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 import numpy as np
+
+from .compiled import compile_loops
 
 #: The split criteria of ``Trees``.
 Criterion = Literal["error", "gini", "entropy"]
@@ -519,25 +521,12 @@ _LOOPS = (
     "_grow",
     "_descend",
 )
-_compiled = False
 
 
 def _compile() -> None:
-    """Replace the loops above by their numba versions, once per process.
-
-    numba is imported here, at the first fit, so that importing marginlab
-    does not load it; ``cache=True`` keeps the machine code in
-    ``__pycache__`` (only the first process ever compiles, a few seconds).
-    """
-    global _compiled
-    if _compiled:
-        return
-    from numba import njit
-
-    namespace: dict[str, Any] = globals()
-    for name in _LOOPS:
-        namespace[name] = njit(cache=True)(namespace[name])
-    _compiled = True
+    """Replace the loops above by their numba versions, once per process
+    (:func:`.compiled.compile_loops`)."""
+    compile_loops(globals(), _LOOPS)
 
 
 # --- the search -----------------------------------------------------------------------

@@ -83,20 +83,6 @@ class SVMLOOResult:
     model: SVM
     full_decision: np.ndarray
 
-    def support_only_mistakes(self) -> np.ndarray:
-        """The mistakes the support-vector-only LOO reports from these retrains.
-
-        A support vector's own retrained verdict, and for every other point the
-        full SVM's verdict on it, sign f(x_i) ≠ y_i: what
-        ``retrain="support"`` computes, read off a ``retrain="all"`` run
-        without retraining again.
-        """
-        positive = (self.loo_decision >= 0.0) != self.mistakes  # y_i = +1
-        mistakes = (self.full_decision >= 0.0) != positive
-        support = self.model.support_
-        mistakes[support] = self.mistakes[support]
-        return mistakes
-
 
 def _fill(amount: float, room: np.ndarray) -> np.ndarray:
     """Give ``amount`` to slots with capacities ``room``, in order, each to the full."""

@@ -64,6 +64,10 @@ def k15_feature_distance(identities: pd.DataFrame) -> list[ClaimRow]:
     ``max_rel_diff_distance`` over its (n, degree) grid, the squared
     distances from the kernel against those summed over the explicit
     coordinates, checked ``<= 1e-10``.
+
+    The rows are checks, not evidence: on the points and maps of K1, expanding
+    ‖φ(x) − φ(x')‖² gives the three inner products K1's rows compare, so a row
+    here can fail only with one of K1's (or through cancellation in the sum).
     """
     rows = []
     for identity, part in identities.groupby("identity", sort=True):
@@ -79,7 +83,7 @@ def k15_feature_distance(identities: pd.DataFrame) -> list[ClaimRow]:
                 measured=float(part["max_rel_diff_distance"].max()),
                 bound=IDENTITY_TOL,
                 relation="<=",
-                kind="identity",
+                kind="check",
                 name=f"distance/{identity}",
             )
         )

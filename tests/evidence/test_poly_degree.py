@@ -16,7 +16,6 @@ from tests.flips import flips
 
 #: The names of K12's evidence rows (:func:`tests.flips.flips`).
 SEPARABLE_ROW = "separable"
-MARGIN_ROW = "margin"
 OVERFIT_ROW = "overfit"
 
 
@@ -138,7 +137,8 @@ def test_k12_rows(k12_tables) -> None:
     k12_table, mistakes = k12_tables
     rows = place_rows("K12", k12_poly_degree(k12_table, mistakes))
     assert [r.key for r in rows] == ["K12/separable", "K12/margin", "K12/overfit"]
-    assert [r.kind for r in rows] == ["empirical"] * 3
+    assert [r.kind for r in rows] == ["empirical", "illustration", "empirical"]
+    assert rows[1].verdict == "n/a"
     assert rows[0].holds
     assert rows[0].measured == 0.0
     base = k12_table[k12_table["role"] == "data"]
@@ -157,6 +157,26 @@ def test_k12_rows(k12_tables) -> None:
     assert f"degree {chosen}, the lower degree of smallest 4-fold" in rows[2].quantity
     assert "circles" not in rows[2].dataset
     assert rows[2].dataset.startswith("noisy")
+    train_error = noisy.set_index("degree")["train_error"]
+    assert (
+        f"training error {train_error[3]:.3g} at degree 3, "
+        f"{train_error[chosen]:.3g} at degree {chosen}"
+    ) in rows[2].quantity
+
+
+def test_k12_holds_out_the_noisy_fraction_it_is_given() -> None:
+    from marginlab.experiments.poly_degree.study import poly_degree_table
+
+    data = make_dataset({"generator": "circles", "n_samples": 40, "seed": 4})
+    noisy = make_dataset({"generator": "moons", "n_samples": 200, "seed": 5})
+    table, mistakes = poly_degree_table(
+        data, noisy, [1, 2], 10.0, 0.5, 0, 2, 0, noisy_test_fraction=0.9
+    )
+    sizes = table.groupby("role")[["n_train", "n_test"]].first()
+    assert sizes.loc["data"].tolist() == [20, 20]
+    assert sizes.loc["noisy"].tolist() == [20, 180]
+    noisy_1 = (mistakes["role"] == "noisy") & (mistakes["degree"] == 1)
+    assert noisy_1.sum() == 180
 
 
 def test_k12_compares_with_the_cv_choice_not_the_best_on_test(k12_tables) -> None:
@@ -181,15 +201,8 @@ def test_k12_rows_can_fail(k12_tables) -> None:
     unseparable = table.assign(train_error=0.1, separable=False)
     rows = k12_poly_degree(unseparable, mistakes)
     assert rows[0].holds is False
-    assert rows[1].verdict == "false"  # no separable degree: NaN
+    assert rows[1].verdict == "n/a"  # an illustration: no verdict
     flips("K12", SEPARABLE_ROW, rows)
-    # margin/R shrinks with the degree although the margin itself grows.
-    shrinking = table.copy()
-    data = shrinking.index[shrinking["role"] == "data"]
-    shrinking.loc[data, "margin"] = [1.0, 2.0, 4.0]
-    shrinking.loc[data, "margin_over_radius"] = [1.0, 0.5, 0.25]
-    assert k12_poly_degree(shrinking, mistakes)[1].holds is False
-    flips("K12", MARGIN_ROW, k12_poly_degree(shrinking, mistakes))
     # CV chooses degree 2; it errs on 4 of 40 test points.
     table = _choose(table, 2)
     chosen = _wrong(mistakes, 2, [1] * 4 + [0] * 36)

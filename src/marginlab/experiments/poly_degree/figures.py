@@ -48,7 +48,7 @@ def plot_poly_degree(degrees: pd.DataFrame, mistakes: pd.DataFrame) -> Figure:
     paired interval of the overfitting row, from the per-point ``mistakes``
     (:func:`overfit_title`).
     """
-    fig, (ax, bx, cx) = new_figure(1, 3, width=14.5, height=4.4, layout="constrained")
+    fig, (ax, bx, cx) = new_figure(1, 3, width=14.5, height=5.0, layout="constrained")
     with plt.rc_context(STYLE):
         t = degrees.sort_values(["role", "degree"], kind="stable")
         base, noisy = t[t["role"] == "data"], t[t["role"] == "noisy"]
@@ -128,7 +128,8 @@ def plot_poly_degree(degrees: pd.DataFrame, mistakes: pd.DataFrame) -> Figure:
             cx.set_title(overfit_title(noisy, mistakes), fontsize=9)
         cx.set_xlabel("degree d")
         cx.set_ylabel("error")
-        cx.legend(fontsize=8, loc="best")
+        # Below the axes: the four curves fill the panel's height.
+        cx.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=2)
         for axis in (ax, bx, cx):
             axis.xaxis.set_major_locator(MaxNLocator(integer=True))
         fig.suptitle(

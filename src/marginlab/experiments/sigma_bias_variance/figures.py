@@ -17,6 +17,7 @@ from .._shared.figures import (
     draw_sweeps,
     proportion_bars,
 )
+from .claims import paired_agreement
 
 #: The suptitle: what is drawn, no verdict (the caption and the rows give it).
 SUPTITLE = "Gaussian SVM decision regions for several σ, and 1-NN (K10)"
@@ -32,18 +33,36 @@ def length_title(lengths: pd.Series) -> str:
     )
 
 
+def agreement_title(errors: pd.DataFrame, agreement: pd.DataFrame) -> str:
+    """Title of the agreement panel: the difference K10's agreement row reads,
+    at σ_a (column ``kernel_sigma``) minus at the largest σ, with its paired
+    95 % interval; neutral when there is no σ_a."""
+    e = errors.sort_values("sigma")
+    at_a = e[e["kernel_sigma"].astype(str) == "True"]
+    if at_a.empty:
+        return "Agreement with 1-NN; points decided by b\n(no σ_a: K10's row)"
+    s_a, s_max = float(at_a["sigma"].iloc[0]), float(e["sigma"].iloc[-1])
+    d = paired_agreement(agreement, s_a, s_max)
+    return (
+        f"Agreement with 1-NN, σ_a = {s_a:g} − σ = {s_max:g}: {d.value:+.3f},\n"
+        f"paired 95 % interval [{d.low:.3f}, {d.high:.3f}] (K10's row)"
+    )
+
+
 def plot_sigma_bias_variance(
     errors: pd.DataFrame,
     regions: pd.DataFrame,
     points: pd.DataFrame,
+    agreement: pd.DataFrame,
     replicates: pd.DataFrame,
 ) -> Figure:
     """Figure ``sigma_bias_variance`` (K10): regions, errors and boundary vs σ.
 
     The second bottom panel shows, against σ, the agreement of the SVM with
-    1-NN on all test points (with its 95 % Clopper–Pearson interval), the
-    same on the test points the kernel decides (|s(x)| ≥ τ|b|; dashed), and
-    the fraction of test points decided by the intercept b. The third draws
+    1-NN on all test points (with its 95 % Clopper–Pearson interval per σ)
+    and the fraction of test points decided by the intercept b, marks σ_a,
+    and gives in its title the paired difference row 2 reads
+    (:func:`agreement_title`). The third draws
     the boundary length against σ on every training set of ``replicates``,
     the last Spearman's ρ of σ and the length on each set, with the mean and
     its t interval that row 4 reads
@@ -102,19 +121,15 @@ def plot_sigma_bias_variance(
             ms=3,
             capsize=2,
             color="C5",
-            label="agreement with 1-NN, all test\npoints (95 % interval)",
+            label="agreement with 1-NN, all test\npoints (95 % interval per σ)",
         )
-        kernel = e[e["n_kernel_decided"] > 0]
-        ax.plot(
-            kernel["sigma"],
-            kernel["knn1_agreement_kernel"],
-            marker=".",
-            ls="--",
-            color="C5",
-            alpha=0.6,
-            label="the same where the kernel decides\n(restriction chosen "
-            "after the result)",
-        )
+        for at_a in e[e["kernel_sigma"].astype(str) == "True"].itertuples():
+            ax.axvline(
+                at_a.sigma,
+                color="grey",
+                ls=":",
+                label=f"σ_a: b decides ≤ {float(at_a.intercept_share):g} of them",
+            )
         ax.plot(
             e["sigma"],
             e["intercept_decided"],
@@ -126,7 +141,7 @@ def plot_sigma_bias_variance(
         ax.set_xscale("log")
         ax.set_xlabel("σ")
         ax.set_ylabel("fraction of test points")
-        ax.set_title("Agreement with 1-NN; points decided by b", fontsize=9)
+        ax.set_title(agreement_title(e, agreement), fontsize=9)
         ax.legend(fontsize=7, loc="center right")
         draw_sweeps(bx, replicates, "sigma")
         bx.set_xlabel("σ")

@@ -26,6 +26,10 @@ from .._shared.samples import replicate_columns, training_sets
 #: τ of "decided by the intercept": the kernel part |s(x)| below τ·|b|.
 NEGLIGIBLE = 1e-3
 
+#: σ_a, where K10 reads the agreement with 1-NN, is the smallest σ at which at
+#: most this share of the test points is decided by the intercept.
+INTERCEPT_SHARE = 0.01
+
 
 def sigma_tables(
     data: Dataset,
@@ -38,6 +42,7 @@ def sigma_tables(
     grid_points: int,
     tol: float = 1e-3,
     negligible: float = NEGLIGIBLE,
+    intercept_share: float = INTERCEPT_SHARE,
     generator: Mapping[str, Any] | None = None,
     n_replicates: int = 1,
     replicate_seed: int = 0,
@@ -85,6 +90,11 @@ def sigma_tables(
         SMO stopping tolerance.
     negligible : float, default=1e-3
         τ of the criterion |s(x)| < τ·|b| above.
+    intercept_share : float, default=0.01
+        σ_a (column ``kernel_sigma``) is the smallest σ at which at most this
+        share of the test points is decided by the intercept: the σ at which
+        the agreement with 1-NN is the kernel rule's. Read from the test
+        inputs and the fits alone, never from a label or the 1-NN rule.
     generator : mapping or None, default=None
         The configuration entry ``data`` was made from; None (or a dataset
         no seeded generator makes) gives ``data`` alone as a training set.
@@ -106,7 +116,9 @@ def sigma_tables(
         ``n_kernel_decided`` (number of test points with |s(x)| ≥ τ·|b|),
         ``knn1_agreement_kernel`` (fraction of those on which the SVM and
         1-NN agree; NaN when there is none), ``n_test``, ``chosen`` (True at
-        the σ of smallest CV error, the smallest σ on a tie), ``n_train,
+        the σ of smallest CV error, the smallest σ on a tie),
+        ``intercept_share`` (its limit) and ``kernel_sigma`` (True at σ_a;
+        nowhere when no σ below the largest meets the limit), ``n_train,
         split_seed``.
     regions : DataFrame
         ``sigma, x1, x2, prediction`` on a grid, for the smallest, the chosen
@@ -188,6 +200,11 @@ def sigma_tables(
     errors = pd.DataFrame(rows)
     chosen = int(np.argmin(errors["cv_error"].to_numpy()))  # first minimum
     errors["chosen"] = np.arange(len(errors)) == chosen
+    errors["intercept_share"] = intercept_share
+    met = np.flatnonzero(errors["intercept_decided"].to_numpy() <= intercept_share)
+    errors["kernel_sigma"] = False
+    if met.size and met[0] < len(errors) - 1:  # σ_a below the largest σ
+        errors.loc[met[0], "kernel_sigma"] = True
     shown = [0.0, *sorted({errors["sigma"].iloc[i] for i in (0, chosen, -1)})]
     regions = pd.concat(
         [

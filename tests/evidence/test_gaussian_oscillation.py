@@ -1,5 +1,5 @@
 """The gaussian_oscillation room (K19): the extrema count, the oscillation
-tables, the claim rows and the figure."""
+tables and the replicate training sets, the claim rows and the figure."""
 
 from __future__ import annotations
 
@@ -14,10 +14,12 @@ from marginlab.core.datasets import make_dataset
 from marginlab.experiments._shared.figures import save_figure
 from marginlab.experiments.gaussian_oscillation.claims import k19_oscillation
 from marginlab.experiments.gaussian_oscillation.study import (
+    REPLICATE_COLUMNS,
     count_extrema,
     oscillation_tables,
 )
 from marginlab.pipeline.jobs import place_rows, plotter
+from marginlab.theory.intervals import mean_interval
 from tests.flips import flips
 
 
@@ -42,26 +44,36 @@ def test_count_extrema_ignores_rounding_on_a_flat_stretch() -> None:
     assert count_extrema(np.sin(np.linspace(0, 6 * np.pi, 3000))) == 6
 
 
+SPEC = {"generator": "interval", "n_samples": 40, "label_noise": 0.1, "seed": 9}
+SETTINGS = dict(
+    sigmas=[0.1, 0.5, 1.5, 3.0],
+    degrees=[1, 2, 4, 6, 8],
+    lam=0.1,
+    n_grid=501,
+    extend=0.5,
+    n_splits=5,
+    cv_seed=12,
+    name="interval",
+)
+
+
 @pytest.fixture(scope="module")
-def tables() -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
-    data = make_dataset(
-        {"generator": "interval", "n_samples": 40, "label_noise": 0.1, "seed": 9}
-    )
+def tables() -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     return oscillation_tables(
-        data,
-        [0.1, 0.5, 1.5, 3.0],
-        [1, 2, 4, 6, 8],
-        lam=0.1,
-        n_grid=501,
-        extend=0.5,
-        n_splits=5,
-        cv_seed=12,
-        name="interval",
+        make_dataset(SPEC),
+        **SETTINGS,
+        generator=SPEC,
+        n_replicates=4,
+        replicate_seed=5,
     )
+
+
+def _chosen(summary: pd.DataFrame) -> int:
+    return summary.index[summary["cv_choice"]][0]
 
 
 def test_tables_and_choices(tables) -> None:
-    summary, curves, points = tables
+    summary, curves, points, _ = tables
     assert len(summary) == 9
     assert summary["cv_choice"].sum() == 1
     assert len(points) == 40
@@ -78,9 +90,72 @@ def test_tables_and_choices(tables) -> None:
     assert set(curves.groupby(["kernel", "param"]).size()) == {len(curves) // 9}
 
 
+def test_replicates_are_the_study_on_independent_training_sets(tables) -> None:
+    """Replicate 0 is the run's own set, read from ``summary``; the others are
+    fresh draws of the generator, each with its own σ* and matched degree,
+    the same as the study gives on that set alone."""
+    summary, _, _, replicates = tables
+    assert list(replicates.columns) == list(REPLICATE_COLUMNS)
+    assert replicates["replicate"].tolist() == [0, 1, 2, 3]
+    assert replicates["seed"].iloc[0] == 9
+    assert replicates["seed"].nunique() == 4
+    assert (replicates["n_points"] == 40).all()
+    own = replicates.iloc[0]
+    chosen = summary[summary["cv_choice"]].iloc[0]
+    assert own["sigma_star"] == chosen["param"]
+    assert own["gaussian_extrema"] == chosen["n_extrema"]
+    assert own["matched_degree"] == chosen["matched_degree"]
+    third = replicates.iloc[2]
+    alone = oscillation_tables(
+        make_dataset({**SPEC, "seed": int(third["seed"])}), **SETTINGS
+    )[0]
+    chosen = alone[alone["cv_choice"]].iloc[0]
+    assert third["sigma_star"] == chosen["param"]
+    assert third["gaussian_extrema"] == chosen["n_extrema"]
+    assert third["gaussian_ratio"] == pytest.approx(
+        chosen["max_abs_outside"] / chosen["max_abs_inside"]
+    )
+    if not pd.isna(chosen["matched_degree"]):
+        poly = alone[
+            (alone["kernel"] == "polynomial")
+            & (alone["param"] == chosen["matched_degree"])
+        ].iloc[0]
+        assert third["polynomial_extrema"] == poly["n_extrema"]
+        assert poly["train_mse"] <= chosen["train_mse"]
+
+
+def test_a_dataset_no_generator_makes_is_its_only_training_set(tables) -> None:
+    summary, _, _, replicates = oscillation_tables(
+        make_dataset(SPEC), **SETTINGS, n_replicates=4, replicate_seed=5
+    )
+    assert replicates["replicate"].tolist() == [0]
+    rows = {r.name: r for r in k19_oscillation(summary, replicates)}
+    assert rows["extrema"].verdict == "not resolved"
+    assert "one training set" in rows["extrema"].quantity
+    assert np.isnan(rows["extrema"].ci_low)
+
+
+def test_a_set_the_folds_cannot_split_is_left_out() -> None:
+    """A redrawn set whose smallest class has fewer points than the folds has
+    no σ*: its row is NaN but its size, and the rows count it."""
+    spec = {"generator": "interval", "n_samples": 12, "width": 0.3, "seed": 1}
+    summary, _, _, replicates = oscillation_tables(
+        make_dataset({**spec, "n_samples": 40}),
+        **{**SETTINGS, "n_splits": 2},
+        generator=spec,
+        n_replicates=40,
+        replicate_seed=3,
+    )
+    short = replicates[replicates["sigma_star"].isna()]
+    assert len(short) > 0
+    assert short[list(REPLICATE_COLUMNS[2:-1])].isna().all().all()
+    rows = {r.name: r for r in k19_oscillation(summary, replicates)}
+    assert "whose smallest class is smaller than the folds" in rows["extrema"].quantity
+
+
 def test_k19_rows(tables) -> None:
-    summary = tables[0]
-    rows = place_rows("K19", k19_oscillation(summary))
+    summary, _, _, replicates = tables
+    rows = place_rows("K19", k19_oscillation(summary, replicates))
     assert [r.key for r in rows] == [
         "K19/extrema",
         "K19/extrapolation/gaussian",
@@ -88,52 +163,121 @@ def test_k19_rows(tables) -> None:
         "K19/per_sigma",
     ]
     assert [r.kind for r in rows] == ["empirical"] * 3 + ["illustration"]
+    matched = replicates.dropna(subset=["matched_degree"])
+    diff = matched["polynomial_extrema"] - matched["gaussian_extrema"]
+    m = mean_interval(diff.to_numpy())
+    assert (rows[0].measured, rows[0].ci_low, rows[0].ci_high) == pytest.approx(
+        (m.mean, m.low, m.high)
+    )
+    assert np.isnan(rows[0].resolving_factor)
+    assert rows[1].measured == replicates["gaussian_ratio"].max()
+    assert rows[2].measured == matched["polynomial_ratio"].min()
+    assert "40 points" in rows[0].dataset
+    assert "of 4 training sets" in rows[0].quantity
+    assert rows[3].verdict == "n/a"
+
+
+def _synthetic(
+    differences: list[float],
+    gaussian_ratio: float = 0.6,
+    polynomial_ratio: float = 3.0,
+) -> pd.DataFrame:
+    """A replicates table with the given differences of extrema (NaN: no
+    matched degree on that set) and ratios."""
+    n = len(differences)
+    gauss = np.full(n, 3.0)
+    d = np.asarray(differences, dtype=float)
+    return pd.DataFrame(
+        {
+            "replicate": range(n),
+            "seed": pd.array(range(100, 100 + n), dtype="Int64"),
+            "sigma_star": 0.75,
+            "matched_degree": np.where(np.isnan(d), np.nan, 5.0),
+            "gaussian_extrema": gauss,
+            "polynomial_extrema": gauss + d,
+            "gaussian_ratio": gaussian_ratio,
+            "polynomial_ratio": np.where(np.isnan(d), np.nan, polynomial_ratio),
+            "gaussian_train_mse": 0.3,
+            "polynomial_train_mse": np.where(np.isnan(d), np.nan, 0.29),
+            "n_points": 40,
+        },
+        columns=list(REPLICATE_COLUMNS),
+    )
+
+
+def test_k19_rows_read_the_replicates(tables) -> None:
+    summary = tables[0]
+    rows = k19_oscillation(summary, _synthetic([2, 1, 3, 2, 2]))
     assert [r.verdict for r in rows] == ["true", "true", "true", "n/a"]
-
-
-def _chosen(summary: pd.DataFrame) -> int:
-    return summary.index[summary["cv_choice"]][0]
+    m = mean_interval([2, 1, 3, 2, 2])
+    assert rows[0].measured == pytest.approx(2.0)
+    assert (rows[0].ci_low, rows[0].ci_high) == pytest.approx((m.low, m.high))
+    assert "0 without a matched degree left out" in rows[0].quantity
+    assert "per set from 1 to 3, 5 above 0" in rows[0].quantity
+    # The same difference on every set: the point interval [2, 2], true.
+    rows = k19_oscillation(summary, _synthetic([2, 2, 2]))
+    assert (rows[0].ci_low, rows[0].ci_high, rows[0].verdict) == (2.0, 2.0, "true")
 
 
 @pytest.mark.can_fail("K19")
-def test_k19_fails_when_the_gaussian_oscillates_as_much(tables) -> None:
-    summary = tables[0].copy()
-    chosen = _chosen(summary)
-    degree = summary.loc[chosen, "matched_degree"]
-    poly = summary.index[
-        (summary["kernel"] == "polynomial") & (summary["param"] == degree)
-    ]
-    summary.loc[chosen, "n_extrema"] = int(summary.loc[poly[0], "n_extrema"])
-    rows = k19_oscillation(summary)
+def test_k19_fails_when_the_polynomials_oscillate_less(tables) -> None:
+    """The polynomial fitting as well has fewer extrema than the Gaussian on
+    every training set: the interval lies below 0."""
+    rows = k19_oscillation(tables[0], _synthetic([-2, -1, -3, -2, -2]))
     assert [r.holds for r in rows][:3] == [False, True, True]
     (row,) = flips("K19", "extrema", rows)
-    assert row.measured == 0.0
+    assert row.measured == pytest.approx(-2.0)
+    assert row.ci_high < 0
+    # As many extrema on every set: [0, 0], not above 0.
+    (row,) = flips("K19", "extrema", k19_oscillation(tables[0], _synthetic([0, 0])))
+    assert (row.measured, row.ci_low, row.ci_high) == (0.0, 0.0, 0.0)
+
+
+def test_k19_is_not_resolved_when_the_sets_disagree(tables) -> None:
+    rows = k19_oscillation(tables[0], _synthetic([3, -3, 2, -2, 1]))
+    assert rows[0].verdict == "not resolved"
+    assert rows[0].ci_low < 0 < rows[0].ci_high
 
 
 @pytest.mark.can_fail("K19")
-def test_k19_extrapolation_rows_follow_the_numbers(tables) -> None:
-    summary = tables[0].copy()
-    chosen = _chosen(summary)
-    summary.loc[chosen, "max_abs_outside"] = 2 * summary.loc[chosen, "max_abs_inside"]
-    degree = summary.loc[chosen, "matched_degree"]
-    poly = (summary["kernel"] == "polynomial") & (summary["param"] == degree)
-    summary.loc[poly, "max_abs_outside"] = 0.5 * summary.loc[poly, "max_abs_inside"]
-    rows = k19_oscillation(summary)
+def test_k19_extrapolation_rows_read_the_worst_set(tables) -> None:
+    summary = tables[0]
+    replicates = _synthetic([2, 1, np.nan, 2])
+    replicates.loc[1, "gaussian_ratio"] = 2.0
+    # The set without a match has no polynomial ratio to read: a small one
+    # there would not count.
+    replicates.loc[3, "polynomial_ratio"] = 0.5
+    rows = k19_oscillation(summary, replicates)
     assert [r.holds for r in rows][:3] == [True, False, False]
-    # The Gaussian's ratio (its row also gives |f| at the far ends) ...
     (gauss,) = flips("K19", "extrapolation/gaussian", rows)
     assert gauss.measured == pytest.approx(2.0)
-    # ... and the polynomial's (the same ratio, nothing after it).
+    assert "largest over 4 of 4 training sets (σ* of each; 1 above 1)" in (
+        gauss.quantity
+    )
     (poly_row,) = flips("K19", "extrapolation/polynomial", rows)
     assert poly_row.measured == pytest.approx(0.5)
+    assert "3 of 4 training sets with a matched degree (1 at most 1)" in (
+        poly_row.quantity
+    )
 
 
-def test_k19_is_not_resolved_without_a_matching_degree(tables) -> None:
-    summary = tables[0].copy()
-    summary.loc[_chosen(summary), "matched_degree"] = np.nan
-    rows = k19_oscillation(summary)
+def test_k19_leaves_out_the_sets_without_a_matching_degree(tables) -> None:
+    summary = tables[0]
+    rows = k19_oscillation(summary, _synthetic([2, np.nan, 1, np.nan, 3]))
+    assert rows[0].measured == pytest.approx(2.0)
+    assert "mean over the 3 of 5 training sets" in rows[0].quantity
+    assert "2 without a matched degree left out" in rows[0].quantity
+    # Fewer than two sets left: no interval, not resolved.
+    rows = k19_oscillation(summary, _synthetic([np.nan, 4, np.nan]))
+    assert [r.verdict for r in rows[:3]] == ["not resolved", "true", "true"]
+    assert rows[0].measured == 4.0
+    assert np.isnan(rows[0].ci_low)
+    assert "fewer than two training sets" in rows[0].unresolved
+    # No set with a match: both rows that need one are not resolved.
+    rows = k19_oscillation(summary, _synthetic([np.nan, np.nan]))
     assert [r.verdict for r in rows[:3]] == ["not resolved", "true", "not resolved"]
-    assert "no degree" in rows[0].quantity
+    assert np.isnan(rows[0].measured)
+    assert np.isnan(rows[2].measured)
 
 
 def test_k19_needs_one_feature() -> None:
@@ -142,8 +286,20 @@ def test_k19_needs_one_feature() -> None:
         oscillation_tables(data, [1.0], [2], 0.1, 11, 0.5, 2, 0)
 
 
+def test_k19_rows_name_the_run_own_set(tables) -> None:
+    """The quantity gives the run's own σ*, its extrema and its matched
+    polynomial's, from ``summary``."""
+    summary, _, _, replicates = tables
+    chosen = summary[summary["cv_choice"]].iloc[0]
+    rows = k19_oscillation(summary, replicates)
+    assert (
+        f"the run's own set: Gaussian σ* = {chosen['param']:g}: "
+        f"{int(chosen['n_extrema'])} extrema" in rows[0].quantity
+    )
+
+
 def test_figure_draws(tables, tmp_path) -> None:
-    save_figure(plotter("gaussian_oscillation")(*tables), tmp_path / "o.png")
+    save_figure(plotter("gaussian_oscillation")(*tables[:3]), tmp_path / "o.png")
     assert (tmp_path / "o.png").stat().st_size > 1000
 
 
@@ -155,7 +311,7 @@ def test_figure_titles_are_neutral_and_legends_follow_the_curves(tables) -> None
     """No "oscillates less" over data that can say otherwise: the titles say
     what is drawn, and each curve's legend gives its own extrema and its
     largest |f| beyond the data over that on it, read from its row."""
-    summary, curves, points = tables
+    summary, curves, points, _ = tables
     fig = plotter("gaussian_oscillation")(summary, curves, points)
     titles = [fig.get_suptitle(), *(ax.get_title() for ax in fig.axes)]
     legend = _legend(fig)

@@ -42,7 +42,9 @@ def plot_gaussian_oscillation(
     number of extrema over the data range for every σ, beside the matched
     polynomial's. The titles say what is drawn; each curve's legend gives its
     extrema and its largest |f| beyond the data over that on it
-    (:func:`curve_label`), whichever way they go.
+    (:func:`curve_label`), whichever way they go. Everything drawn is the
+    run's own training set; the claim rows read the table ``replicates``
+    (the caption says how), which the figure does not show.
     """
     fig, (ax, bx) = new_figure(1, 2, width=12.5, height=5.2, layout="constrained")
     with plt.rc_context(STYLE):

@@ -17,11 +17,17 @@ range on each side) against the largest |f| inside it. The choices the claim
 rows use are made here, from the fits alone: σ by cross-validation, and for
 each σ the polynomial of smallest degree that fits the training data as well.
 
+The claim is about the data's distribution, not one sample: the same is done
+on further training sets of the dataset's generator
+(:func:`~marginlab.experiments._shared.samples.training_sets`), and the table
+``replicates`` gives, for each, the choices and the numbers the claim rows read.
+
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -30,6 +36,7 @@ from ...core.datasets import Dataset
 from ...core.kernels import Gaussian, Polynomial
 from ...estimators.kernel_ridge import KernelRidge
 from ...estimators.model_selection import cross_val_error
+from .._shared.samples import replicate_columns, training_sets
 
 #: Differences of f smaller than this fraction of its range over the data are
 #: not counted as a change of direction (rounding on a flat stretch).
@@ -65,7 +72,10 @@ def oscillation_tables(
     n_splits: int,
     cv_seed: int,
     name: str = "data",
-) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    generator: Mapping[str, Any] | None = None,
+    n_replicates: int = 1,
+    replicate_seed: int = 0,
+) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """K19: Gaussian and polynomial kernel ridge hypotheses on the same line.
 
     Parameters
@@ -87,6 +97,15 @@ def oscillation_tables(
         K-fold cross-validation (stratified on the labels, the same folds for
         every kernel) of the squared error.
     name : str
+    generator : mapping or None, default=None
+        ``data``'s configuration entry, from which the further training sets
+        are made (:func:`~marginlab.experiments._shared.samples.training_sets`);
+        None (a dataset no seeded generator makes) gives ``data`` alone.
+    n_replicates : int ≥ 1, default=1
+        Training sets of the table ``replicates``, ``data``'s included.
+    replicate_seed : int, default=0
+        The seed from which the other training sets' generator seeds are
+        derived (:func:`~marginlab.experiments._shared.samples.replicate_seed`).
 
     Returns
     -------
@@ -104,11 +123,115 @@ def oscillation_tables(
         ``kernel, param, z, f, inside``: every hypothesis on the grid.
     points : DataFrame
         ``x, label``: the data.
+    replicates : DataFrame
+        One row per training set (:func:`replicate_row`): ``replicate, seed``
+        (replicate 0 is ``data``, its row read from ``summary``),
+        ``sigma_star, matched_degree, gaussian_extrema, polynomial_extrema,
+        gaussian_ratio, polynomial_ratio`` (a ratio: largest |f| beyond the
+        data range over the largest on it), ``gaussian_train_mse,
+        polynomial_train_mse, n_points``. The polynomial's columns are NaN
+        when no degree fits as well; every column but ``n_points`` is NaN on a
+        set whose smallest class has fewer than ``n_splits`` points (the
+        stratified cross-validation cannot choose σ*).
     """
     if data.X.shape[1] != 1:
         raise ValueError(
             f"K19 draws hypotheses on a line; the data have {data.X.shape[1]} features."
         )
+    settings = dict(
+        sigmas=sigmas,
+        degrees=degrees,
+        lam=lam,
+        n_grid=n_grid,
+        extend=extend,
+        n_splits=n_splits,
+        cv_seed=cv_seed,
+        name=name,
+    )
+    summary, curves = _hypotheses(data, **settings)
+    per_set = []
+    for rep in training_sets(data, generator, n_replicates, replicate_seed):
+        if rep.replicate == 0:
+            fitted: pd.DataFrame | None = summary
+        elif _can_fold(rep.data.y, n_splits):
+            fitted = _hypotheses(rep.data, **settings)[0]
+        else:
+            fitted = None
+        per_set.append(
+            {**replicate_columns(rep), **replicate_row(fitted, rep.data.n_samples)}
+        )
+    replicates = pd.DataFrame(per_set, columns=list(REPLICATE_COLUMNS)).astype(
+        {"seed": "Int64"}
+    )
+    points = pd.DataFrame({"x": data.X[:, 0], "label": data.y.astype(int)})
+    return summary, curves, points, replicates
+
+
+#: The columns of the table ``replicates``, in order.
+REPLICATE_COLUMNS = (
+    "replicate",
+    "seed",
+    "sigma_star",
+    "matched_degree",
+    "gaussian_extrema",
+    "polynomial_extrema",
+    "gaussian_ratio",
+    "polynomial_ratio",
+    "gaussian_train_mse",
+    "polynomial_train_mse",
+    "n_points",
+)
+
+
+def replicate_row(summary: pd.DataFrame | None, n_points: int) -> dict[str, float]:
+    """K19's numbers on one training set, from its ``summary``: the Gaussian
+    at σ* (``cv_choice``) and the polynomial of its ``matched_degree`` (NaN
+    columns when none; all NaN when ``summary`` is None, a set the
+    cross-validation could not fold)."""
+    row = dict.fromkeys(REPLICATE_COLUMNS[2:], float("nan")) | {"n_points": n_points}
+    if summary is None:
+        return row
+    chosen = summary[summary["cv_choice"].astype(str) == "True"].iloc[0]
+    row |= {
+        "sigma_star": float(chosen["param"]),
+        "gaussian_extrema": float(chosen["n_extrema"]),
+        "gaussian_ratio": float(chosen["max_abs_outside"] / chosen["max_abs_inside"]),
+        "gaussian_train_mse": float(chosen["train_mse"]),
+    }
+    degree = chosen["matched_degree"]
+    if pd.isna(degree):
+        return row
+    poly = summary[
+        (summary["kernel"] == "polynomial") & (summary["param"] == degree)
+    ].iloc[0]
+    return row | {
+        "matched_degree": float(degree),
+        "polynomial_extrema": float(poly["n_extrema"]),
+        "polynomial_ratio": float(poly["max_abs_outside"] / poly["max_abs_inside"]),
+        "polynomial_train_mse": float(poly["train_mse"]),
+    }
+
+
+def _can_fold(y: np.ndarray, n_splits: int) -> bool:
+    """Whether stratified ``n_splits``-fold cross-validation can split ``y``:
+    two classes, each with at least ``n_splits`` points."""
+    _, counts = np.unique(y, return_counts=True)
+    return len(counts) == 2 and int(counts.min()) >= int(n_splits)
+
+
+def _hypotheses(
+    data: Dataset,
+    sigmas: Sequence[float],
+    degrees: Sequence[int],
+    lam: float,
+    n_grid: int,
+    extend: float,
+    n_splits: int,
+    cv_seed: int,
+    name: str,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The tables ``summary`` and ``curves`` of :func:`oscillation_tables` on
+    one training set ``data``."""
     X, y = data.X, data.y
     lo, hi = float(X.min()), float(X.max())
     inside = np.linspace(lo, hi, int(n_grid))
@@ -167,12 +290,7 @@ def oscillation_tables(
                 }
             )
         )
-    points = pd.DataFrame({"x": X[:, 0], "label": y.astype(int)})
-    return (
-        _with_choices(pd.DataFrame(rows)),
-        pd.concat(frames, ignore_index=True),
-        points,
-    )
+    return _with_choices(pd.DataFrame(rows)), pd.concat(frames, ignore_index=True)
 
 
 def _with_choices(summary: pd.DataFrame) -> pd.DataFrame:

@@ -299,7 +299,7 @@ def test_k19_rows_name_the_run_own_set(tables) -> None:
 
 
 def test_figure_draws(tables, tmp_path) -> None:
-    save_figure(plotter("gaussian_oscillation")(*tables[:3]), tmp_path / "o.png")
+    save_figure(plotter("gaussian_oscillation")(*tables), tmp_path / "o.png")
     assert (tmp_path / "o.png").stat().st_size > 1000
 
 
@@ -311,8 +311,8 @@ def test_figure_titles_are_neutral_and_legends_follow_the_curves(tables) -> None
     """No "oscillates less" over data that can say otherwise: the titles say
     what is drawn, and each curve's legend gives its own extrema and its
     largest |f| beyond the data over that on it, read from its row."""
-    summary, curves, points, _ = tables
-    fig = plotter("gaussian_oscillation")(summary, curves, points)
+    summary, curves, points, replicates = tables
+    fig = plotter("gaussian_oscillation")(summary, curves, points, replicates)
     titles = [fig.get_suptitle(), *(ax.get_title() for ax in fig.axes)]
     legend = _legend(fig)
     plt.close(fig)
@@ -322,6 +322,14 @@ def test_figure_titles_are_neutral_and_legends_follow_the_curves(tables) -> None
     )
     for word in ("less", "oscillat", "decay", "leaves", "depends", "grows"):
         assert not any(word in t.lower() for t in titles), word
+    # The narrow panels give what rows 1 and 2 read over the training sets.
+    extrema, gaussian = k19_oscillation(summary, replicates)[:2]
+    if not np.isnan(extrema.ci_low):
+        assert titles[3].endswith(
+            f"mean {extrema.measured:.2f}\n[{extrema.ci_low:.2f}, "
+            f"{extrema.ci_high:.2f}]"
+        )
+    assert titles[4].endswith(f"largest {gaussian.measured:.2f}")
     chosen = summary.loc[_chosen(summary)]
     smallest = summary[summary["kernel"] == "gaussian"].sort_values("param").iloc[0]
     degree = chosen["matched_degree"]
@@ -347,7 +355,7 @@ def test_figure_titles_are_neutral_and_legends_follow_the_curves(tables) -> None
     at = _chosen(turned)
     turned.loc[at, "n_extrema"] = int(poly["n_extrema"]) + 4
     turned.loc[at, "max_abs_outside"] = 3 * turned.loc[at, "max_abs_inside"]
-    fig = plotter("gaussian_oscillation")(turned, curves, points)
+    fig = plotter("gaussian_oscillation")(turned, curves, points, replicates)
     first = _legend(fig)[0]
     plt.close(fig)
     assert first == (

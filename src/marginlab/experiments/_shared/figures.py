@@ -224,16 +224,18 @@ def draw_replicates(
     interval: MeanInterval | None,
     bound: float = 0.0,
     what: str = "training sets",
+    own: bool = True,
 ) -> None:
     """A statistic measured on independent training sets (or replicates):
-    one dot each (the first, the run's own, ringed), their mean with the
-    Student t 95 % interval a row reads (``interval``, e.g.
+    one dot each (the first, the run's own, ringed unless ``own`` is false:
+    the run's own set is not among them), their mean with the Student t 95 %
+    interval a row reads (``interval``, e.g.
     :func:`~marginlab.theory.intervals.mean_interval`; None draws no
     interval), and the row's ``bound`` as a line."""
     v = np.asarray(values, dtype=float)
     x = np.linspace(-0.15, 0.15, v.size) if v.size > 1 else np.zeros(v.size)
     ax.plot(x, v, "o", color="0.55", ms=3.5, alpha=0.8, label=f"each of the {what}")
-    if v.size:
+    if v.size and own:
         ax.plot(x[:1], v[:1], "o", ms=8, mfc="none", c="k", label="the run's own")
     if interval is not None:
         ax.errorbar(

@@ -10,7 +10,8 @@ import pandas as pd
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
 
-from .._shared.figures import STYLE, new_figure
+from ...theory.intervals import mean_interval
+from .._shared.figures import STYLE, draw_replicates, new_figure
 
 #: The suptitle: what is drawn, no verdict (the caption and the rows give it).
 SUPTITLE = (
@@ -30,8 +31,49 @@ def curve_label(name: str, row: pd.Series) -> str:
     )
 
 
+def draw_extrema_over_sets(ax, replicates: pd.DataFrame) -> None:
+    """Row 1's reading: the polynomial's extrema minus the Gaussian's on each
+    training set with a matched degree, their mean and its t interval (none
+    with fewer than two sets)."""
+    r = replicates.sort_values("replicate")
+    matched = r[r["sigma_star"].notna() & r["matched_degree"].notna()]
+    diff = (matched["polynomial_extrema"] - matched["gaussian_extrema"]).to_numpy()
+    m = mean_interval(diff) if diff.size >= 2 else None
+    draw_replicates(
+        ax, diff, m, bound=0.0, what="sets", own=bool((matched["replicate"] == 0).any())
+    )
+    ax.set_ylabel("extrema: matched polynomial − Gaussian at σ*")
+    ax.set_title(
+        f"{len(diff)} of {len(r)} sets with a\nmatched degree"
+        + (f": mean {m.mean:.2f}\n[{m.low:.2f}, {m.high:.2f}]" if m else ""),
+        fontsize=9,
+    )
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.02))
+
+
+def draw_ratios_over_sets(ax, replicates: pd.DataFrame) -> None:
+    """Row 2's reading: the Gaussian's largest |f| beyond the data over its
+    largest on it, on each training set, against the bound 1; the row reads
+    the largest."""
+    r = replicates.sort_values("replicate")
+    ratio = r.loc[r["sigma_star"].notna(), "gaussian_ratio"].to_numpy()
+    draw_replicates(ax, ratio, None, bound=1.0, what="sets", own=bool(len(ratio)))
+    ax.set_ylabel("Gaussian at σ*: max |f| beyond / on the data")
+    above = int((ratio > 1).sum())
+    ax.set_title(
+        f"{above} of {len(ratio)} sets above 1;\nlargest {ratio.max():.2f}"
+        if len(ratio)
+        else "no set",
+        fontsize=9,
+    )
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.02))
+
+
 def plot_gaussian_oscillation(
-    summary: pd.DataFrame, curves: pd.DataFrame, points: pd.DataFrame
+    summary: pd.DataFrame,
+    curves: pd.DataFrame,
+    points: pd.DataFrame,
+    replicates: pd.DataFrame,
 ) -> Figure:
     """Figure ``gaussian_oscillation`` (K19): Gaussian against polynomial
     hypotheses on a line, and their numbers of extrema.
@@ -42,11 +84,19 @@ def plot_gaussian_oscillation(
     number of extrema over the data range for every σ, beside the matched
     polynomial's. The titles say what is drawn; each curve's legend gives its
     extrema and its largest |f| beyond the data over that on it
-    (:func:`curve_label`), whichever way they go. Everything drawn is the
-    run's own training set; the claim rows read the table ``replicates``
-    (the caption says how), which the figure does not show.
+    (:func:`curve_label`), whichever way they go. These two panels draw the
+    run's own training set; the two narrow ones what rows 1 and 2 read over
+    the training sets of ``replicates`` (:func:`draw_extrema_over_sets`,
+    :func:`draw_ratios_over_sets`).
     """
-    fig, (ax, bx) = new_figure(1, 2, width=12.5, height=5.2, layout="constrained")
+    fig, (ax, bx, cx, dx) = new_figure(
+        1,
+        4,
+        width=16.0,
+        height=5.4,
+        layout="constrained",
+        gridspec_kw={"width_ratios": [1.0, 0.85, 0.36, 0.36]},
+    )
     with plt.rc_context(STYLE):
         chosen = summary[summary["cv_choice"].astype(str) == "True"].iloc[0]
         sigma = float(chosen["param"])
@@ -134,5 +184,7 @@ def plot_gaussian_oscillation(
         bx.set_ylabel("local extrema of f over the data range")
         bx.set_title("Local extrema over the data range against σ", fontsize=9)
         bx.legend(fontsize=8)
+        draw_extrema_over_sets(cx, replicates)
+        draw_ratios_over_sets(dx, replicates)
         fig.suptitle(SUPTITLE, fontsize=11)
     return fig

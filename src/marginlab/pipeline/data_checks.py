@@ -103,7 +103,8 @@ class Use:
     @property
     def test_fraction(self) -> float | None:
         """The fraction the study holds out, or None without ``holdout``."""
-        return float(dict(self.args)["test_fraction"]) if self.need.holdout else None
+        name = self.need.holdout_argument
+        return None if name is None else float(dict(self.args)[name])
 
     @property
     def n_splits(self) -> int | None:
@@ -133,7 +134,7 @@ def _arguments(need: Need) -> list[str]:
     return [
         key
         for key, wanted in (
-            ("test_fraction", need.holdout),
+            (need.holdout_argument or "", bool(need.holdout)),
             ("n_splits", need.folds),
             (need.grid, bool(need.grid)),
             (need.family, need.family not in ("", "stumps")),

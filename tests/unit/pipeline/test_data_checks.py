@@ -444,6 +444,19 @@ def test_split_counts_are_the_studies_splits(f: float, extra: int) -> None:
         assert (counts[0] >= extra and counts[1] >= 1) == (m >= least)
 
 
+def test_a_need_can_name_the_argument_of_its_holdout() -> None:
+    """One dataset of a study split by a fraction of its own (poly_degree's
+    ``noisy_test_fraction``): the check reads that argument, not
+    ``test_fraction``."""
+    args = (("test_fraction", 0.5), ("noisy_test_fraction", 0.95))
+    own = Use("k", "d", ANY.but(holdout="noisy_test_fraction"), args)
+    shared = Use("k", "d", ANY.but(holdout=True), args)
+    assert (own.test_fraction, shared.test_fraction) == (0.95, 0.5)
+    assert Use("k", "d", ANY, args).test_fraction is None
+    # 95 % held out leaves one training point of a class of 20, 50 % ten.
+    assert smallest_class(own) > smallest_class(shared)
+
+
 @pytest.mark.parametrize("f", [0.2, 0.5, 0.8])
 def test_regression_split_counts_are_random_splits(f: float) -> None:
     use = Use("k", "d", REGRESSION.but(holdout=True), (("test_fraction", f),))

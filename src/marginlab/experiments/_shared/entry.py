@@ -67,9 +67,11 @@ class Need:
         RSS/(m − d − 1), so they need m ≥ d + 2. 0: no such need.
     beyond_why : str
         Why ``beyond_features``.
-    holdout : bool, default=False
-        The study splits the data by its ``test_fraction`` argument: stratified
-        for classification (round(f · m_c) of each class are held out, and each
+    holdout : bool or str, default=False
+        The study splits the data by its ``test_fraction`` argument (or, given
+        a name, by the run argument of that name, e.g.
+        ``"noisy_test_fraction"`` for one dataset of several): stratified for
+        classification (round(f · m_c) of each class are held out, and each
         class needs a point in both parts), at random for regression (at least
         two rows in each part).
     folds : bool, default=False
@@ -113,7 +115,7 @@ class Need:
     min_why: str = ""
     beyond_features: int = 0
     beyond_why: str = ""
-    holdout: bool = False
+    holdout: bool | str = False
     folds: bool = False
     gram: str = ""
     grid: str = ""
@@ -125,6 +127,14 @@ class Need:
     def but(self, **changes: Any) -> Need:
         """This need with ``changes`` (e.g. ``PLANE.but(holdout=True)``)."""
         return replace(self, **changes)
+
+    @property
+    def holdout_argument(self) -> str | None:
+        """The run argument holding the fraction held out (``test_fraction``
+        unless ``holdout`` names another), or None without ``holdout``."""
+        if not self.holdout:
+            return None
+        return self.holdout if isinstance(self.holdout, str) else "test_fraction"
 
 
 ANY = Need("classification")

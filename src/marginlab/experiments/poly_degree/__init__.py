@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from .._shared.entry import ANY, Experiment, Figure, cv, section, split
 
-#: Both datasets are split (split.test_fraction of each class); the SVMs'
-#: kernel values between the training points and every point; ``noisy`` is
-#: cross-validated on its training part too (cv.folds).
+#: Both datasets are split (``dataset`` by split.test_fraction of each class,
+#: ``noisy`` by the room's noisy_test_fraction); the SVMs' kernel values
+#: between the training points and every point; ``noisy`` is cross-validated
+#: on its training part too (cv.folds).
 NEED = ANY.but(
     holdout=True,
     gram="kernel matrix",
@@ -17,7 +18,7 @@ NEED = ANY.but(
     max_why="this study fits an SVM for each degree, and on every fold for the "
     "noisy data (67 s of CPU for 1200 and 4000 rows, growing as m² or faster)",
 )
-NOISY = NEED.but(folds=True)
+NOISY = NEED.but(folds=True, holdout="noisy_test_fraction")
 
 
 EXPERIMENT = Experiment(

@@ -12,7 +12,9 @@ from marginlab.experiments._shared.timing import exponent_table
 from marginlab.experiments.boosting_cost.claims import (
     b11_boosting_cost,
     b11_timings,
+    timing_fits,
 )
+from marginlab.experiments.boosting_cost.figures import plot_boosting_cost
 from marginlab.pipeline.jobs import place_rows, plotter
 
 from ..flips import flips
@@ -197,3 +199,32 @@ def test_b11_timing_rows_fail_off_the_stated_order() -> None:
 def test_b11_figure_draws(cost, tmp_path) -> None:
     save_figure(plotter("boosting_cost")(*cost), tmp_path / "f.png")
     assert (tmp_path / "f.png").stat().st_size > 1000
+
+
+@pytest.mark.parametrize("presort", [1.0, 1.4])
+def test_b11_figure_gives_the_exponents_the_rows_read(presort) -> None:
+    """The presort-against-m legend gives the exponent of time / log m that
+    its row reads, with its interval (not the slope of the drawn time), and
+    the right-hand panel draws that interval; both follow the table."""
+    table = timing_table({**STATED, ("adaboost_vs_m", "presort"): presort})
+    fits = exponent_table(table)
+    read = timing_fits(table, fits)["time/presort/m"]
+    (row,) = [r for r in b11_timings(table, fits) if r.name == "time/presort/m"]
+    assert row.measured == pytest.approx(abs(float(read["exponent"]) - 1))
+    raw = fits[(fits["experiment"] == "adaboost_vs_m") & (fits["form"] == "presort")]
+    assert float(raw["exponent"].iloc[0]) > float(read["exponent"]) + 0.05
+    fig = plot_boosting_cost(table, fits, work_table(as_coded, presort_once))
+    legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    lo, hi = float(read["exponent_low"]), float(read["exponent_high"])
+    assert legend[0] == (
+        f"presort  {float(read['exponent']):.2f} [{lo:.2f}, {hi:.2f}]\n"
+        f"  of CPU time / log m (time: {float(raw['exponent'].iloc[0]):.2f})"
+    )
+    (bar,) = [
+        c for c in fig.axes[3].containers if c.lines[0].get_gid() == "time/presort/m"
+    ]
+    (segment,) = bar.lines[2][0].get_segments()
+    assert segment[:, 0] == pytest.approx([lo, hi])
+    # Every timing row's interval is drawn, each as its row reads it.
+    drawn = {c.lines[0].get_gid() for c in fig.axes[3].containers}
+    assert drawn == {r.name for r in b11_timings(table, fits)}

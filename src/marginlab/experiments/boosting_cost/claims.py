@@ -92,37 +92,72 @@ def b11_timings(timings: pd.DataFrame, fits: pd.DataFrame) -> list[ClaimRow]:
            would add about 0.1 to the exponent over these sizes);
         5. the presort's CPU time against N.
     """
+    fit = timing_fits(timings, fits)
     rows = [
         exponent_row(
             "B11",
             f"the rounds' CPU time grows like {against}",
-            fitted(fits, experiment, "rounds", 0),
+            fit[f"time/rounds/{against}"],
             1,
             against=f"{against} (rounds)",
             name=f"time/rounds/{against}",
         )
-        for experiment, against in _AGAINST.items()
+        for against in _AGAINST.values()
     ]
-    presort = timings[
-        (timings["experiment"] == "adaboost_vs_m") & (timings["form"] == "presort")
-    ].assign(seconds=lambda t: t["seconds"] / np.log(t["size"]))
     rows += [
         exponent_row(
             "B11",
             "the presort's CPU time grows like m log m",
-            fitted(exponent_table(presort), "adaboost_vs_m", "presort", 0),
+            fit["time/presort/m"],
             1,
             against="m (presort)",
-            what="CPU time / log m",
+            what=PRESORT_M_WHAT,
             name="time/presort/m",
         ),
         exponent_row(
             "B11",
             "the presort's CPU time grows like N",
-            fitted(fits, "adaboost_vs_n", "presort", 0),
+            fit["time/presort/N"],
             1,
             against="N (presort)",
             name="time/presort/N",
         ),
     ]
     return rows
+
+
+#: What the presort's row against m fits: its CPU time divided by log m.
+PRESORT_M_WHAT = "CPU time / log m"
+
+
+def timing_fits(timings: pd.DataFrame, fits: pd.DataFrame) -> dict[str, pd.Series]:
+    """The fitted exponent each timing row of B11 reads, by the row's name.
+
+    Parameters
+    ----------
+    timings, fits : DataFrame
+        From :func:`.study.boosting_cost_tables`: the best CPU times and the
+        exponents fitted to them.
+
+    Returns
+    -------
+    dict of str to Series
+        ``time/rounds/m``, ``time/rounds/N``, ``time/rounds/T`` and
+        ``time/presort/N``: rows of ``fits``; ``time/presort/m``: the exponent
+        (with its 95 % interval, :func:`~.._shared.timing.exponent_table`) of
+        the presort's CPU time divided by log m against m, not the slope of
+        its raw time in ``fits`` (the log m would add about 0.1 to it over
+        these sizes).
+    """
+    presort = timings[
+        (timings["experiment"] == "adaboost_vs_m") & (timings["form"] == "presort")
+    ].assign(seconds=lambda t: t["seconds"] / np.log(t["size"]))
+    read = {
+        f"time/rounds/{against}": fitted(fits, experiment, "rounds", 0)
+        for experiment, against in _AGAINST.items()
+    }
+    read["time/presort/m"] = fitted(
+        exponent_table(presort), "adaboost_vs_m", "presort", 0
+    )
+    read["time/presort/N"] = fitted(fits, "adaboost_vs_n", "presort", 0)
+    return read

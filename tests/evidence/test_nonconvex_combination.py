@@ -180,3 +180,56 @@ def test_figures_draw(fixture, plot, request, tmp_path) -> None:
     path = tmp_path / f"{fixture}.png"
     save_figure(plot(*tables), path)
     assert path.stat().st_size > 1000
+
+
+def _dashed(ax) -> int:
+    """How many dashed lines a middle panel draws."""
+    return sum(line.get_linestyle() == "--" for line in ax.get_lines())
+
+
+def _chosen_lines(history: pd.DataFrame, lines: pd.DataFrame, example: str) -> int:
+    """How many non-constant lines AdaBoost chose on ``example``."""
+    fam = lines[lines["example"] == example].set_index("line")
+    used = history.loc[history["example"] == example, "line"].unique()
+    return int((fam.loc[used, ["w1", "w2"]] != 0.0).any(axis=1).sum())
+
+
+def _many_lines(history: pd.DataFrame, lines: pd.DataFrame) -> pd.DataFrame:
+    """The history with the convex example's rounds spread over 8 lines of the
+    family and a constant, in turn."""
+    fam = lines[lines["example"] == "convex"]
+    ids = [
+        *fam.loc[fam["name"] == "family", "line"].iloc[::37][:8],
+        *fam.loc[fam["name"] == "constant", "line"][:1],
+    ]
+    names = fam.set_index("line")["name"]
+    history = history.copy()
+    convex = history["example"] == "convex"
+    picked = [ids[t % len(ids)] for t in history.loc[convex, "t"]]
+    history.loc[convex, "line"] = picked
+    history.loc[convex, "name"] = names.loc[picked].to_numpy()
+    return history
+
+
+@pytest.mark.parametrize("rounds", [None, 2, "many"])
+def test_middle_titles_count_the_dashed_lines(nonconvex, rounds) -> None:
+    """The middle titles say how many lines are dashed, as many as are drawn:
+    at most 6, constants (which have no line) not among them."""
+    errors, history, regions, points, lines = nonconvex
+    if rounds == "many":
+        history = _many_lines(history, lines)
+        assert _chosen_lines(history, lines, "convex") == 8
+    elif rounds is not None:
+        history = history[history["t"] <= rounds]
+    fig = plot_nonconvex_combination(errors, history, regions, points, lines)
+    for ax, example in zip(fig.axes[1::3], ("convex", "nonconvex"), strict=True):
+        n = _chosen_lines(history, lines, example)
+        drawn = _dashed(ax)
+        assert drawn == min(n, 6) > 0
+        title = ax.get_title()
+        if n <= 6:
+            assert f"dashed: the {n} lines it chose" in title
+        else:
+            assert f"dashed: its 6 lines of largest Σ α_t (of {n} it chose)" in title
+        constant = history.loc[history["example"] == example, "name"].eq("constant")
+        assert ("a constant has no line" in title) == bool(constant.any())

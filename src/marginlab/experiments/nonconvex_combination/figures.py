@@ -22,8 +22,9 @@ def _draw_line(
     label: str | None = None,
     anchor: tuple[float, float] | None = None,
     **kwargs: object,
-) -> None:
-    """The line w1 x1 + w2 x2 + c = 0 across the axes.
+) -> bool:
+    """The line w1 x1 + w2 x2 + c = 0 across the axes; whether any of it is
+    visible (a constant hypothesis, w1 = w2 = 0, has no line to draw).
 
     With a ``label``, an arrow from the point of the line nearest ``anchor``
     (e.g. the data's centroid) points to the +1 side, and the label is written
@@ -31,23 +32,23 @@ def _draw_line(
     """
     (x_lo, x_hi), (y_lo, y_hi) = ax.get_xlim(), ax.get_ylim()
     if w1 == 0.0 and w2 == 0.0:
-        return  # a constant hypothesis has no line
+        return False  # a constant hypothesis has no line
     if abs(w2) >= abs(w1):
         xs = np.array([x_lo, x_hi])
         ys = -(c + w1 * xs) / w2
     else:
         ys = np.array([y_lo, y_hi])
         xs = -(c + w2 * ys) / w1
-    ax.plot(xs, ys, **kwargs)
-    ax.set_xlim(x_lo, x_hi)
-    ax.set_ylim(y_lo, y_hi)
-    if label is None:
-        return
     t = np.linspace(0.0, 1.0, 201)
     px, py = xs[0] + t * (xs[1] - xs[0]), ys[0] + t * (ys[1] - ys[0])
     visible = np.flatnonzero((px >= x_lo) & (px <= x_hi) & (py >= y_lo) & (py <= y_hi))
     if visible.size == 0:
-        return
+        return False
+    ax.plot(xs, ys, **kwargs)
+    ax.set_xlim(x_lo, x_hi)
+    ax.set_ylim(y_lo, y_hi)
+    if label is None:
+        return True
     ax_x, ax_y = anchor if anchor is not None else (px.mean(), py.mean())
     k = visible[np.argmin((px[visible] - ax_x) ** 2 + (py[visible] - ax_y) ** 2)]
     scale = 0.07 * max(x_hi - x_lo, y_hi - y_lo)
@@ -72,6 +73,39 @@ def _draw_line(
         va="center",
         bbox={"facecolor": "white", "alpha": 0.7, "edgecolor": "none", "pad": 1},
     )
+    return True
+
+
+#: At most this many of AdaBoost's lines are drawn, those of largest Σ α_t.
+_MOST_LINES = 6
+
+
+def _dashed_title(weight: pd.Series, family: pd.DataFrame, drawn: int) -> str:
+    """What the dashed lines of the middle panel are, counted from the data.
+
+    Parameters
+    ----------
+    weight : Series
+        Σ α_t per line of the family AdaBoost chose, largest first.
+    family : DataFrame
+        The line family (``w1, w2``), indexed by line.
+    drawn : int
+        How many of the chosen lines' boundaries were drawn (visible).
+    """
+    coef = family.loc[weight.index, ["w1", "w2"]].to_numpy(dtype=float)
+    constant = (coef == 0.0).all(axis=1)
+    lines = int((~constant).sum())
+    shown = min(lines, _MOST_LINES)
+    if lines <= _MOST_LINES:
+        what = f"the {lines} lines it chose"
+    else:
+        what = f"its {shown} lines of largest Σ α_t (of {lines} it chose)"
+    text = f"dashed: {what}"
+    if drawn < shown:
+        text = f"dashed: {drawn} of {what}, {shown - drawn} outside the view"
+    if constant.any():
+        text += "; a constant has no line"
+    return text
 
 
 def plot_nonconvex_combination(
@@ -86,8 +120,9 @@ def plot_nonconvex_combination(
     One row per generated example (triangle: ``convex``; three clusters:
     ``nonconvex``). Left: the lecture's combination's regions with h1, h2,
     h3 (arrows point to the +1 side). Middle: AdaBoost's combination
-    sign(Σ_t α_t h_t) over the line family, with the lines of the largest
-    total weight. Right: AdaBoost's training error and L1 margin per round,
+    sign(Σ_t α_t h_t) over the line family, with its lines of the largest
+    total weight Σ α_t (at most six; constants have none), counted in the
+    title as drawn. Right: AdaBoost's training error and L1 margin per round,
     beside the error of the best single line and of h3 alone.
     """
     examples = list(dict.fromkeys(points["example"]))
@@ -138,8 +173,12 @@ def plot_nonconvex_combination(
             draw_regions(ax, reg[reg["model"] == "adaboost"], pts)
             label_axes(ax)
             weight = hist.groupby("line")["alpha"].sum().sort_values(ascending=False)
-            for line in weight.index[:6]:
-                g = fam.loc[int(line)]
+            chosen = [
+                fam.loc[int(line)]
+                for line in weight.index
+                if (fam.loc[int(line), ["w1", "w2"]] != 0.0).any()
+            ]
+            drawn = sum(
                 _draw_line(
                     ax,
                     float(g["w1"]),
@@ -150,11 +189,13 @@ def plot_nonconvex_combination(
                     lw=0.8,
                     ls="--",
                 )
+                for g in chosen[:_MOST_LINES]
+            )
             ada = err.loc["adaboost"]
             ax.set_title(
                 f"AdaBoost over {len(fam)} lines, T = {int(ada['n_hypotheses'])}: "
                 f"training error {float(ada['train_error']):.3g}\n"
-                f"(dashed: the 6 lines of largest Σ α_t)",
+                f"({_dashed_title(weight, fam, drawn)})",
                 fontsize=9,
             )
 

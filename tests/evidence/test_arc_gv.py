@@ -9,6 +9,7 @@ the votes with."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -21,6 +22,7 @@ from marginlab.estimators.boosting.arc_gv import ArcGV
 from marginlab.estimators.boosting.c45 import BestFirstTrees
 from marginlab.estimators.boosting.weak_learners import Stumps
 from marginlab.estimators.model_selection import train_test_split
+from marginlab.experiments import arc_gv as arc_gv_module
 from marginlab.experiments._shared.boosting import fit_quietly, staged_votes
 from marginlab.experiments._shared.figures import save_figure
 from marginlab.experiments.arc_gv import EXPERIMENT
@@ -681,11 +683,29 @@ def test_figure_draws_every_dataset(tables, tmp_path) -> None:
     try:
         assert len(fig.axes) == 2 * 3
         titles = [ax.get_title() for ax in fig.axes]
+        margins = tables["margins"]
+        first = margins[margins["split"] == 0]
+        minima = {
+            (d, learner, a): part["margin"].min()
+            for (d, learner, a), part in first.groupby(
+                ["dataset", "learner", "algorithm"]
+            )
+        }
+
+        def minimum(d: str) -> str:
+            return (
+                f"minimum, AdaBoost / arc-gv: stumps "
+                f"{minima[d, 'stumps', 'adaboost']:.3f} / "
+                f"{minima[d, 'stumps', 'arc_gv']:.3f}, best-first trees "
+                f"{minima[d, 'trees', 'adaboost']:.3f} / "
+                f"{minima[d, 'trees', 'arc_gv']:.3f}"
+            )
+
         assert titles == [
-            "twonorm: margins after T = 60 (training points)",
+            "twonorm: margins after T = 60 (training points)\n" + minimum("twonorm"),
             "twonorm: test error against T",
             "twonorm: stumps on its first 30 points",
-            "moons: margins after T = 60 (first split)",
+            "moons: margins after T = 60 (first split)\n" + minimum("moons"),
             "moons: test error against T",
             "",  # split data: no stump runs, the panel is off
         ]
@@ -699,9 +719,9 @@ def test_figure_draws_every_dataset(tables, tmp_path) -> None:
         # have (this run's have 4).
         labels = [
             text.get_text()
-            for ax in fig.axes
-            if ax.get_legend()
-            for text in ax.get_legend().get_texts()
+            for legend in [*fig.legends, *(ax.get_legend() for ax in fig.axes)]
+            if legend
+            for text in legend.get_texts()
         ]
         assert any("best-first trees" in label for label in labels)
         assert not any("16-leaf" in label for label in labels)
@@ -710,5 +730,61 @@ def test_figure_draws_every_dataset(tables, tmp_path) -> None:
             assert not _RESULT.search(title), title
         save_figure(fig, tmp_path / "f.png")
         assert (tmp_path / "f.png").stat().st_size > 1000
+    finally:
+        plt.close("all")
+
+
+def test_caption_heading_states_what_is_compared() -> None:
+    """The caption's bold heading names what is compared, not an outcome the
+    rows could refute."""
+    caption = (
+        Path(arc_gv_module.__file__).with_name("arc_gv.rst").read_text().split("**")
+    )
+    heading = " ".join(caption[1].split())
+    assert heading.startswith("B21 — ")
+    assert not _RESULT.search(heading), heading
+
+
+def test_figure_legend_is_off_the_data(tables) -> None:
+    """One legend names the curves of the margins and test-error panels, below
+    every panel, so that it covers no curve; those panels have none."""
+    fig = plot_arc_gv(tables["curve"], tables["margins"], tables["trajectory"])
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        (legend,) = fig.legends
+        box = legend.get_window_extent(renderer)
+        for ax in fig.axes:
+            if ax.axison:
+                assert not box.overlaps(ax.get_window_extent(renderer))
+        for ax in [*fig.axes[0::3], *fig.axes[1::3]]:
+            assert ax.get_legend() is None
+        assert len(legend.get_texts()) == 4
+    finally:
+        plt.close("all")
+
+
+def test_figure_shows_both_algorithms_where_they_coincide(tables) -> None:
+    """With arc-gv's curves equal to AdaBoost's, both still show: AdaBoost
+    narrow with open circles on top of arc-gv's wide curves, as the legend
+    says."""
+    curve = tables["curve"].copy()
+    ada = curve[curve["algorithm"] == "adaboost"]
+    same = pd.concat([ada, ada.assign(algorithm="arc_gv")], ignore_index=True)
+    fig = plot_arc_gv(same, tables["margins"], tables["trajectory"])
+    try:
+        for ax in fig.axes[1::3]:
+            lines = ax.get_lines()
+            assert len(lines) == 4
+            for a, b in zip(lines[0::2], lines[1::2], strict=True):  # per learner
+                assert np.array_equal(a.get_ydata(), b.get_ydata())
+                assert a.get_marker() == "o"
+                assert b.get_marker() in ("None", None, "")
+                assert a.get_zorder() > b.get_zorder()
+                assert a.get_linewidth() < b.get_linewidth()
+                assert a.get_linestyle() == b.get_linestyle()
+        labels = [t.get_text() for t in fig.legends[0].get_texts()]
+        assert labels[0] == "AdaBoost, stumps (narrow, ○, on top)"
+        assert labels[1] == "arc-gv, stumps (wide, pale, beneath)"
     finally:
         plt.close("all")

@@ -214,3 +214,48 @@ def test_figure_draws_the_intervals_the_verdicts_read(tables) -> None:
     assert f"t interval\nover the {SMALL['n_replicates']} replicates" in label
     assert "paired" not in label
     plt.close(fig)
+
+
+def test_figure_draws_the_models_rows_intervals(tables) -> None:
+    """The models panel draws each regime's models row: its measured and
+    [ci_low, ci_high], and its title gives them."""
+    rows = s7_stepwise_direction(*tables)
+    fig = plot_stepwise_direction(*tables)
+    ax = fig.axes[1]
+    bars = [c for c in ax.containers if isinstance(c, ErrorbarContainer)]
+    assert len(bars) == 2
+    for bar, row, regime in zip(bars, rows[1::3], ("few", "many"), strict=True):
+        assert row.name == f"models/{regime}"
+        (mean,) = bar.lines[0].get_ydata()
+        assert mean == pytest.approx(row.measured, rel=1e-12)
+        ((_, low), (_, high)) = bar.lines[2][0].get_segments()[0]
+        assert (low, high) == pytest.approx((row.ci_low, row.ci_high), rel=1e-12)
+        assert (
+            f"{regime} {row.measured:.3g} [{row.ci_low:.3g}, {row.ci_high:.3g}]"
+            in ax.get_title()
+        )
+    plt.close(fig)
+
+
+def test_figure_suptitle_is_neutral_and_counts_follow_the_table(tables) -> None:
+    """The suptitle names what is compared, not the lecture's advice as a
+    fact; its counts are the table's."""
+    replicates, losses = tables
+    fig = plot_stepwise_direction(replicates, losses)
+    suptitle = fig.get_suptitle()
+    assert suptitle.startswith("S7 — forward and backward stepwise with a few or")
+    assert "better" not in suptitle
+    assert "for many" not in suptitle
+    assert f"d = {SMALL['n_features']}, {SMALL['n_train']} training points" in suptitle
+    assert f"{SMALL['n_replicates']} replicates per regime" in suptitle
+    plt.close(fig)
+
+
+def test_figure_counts_have_integer_ticks(tables) -> None:
+    """Models and features are counted: their axes have whole-number ticks."""
+    fig = plot_stepwise_direction(*tables)
+    fig.canvas.draw()
+    for ax in fig.axes[1:]:
+        ticks = ax.get_yticks()
+        assert np.array_equal(ticks, np.round(ticks)), (ax.get_ylabel(), ticks)
+    plt.close(fig)

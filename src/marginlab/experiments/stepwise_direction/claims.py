@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pandas as pd
 
 from ...theory.intervals import MeanInterval, mean_interval
@@ -14,17 +16,23 @@ SOURCE = "Shewchuk, Lecture 14, §14.2 'Subset Selection'"
 S7_RELATIONS: dict[str, Relation] = {"forward": "<", "backward": ">"}
 
 
-def forward_minus_backward(reps: pd.DataFrame) -> MeanInterval:
-    """The mean over replicates of (forward's test MSE − backward's) with its
-    t interval over the replicates: what S7's test-error row of a regime reads
-    (its ``measured``, ``ci_low``, ``ci_high``), and what the figure draws.
+def forward_minus_backward(
+    reps: pd.DataFrame, column: Literal["test_mse", "models"] = "test_mse"
+) -> MeanInterval:
+    """The mean over replicates of (forward's ``column`` − backward's) with its
+    t interval over the replicates: what S7's test-error row (``test_mse``) or
+    models row (``models``) of a regime reads (its ``measured``, ``ci_low``,
+    ``ci_high``), and what the figure draws.
 
     Parameters
     ----------
     reps : DataFrame
         The rows of one regime of the ``replicates`` table.
+    column : {"test_mse", "models"}, default="test_mse"
+        The kept models' test MSE, or the number of models each stopped
+        search trained.
     """
-    return mean_interval(reps["forward_test_mse"] - reps["backward_test_mse"])
+    return mean_interval(reps[f"forward_{column}"] - reps[f"backward_{column}"])
 
 
 def s7_stepwise_direction(
@@ -113,9 +121,7 @@ def s7_stepwise_direction(
                 f"{reps['forward_models'].mean():.4g}, backward "
                 f"{reps['backward_models'].mean():.4g} models on average, a full "
                 f"path {full}",
-                **mean_interval(
-                    reps["forward_models"] - reps["backward_models"]
-                ).fields(),
+                **forward_minus_backward(reps, "models").fields(),
                 bound=0.0,
                 relation=relation,
                 **common,

@@ -3,9 +3,12 @@ and the figure."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
 
 from marginlab.core.datasets import make_dataset
 from marginlab.experiments._shared.figures import save_figure
@@ -119,3 +122,46 @@ def test_s5_gap_to_the_test_best_is_shown_without_verdict(tables) -> None:
 def test_figure_draws(tables, tmp_path) -> None:
     save_figure(plot_stepwise_stopping(*tables), tmp_path / "f.png")
     assert (tmp_path / "f.png").stat().st_size > 1000
+
+
+def _titles(curve, summary, losses) -> list[str]:
+    fig = plot_stepwise_stopping(curve, summary, losses)
+    titles = [ax.get_title() for ax in fig.axes]
+    plt.close(fig)
+    return titles
+
+
+def test_figure_titles_count_the_test_curve_past_the_kept_model(tables) -> None:
+    """Each title counts, from the curve, the steps at which the test error
+    falls past the kept model, and where its minimum lies: the wording follows
+    the table, whichever way the curve goes."""
+    curve, summary, losses = tables
+    for title, s in zip(_titles(*tables), summary.itertuples(), strict=True):
+        c = curve[curve["dataset"] == s.dataset].sort_values("size")
+        after = np.diff(c.loc[c["size"] >= s.kept_size, "test_mse"].to_numpy())
+        falls = int((after < 0).sum())
+        trend = f"falls at {falls} of {after.size} steps" if falls else "never falls"
+        assert title.endswith(
+            f"\ntest MSE past the kept model {trend}; "
+            f"lowest at {s.test_min_size} features"
+        )
+    # A test curve that only rises, or only falls, past every kept model.
+    for sign, trend in ((1.0, "never falls"), (-1.0, "falls at")):
+        bent = curve.copy()
+        for s in summary.itertuples():
+            at = (bent["dataset"] == s.dataset) & (bent["size"] >= s.kept_size)
+            bent.loc[at, "test_mse"] = 100.0 + sign * bent.loc[at, "size"]
+        for title in _titles(bent, summary, losses):
+            assert f"test MSE past the kept model {trend}" in title
+
+
+def test_caption_states_no_fixed_trend() -> None:
+    """The caption says what to look at, not what the curves did on one run."""
+    caption = " ".join(
+        Path(plot_stepwise_stopping.__code__.co_filename)
+        .with_name("stepwise_stopping.rst")
+        .read_text()
+        .split()
+    )
+    for fixed in ("keeps falling", "stopped too early", "beats all features"):
+        assert fixed not in caption

@@ -9,7 +9,38 @@ import pandas as pd
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
 
-from .._shared.figures import STYLE, new_figure
+from .._shared.figures import STYLE, count_steps, never_or_count, new_figure
+
+
+def past_the_kept(curve: pd.DataFrame, kept: int, best: int) -> str:
+    """What the test curve does from the kept model on, counted from the
+    table rather than asserted: at how many of the steps after ``kept``
+    features its test MSE falls (:func:`~.._shared.figures.count_steps`), and
+    at how many features the path's test minimum lies (``best``).
+
+    Parameters
+    ----------
+    curve : DataFrame
+        One dataset's rows of the ``curve`` table (``size``, ``test_mse``).
+    kept : int
+        The features of the kept model.
+    best : int
+        The features of the path's model of smallest test MSE.
+
+    Examples
+    --------
+    >>> c = pd.DataFrame({"size": [0, 1, 2, 3], "test_mse": [5.0, 4.0, 4.5, 3.0]})
+    >>> past_the_kept(c, 1, 3)
+    'test MSE past the kept model falls at 1 of 2 steps; lowest at 3 features'
+    """
+    after = curve[curve["size"] >= kept].sort_values("size")["test_mse"]
+    k, n = count_steps(after.to_numpy(), "down")
+    trend = (
+        f"test MSE past the kept model {never_or_count('falls', k, n)}"
+        if n
+        else "the kept model has every feature"
+    )
+    return f"{trend}; lowest at {best} features"
 
 
 def plot_stepwise_stopping(
@@ -17,7 +48,9 @@ def plot_stepwise_stopping(
 ) -> Figure:
     """Figure ``stepwise_stopping`` (S5): validation and test error of forward
     stepwise selection against the number of features, per dataset, with the
-    step where the validation error first rose and the model kept."""
+    step where the validation error first rose and the model kept; each title
+    counts the steps at which the test error falls past the kept model
+    (:func:`past_the_kept`)."""
     del losses
     names = list(dict.fromkeys(summary["dataset"]))
     fig, axes = new_figure(
@@ -83,7 +116,9 @@ def plot_stepwise_stopping(
             ax.set_xlabel("features in the model (forward stepwise order)")
             ax.set_ylabel("mean squared error")
             ax.set_title(
-                f"{name} ({int(s['n_train'])} training points, d = {d})", fontsize=10
+                f"{name} ({int(s['n_train'])} training points, d = {d})\n"
+                + past_the_kept(c, kept, best),
+                fontsize=10,
             )
             ax.legend(fontsize=7)
         fig.suptitle(

@@ -154,7 +154,11 @@ def test_the_figure_draws_the_rows_intervals_and_asserts_nothing(tables) -> None
     bx = fig.axes[1]
     (bars,) = bx.containers[0].lines[2]
     drawn = [(s[0][1], s[1][1]) for s in bars.get_segments()]
-    base = bx.get_lines()[-2].get_ydata()
+    (base,) = [
+        line.get_ydata()
+        for line in bx.get_lines()
+        if line.get_label() == "random pick (n_flipped / m)"
+    ]
     plt.close(fig)
     assert titles[0] == (
         "AdaBoost and the Gaussian SVM with flipped training labels (B12)"
@@ -164,3 +168,26 @@ def test_the_figure_draws_the_rows_intervals_and_asserts_nothing(tables) -> None
     detection = b12_noise_robustness(rates, mistakes)[1:]
     assert drawn == pytest.approx([(r.ci_low, r.ci_high) for r in detection])
     assert list(base) == pytest.approx([r.bound for r in detection])
+
+
+def test_the_figure_labels_what_each_error_is_measured_on(tables) -> None:
+    """The left panel draws test errors (clean test labels) and AdaBoost's
+    training error (labels as flipped): its y label and legend say which is
+    which; the precision panel draws only the rows' interval and base rate,
+    no reference line the caption does not explain."""
+    rates, _ = tables
+    fig = plotter("noise_robustness")(rates)
+    ax, bx = fig.axes
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    lines = [line.get_label() for line in bx.get_lines()]
+    plt.close(fig)
+    assert ax.get_ylabel() == "error (test: clean labels; training: as flipped)"
+    assert legend == [
+        "AdaBoost (stumps), test error (clean labels)",
+        "SVM (Gaussian), test error (clean labels)",
+        "AdaBoost, training error (labels with the flips)",
+    ]
+    assert "twice the rate" not in lines
+    assert [x for x in lines if not x.startswith("_")] == [
+        "random pick (n_flipped / m)"
+    ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -11,6 +13,7 @@ from marginlab.core.datasets import make_dataset
 from marginlab.experiments._shared.figures import save_figure
 from marginlab.experiments._shared.grid import padded_grid
 from marginlab.experiments.sigma_bias_variance.claims import k10_sigma_bias_variance
+from marginlab.experiments.sigma_bias_variance.figures import plot_sigma_bias_variance
 from marginlab.experiments.sigma_bias_variance.study import (
     boundary_length,
     sigma_tables,
@@ -395,3 +398,29 @@ def test_replicates_are_independent_training_sets_of_the_generator(tables) -> No
     row = k10_sigma_bias_variance(*alone)[3]
     assert row.verdict == "not resolved"
     assert "one training set" in row.quantity
+
+
+def test_caption_promises_only_what_the_top_panels_draw(tables) -> None:
+    """The caption gives training and test errors to the SVM's panels, whose
+    titles carry them, and not to the 1-NN panel, whose title is its name."""
+    caption = " ".join(
+        (
+            Path(plot_sigma_bias_variance.__code__.co_filename).with_name(
+                "sigma_bias_variance.rst"
+            )
+        )
+        .read_text()
+        .split()
+    )
+    assert "1-NN rule of the same training points (its own errors are neither" in (
+        caption
+    )
+    assert "(with its training and test error)" not in caption
+    assert "each titled with its training and test error" in caption
+    fig = plotter("sigma_bias_variance")(*tables)
+    top = [ax.get_title() for ax in fig.axes[: len(set(tables[1]["sigma"]))]]
+    plt.close(fig)
+    assert top[0] == "1-NN"
+    for title in top[1:]:
+        assert ": train " in title
+        assert ", test " in title

@@ -265,7 +265,15 @@
     if (!known.length) return;
     const lo = Math.min(...known) / 1.5;
     const hi = Math.max(...known) * 1.5;
-    const p = plotArea(canvas, [CS[0], CS[CS.length - 1]], [lo, hi], { logx: true, logy: true });
+    // The right margin holds half the last tick's label, "1000", centred on
+    // the plot's right edge (plotArea's default of 12 pixels clips it).
+    ctx.save();
+    ctx.font = "11px system-ui, sans-serif"; // axes()'s
+    const right = Math.ceil(ctx.measureText(fmt(CS[CS.length - 1], 2)).width / 2) + 6;
+    ctx.restore();
+    const p = plotArea(canvas, [CS[0], CS[CS.length - 1]], [lo, hi], {
+      logx: true, logy: true, pad: [46, Math.max(12, right), 14, 34],
+    });
     axes(ctx, p, "C", "margin 1/‖w‖", [CS[0], 1, CS[CS.length - 1]], [lo, hi]);
     line(ctx, p, CS, margins, `rgb(${POS.join(",")})`, 2);
     const C = readC();

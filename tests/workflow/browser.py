@@ -14,7 +14,10 @@ What a test needs:
   leaving the ``with`` block when there were any;
 - :func:`broken_links`, the internal links of a page that lead nowhere;
 - :func:`drawn`, a screenshot of an image or canvas element, checked not to be
-  blank (:func:`is_blank`).
+  blank (:func:`is_blank`);
+- :func:`load_images`, every image of a page loaded now, lazy ones included
+  (before leaving a page by a click: its images still loading would be
+  aborted, and recorded as failed requests).
 
 Example::
 
@@ -301,6 +304,27 @@ def is_blank(pixels: np.ndarray, share: float = 0.99) -> bool:
     flat = pixels.reshape(-1, pixels.shape[-1])
     _, counts = np.unique(flat, axis=0, return_counts=True)
     return counts.max() > share * len(flat)
+
+
+def load_images(page: Page) -> int:
+    """Load every image of ``page`` now, lazy ones included, and wait for them.
+
+    A page left while images load (say a lazy one that scrolling a link into
+    view started) aborts them, and :class:`Visit` records each as a failed
+    request; call this before following a link by a click. An image that
+    cannot be loaded is still recorded as one.
+
+    Returns
+    -------
+    int
+        The number of images.
+    """
+    return page.evaluate(
+        """() => Promise.all(Array.from(document.images, (img) => {
+            img.loading = "eager";
+            return img.decode().catch(() => null);
+        })).then((all) => all.length)"""
+    )
 
 
 def drawn(element: Locator, what: str, share: float = 0.99) -> Image.Image:

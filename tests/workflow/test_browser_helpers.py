@@ -6,9 +6,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from PIL import Image
 from playwright.sync_api import Browser
 
-from .browser import broken_links, drawn, is_blank, open_page
+from .browser import broken_links, drawn, is_blank, load_images, open_page
 
 CANVAS = """<canvas id="c" width="120" height="60"></canvas>
 <script>
@@ -113,6 +114,30 @@ def test_drawn_fails_on_an_image_that_does_not_decode(
         pytest.raises(AssertionError, match="cannot be decoded"),
     ):
         drawn(visit.page.locator("#i"), "the picture")
+
+
+def test_load_images_loads_the_lazy_ones_too(browser: Browser, tmp_path: Path) -> None:
+    """Lazy images far below the window are loaded, each decoded, and none is
+    cut short when the page is left."""
+    for k in range(3):
+        Image.new("RGB", (40, 30), (30 * k, 90, 200)).save(tmp_path / f"{k}.png")
+    (tmp_path / "next.html").write_text("<p>next</p>")
+    (tmp_path / "lazy.html").write_text(
+        "<a id='go' href='next.html'>next</a><div style='height: 5000px'></div>"
+        + "".join(
+            f"<img src='{k}.png' loading='lazy' width='40' height='30' alt='{k}'>"
+            for k in range(3)
+        )
+    )
+    with open_page(browser, tmp_path / "lazy.html", height=400) as visit:
+        page = visit.page
+        assert page.evaluate("Array.from(document.images).some(i => !i.complete)")
+        assert load_images(page) == 3
+        assert page.evaluate(
+            "Array.from(document.images).every(i => i.complete && i.naturalWidth)"
+        )
+        page.click("#go")
+        page.wait_for_url("**/next.html")
 
 
 def test_is_blank_counts_the_background() -> None:

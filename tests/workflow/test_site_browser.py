@@ -2,7 +2,9 @@
 
 Every page loads from ``file://`` with no console error, no failed request and
 no request for anything but a file; every internal link resolves; every figure
-and canvas is drawn and not blank. The table filters and sorts. Each
+and canvas is drawn and not blank. At 390 and 1 280 px the front page, a claim
+page and the live applet are no wider than the window, and a claim page shows
+its figure first. The table filters and sorts. Each
 interactive figure, moved to a setting, draws what the pipeline precomputed
 for that setting (read back from ``results/applets/<name>.json``).
 
@@ -41,7 +43,7 @@ from marginlab.pipeline.site import build_site
 
 from ..conftest import ROOT
 from ..unit.pipeline.test_site import HOSTILE, HOSTILE_NAME, hostile_results
-from .browser import broken_links, drawn, open_page
+from .browser import broken_links, drawn, load_images, open_page
 from .test_applet_smo import solved_alike
 
 pytestmark = [pytest.mark.pipeline, pytest.mark.xdist_group("small_run")]
@@ -95,6 +97,9 @@ def test_the_front_page_and_a_claim_page_show_their_verdicts(browser, site) -> N
         cards = visit.page.locator("a.card")
         assert cards.count() == rows["id"].nunique()
         _screenshot("atlas-front-page", lambda p: visit.page.screenshot(path=p))
+        # The thumbnails load lazily, as they come near the window (as the
+        # click scrolls to the card): leaving before they have would abort them.
+        assert load_images(visit.page) > 0
         visit.page.locator('a.card[href="B1.html"]').click()
         visit.page.wait_for_url("**/B1.html")
         assert visit.page.locator("h1").inner_text().startswith("B1")
@@ -103,6 +108,75 @@ def test_the_front_page_and_a_claim_page_show_their_verdicts(browser, site) -> N
         _screenshot(
             "atlas-claim-B1", lambda p: visit.page.screenshot(path=p, full_page=True)
         )
+
+
+#: The widths the atlas is looked at, in CSS pixels: a phone's and a laptop's.
+WIDTHS = (390, 1280)
+#: Where each page's first picture, its verdicts and its rows table start (the
+#: page's y, in CSS pixels; null for what the page does not have).
+TOPS = """() => Object.fromEntries(
+  [["figure", "main figure img"], ["verdicts", "#verdicts"],
+   ["rows", "table.rows"], ["thumbnail", "a.thumb img"], ["chart", ".bars"]]
+  .map(([name, css]) => {
+    const el = document.querySelector(css);
+    return [name, el ? el.getBoundingClientRect().top + scrollY : null];
+  }))"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_no_page_is_wider_than_its_window_and_pictures_come_first(
+    browser, site, width, tmp_path
+) -> None:
+    """At a phone's width and a laptop's, the front page, a claim page (B5)
+    and the live SMO applet are no wider than the window: a wide table
+    scrolls inside its box. On B5 the figure comes first, in the first
+    screen, above the verdicts and the rows; the front page draws its chart
+    and its thumbnails before its tables. Screenshots go to ``tmp_path``."""
+    height = 900
+    seen = {}
+    for name in ("index", "B5", "smo"):
+        target = site / f"{name}.html"
+        with open_page(browser, target, width=width, height=height) as visit:
+            page = visit.page
+            scroll, inner = page.evaluate(
+                "[document.scrollingElement.scrollWidth, innerWidth]"
+            )
+            assert scroll <= inner, f"{name}.html at {width} px: {scroll} px wide"
+            seen[name] = page.evaluate(TOPS)
+            boxes = page.eval_on_selector_all(
+                "main table", "ts => ts.map(t => t.parentElement.className)"
+            )
+            assert all("scroll" in box.split() for box in boxes), (name, boxes)
+            if name == "B5" and width == min(WIDTHS):  # its rows scroll in their box
+                box = page.locator("table#rows").locator("..")
+                assert box.evaluate("b => b.scrollWidth > b.clientWidth")
+            shot = tmp_path / f"{name}-{width}.png"
+            page.screenshot(path=str(shot), full_page=True)
+    b5 = seen["B5"]
+    assert b5["figure"] < b5["verdicts"] < b5["rows"], b5
+    assert b5["figure"] < height, f"B5's figure starts at {b5['figure']} px"
+    front = seen["index"]
+    assert front["chart"] < front["thumbnail"], front
+    assert front["rows"] is None or front["thumbnail"] < front["rows"], front
+
+
+def test_the_live_smo_applets_plots_keep_their_labels_inside(browser, site) -> None:
+    """Nothing of the live applet's plots is drawn in their outer 3 pixels:
+    a tick label there is clipped ("1000" under the margin as C moves)."""
+    edges = """c => {
+      const g = c.getContext("2d");
+      const most = (x, y, w, h) => Math.max(
+        ...g.getImageData(x, y, w, h).data.filter((_, i) => i % 4 === 3));
+      return [most(0, 0, 3, c.height), most(c.width - 3, 0, 3, c.height),
+              most(0, 0, c.width, 3), most(0, c.height - 3, c.width, 3)];
+    }"""
+    with open_page(browser, site / "smo.html", height=1500) as visit:
+        page = visit.page
+        assert _live(page)["status"] == "ok"
+        for canvas in ("svm-view", "margin-view", "boost-bounds", "boost-margins"):
+            element = page.locator(f"#{canvas}")
+            drawn(element, canvas, share=0.995)
+            assert element.evaluate(edges) == [0, 0, 0, 0], canvas
 
 
 def test_the_table_filters_and_sorts(browser, site) -> None:

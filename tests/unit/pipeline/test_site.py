@@ -20,9 +20,10 @@ from marginlab.experiments import claims as registry_claims
 from marginlab.experiments import figure, figures
 from marginlab.experiments._shared.kinds import Tally, verdict
 from marginlab.experiments._shared.rows import COLUMNS
-from marginlab.pipeline.site import SiteError, build_site
+from marginlab.pipeline.site import SiteError, build_site, png_size
 from marginlab.pipeline.site.catalog import parse_catalog
 from marginlab.pipeline.site.markup import markdown, rst_caption, slug
+from marginlab.pipeline.site.pages import notation
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -446,6 +447,168 @@ def test_a_run_without_timings_says_so(tmp_path) -> None:
     assert "No claim of this run measures time." in (site / "timings.html").read_text()
 
 
+# --- what the pages show first, and how wide they are -------------------------
+
+
+def _order(page: str, *marks: str) -> list[int]:
+    """Where each of ``marks`` first occurs in ``page`` (each must occur)."""
+    found = [page.find(mark) for mark in marks]
+    assert -1 not in found, [m for m, at in zip(marks, found, strict=True) if at < 0]
+    return found
+
+
+def test_a_claim_page_shows_its_figure_then_its_verdicts_then_its_rows(
+    tmp_path,
+) -> None:
+    site = _build(_results(tmp_path))
+    k1 = (site / "K1.html").read_text()
+    at = _order(
+        k1,
+        "<h1>",
+        '<figure id="figure-kernel_identity">',
+        '<section id="verdicts">',
+        '<table class="rows" id="rows">',
+        '<section id="claim" class="entry">',
+        "<strong>Statement.</strong>",
+        "<h2>How it was computed</h2>",
+    )
+    assert at == sorted(at)
+    # The figure's pixel size is written (the made-up PNG is 30 x 20).
+    assert (
+        '<img src="figures/kernel_identity.png" alt="figure kernel_identity"'
+        ' width="30" height="20">' in k1
+    )
+    b15 = (site / "B15.html").read_text()
+    first, rows = _order(b15, "<figure id=", '<table class="rows"')
+    assert first < rows
+
+
+def test_the_front_page_shows_each_familys_figures_and_a_chart_of_verdicts(
+    tmp_path,
+) -> None:
+    site = _build(_results(tmp_path))
+    front = (site / "index.html").read_text()
+    shown = [f for f in figures() if set(figure(f).claims) & set(CLAIMS)]
+    assert shown
+    families = {"K": front.index('id="family-K"'), "B": front.index('id="family-B"')}
+    for name in shown:
+        letter = figure(name).claims[0][0]
+        thumb = re.search(
+            rf'<a class="thumb" href="(\w+)\.html#figure-{name}"[^>]*>'
+            rf'<img src="figures/{name}\.png" width="(\d+)" height="(\d+)"'
+            r' loading="lazy" decoding="async" alt="[^"]+">',
+            front,
+        )
+        assert thumb, name
+        claim, width, height = thumb.groups()
+        assert claim in CLAIMS
+        assert claim[0] == letter
+        assert (int(width), int(height)) == (165, 110)  # 30 x 20, 110 high
+        assert (site / "figures" / f"{name}.png").is_file()
+        # In its family's section (K's comes before B's).
+        after = [at for at in families.values() if at < thumb.start()]
+        assert max(after) == families[letter], name
+    # The chart: K has 2 held and 1 did not hold (3 rows drawn, the longest
+    # bar); B 1 not resolved and 1 check passed (its illustration is not
+    # drawn), 2 of 3.
+    chart = front[front.index('<ul class="bars">') : front.index("</ul>")]
+    bars = re.findall(r'<span class="bar" style="width: ([\d.]+)%"', chart)
+    assert bars == ["100.00", "66.67"]
+    segments = re.findall(
+        r'<span class="segment (\S+)" style="width: ([\d.]+)%" title="([^"]+)">',
+        chart,
+    )
+    assert segments == [
+        ("held", "66.67", "2 held"),
+        ("failed", "33.33", "1 did not hold"),
+        ("unresolved", "50.00", "1 not resolved"),
+        ("check", "50.00", "1 checks passed"),
+    ]
+    # The chart comes before the table of numbers, the figures before the cards.
+    at = _order(front, '<ul class="bars">', '<table class="summary">')
+    assert at == sorted(at)
+    at = _order(front, '<a class="thumb"', '<a class="card')
+    assert at == sorted(at)
+
+
+def test_every_table_sits_in_a_box_that_scrolls_sideways(tmp_path) -> None:
+    """Each table of each page (the rows, the front page's summary and
+    provenance, the catalog's Markdown tables, results/claims.html) is the
+    only child of a div.scroll, which the style sheet lets scroll sideways."""
+    results = _results(tmp_path)
+    site = _build(results)
+    pages = [*site.glob("*.html"), results / "claims.html"]
+    tables = 0
+    for path in pages:
+        elements = _Page(path.read_text(encoding="utf-8")).elements
+        for before, (tag, _) in zip(elements, elements[1:], strict=False):
+            if tag == "table":
+                tables += 1
+                assert before[0] == "div", path.name
+                assert "scroll" in str(before[1].get("class")).split(), path.name
+    catalog = (site / "catalog.html").read_text()
+    assert catalog.count("<table>") >= 1
+    # The front page's 3, table.html's, timings.html's, 3 claim pages' and
+    # results/claims.html's, and the catalog's.
+    assert tables == 9 + catalog.count("<table>")
+    style = (site / "assets" / "site.css").read_text()
+    assert re.search(r"^\.scroll \{[^}]*overflow-x: auto;", style, re.M)
+
+
+def test_rows_show_relations_and_inner_products_in_one_notation(tmp_path) -> None:
+    results = _results(tmp_path)
+    table = pd.read_csv(results / "claims.csv", dtype=str, keep_default_na=False)
+    table.loc[0, "quantity"] = "max |phi(x).phi(x') - k(x, x')|, w.phi(z), <x,x'>^2"
+    table.loc[1, "relation"] = ">="
+    table.loc[2, "relation"] = "=="
+    table.to_csv(results / "claims.csv", index=False)
+    written = (results / "claims.csv").read_bytes()
+    site = _build(results)
+    for name in ("K1.html", "table.html"):
+        shown = _Page((site / name).read_text()).shown
+        assert "max |⟨φ(x), φ(x')⟩ - k(x, x')|, ⟨w, φ(z)⟩, ⟨x, x'⟩^2" in shown
+        assert "phi" not in shown
+    k1 = (site / "K1.html").read_text()
+    assert re.findall(r'<td class="rel">([^<]*)</td>', k1) == ["≤", "≥"]
+    k11 = (site / "K11.html").read_text()
+    assert re.findall(r'<td class="rel">([^<]*)</td>', k11) == ["="]
+    assert (results / "claims.csv").read_bytes() == written  # the data as it was
+
+
+@pytest.mark.parametrize(
+    ("written", "shown"),
+    [
+        ("<=", "≤"),
+        (">=", "≥"),
+        ("==", "="),
+        ("!=", "≠"),
+        ("<", "<"),
+        ("n/a", "n/a"),
+        ("LOO error <= #SV/l", "LOO error ≤ #SV/l"),
+        (
+            "explicit phi(x).phi(x') does O(n^2) work",
+            "explicit ⟨φ(x), φ(x')⟩ does O(n^2) work",
+        ),
+        ("|k(x,z) - φ_N(x)·φ_N(z)| ≤ P", "|k(x,z) - ⟨φ_N(x), φ_N(z)⟩| ≤ P"),
+        ("the multiply-adds of w.phi(z)", "the multiply-adds of ⟨w, φ(z)⟩"),
+        ("kernel <x,x'>^3 does O(n) work", "kernel ⟨x, x'⟩^3 does O(n) work"),
+        ("all n^2 coordinates of phi(x)", "all n^2 coordinates of φ(x)"),
+        ("√2·x1x2, x1·x2 > 0, x·z < 0", "√2·x1x2, x1·x2 > 0, x·z < 0"),
+        ("rho* (0.375) -> 0.67, e.g. x", "rho* (0.375) -> 0.67, e.g. x"),
+    ],
+)
+def test_notation_rewrites_relations_and_inner_products_only(written, shown) -> None:
+    assert notation(written) == shown
+
+
+def test_png_size_reads_the_header(tmp_path) -> None:
+    Image.new("RGB", (31, 7)).save(tmp_path / "a.png")
+    assert png_size(tmp_path / "a.png") == (31, 7)
+    (tmp_path / "b.png").write_bytes(b"GIF89a" + bytes(30))
+    with pytest.raises(SiteError, match="b.png: not a PNG"):
+        png_size(tmp_path / "b.png")
+
+
 @pytest.mark.parametrize(
     "source",
     [
@@ -647,6 +810,11 @@ def test_no_page_carries_a_users_markup(hostile_site) -> None:
             assert not str(href).lower().startswith("javascript:"), path.name
         inline = source.count("<script>")
         assert inline == (2 if path.name == "claims.html" else 0), path.name
+
+
+def test_notation_leaves_a_users_markup_as_it_is() -> None:
+    assert notation(HOSTILE) == HOSTILE
+    assert notation(HOSTILE_NAME) == HOSTILE_NAME
 
 
 @pytest.mark.parametrize("field", ["title", "dataset", "quantity"])

@@ -3,12 +3,14 @@
 ``python -m marginlab.pipeline.site results --catalog CLAIMS.md`` (the pipeline's
 ``site`` rule) writes ``results/site/``:
 
-- ``index.html``: what the project is, the verdicts per family and claim, the
-  rows that did not hold or are not resolved, and how the numbers were made
-  (commit, versions, configuration);
-- ``<id>.html`` per claim: its catalog entry (statement, kind, source, what is
-  measured, what would falsify it), its rows (sortable, filterable), its
-  figures with their captions, and the config section and code behind it;
+- ``index.html``: what the project is, a chart of the verdicts per family,
+  each family's figures (small) and claims, the rows that did not hold or are
+  not resolved, and how the numbers were made (commit, versions,
+  configuration);
+- ``<id>.html`` per claim: its figures with their captions first, then its
+  verdicts and rows (sortable, filterable), its catalog entry (statement,
+  kind, source, what is measured, what would falsify it), and the config
+  section and code behind it;
 - ``table.html``: every row, filterable by family, kind and verdict;
 - ``catalog.html``: the whole catalog with its references and errata;
 - ``data/<applet>.js``: the data of each interactive figure the run built
@@ -36,6 +38,7 @@ import argparse
 import inspect
 import json
 import shutil
+import struct
 import sys
 import tempfile
 from collections.abc import Collection, Sequence
@@ -63,6 +66,7 @@ from .markup import rst_caption
 from .pages import (
     ClaimPage,
     Provenance,
+    Thumbnail,
     catalog_page,
     claim_page,
     front_page,
@@ -161,6 +165,39 @@ def presets_script(paths: Sequence[str | Path], k11: str | None = None) -> str:
     return f"window.KB_PRESETS = {json.dumps(sets, separators=(',', ':'))};\n"
 
 
+def png_size(path: str | Path) -> tuple[int, int]:
+    """The width and height in pixels of a PNG file, from its header.
+
+    Raises
+    ------
+    SiteError
+        For a file that does not start as a PNG does (signature, then the
+        IHDR chunk).
+    """
+    with open(path, "rb") as f:
+        head = f.read(24)
+    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+        raise SiteError(f"{path}: not a PNG")
+    width, height = struct.unpack(">II", head[16:24])
+    return width, height
+
+
+def thumbnails(
+    pages: dict[str, ClaimPage], sizes: dict[str, tuple[int, int]]
+) -> list[Thumbnail]:
+    """Each figure of the claim pages once, in registry order, with the claims
+    whose pages show it (``sizes``: each figure's width and height)."""
+    shown = {}
+    for claim, page in pages.items():
+        for name, _ in page.figures:
+            shown.setdefault(name, []).append(claim)
+    return [
+        Thumbnail.of(name, sorted(shown[name], key=claim_order), sizes[name])
+        for name in figures()
+        if name in shown
+    ]
+
+
 def _asset(name: str) -> str:
     return resources.files(__package__).joinpath("assets", name).read_text("utf-8")
 
@@ -257,12 +294,14 @@ def build_site(
                 f"window.KB_APPLETS[{json.dumps(name)}] = {data};\n",
                 encoding="utf-8",
             )
+        sizes: dict[str, tuple[int, int]] = {}
         for page in pages.values():
             for name, _ in page.figures:
                 png = results / "figures" / f"{name}.png"
                 if not png.is_file():
                     raise SiteError(f"{png}: missing (run the pipeline first)")
                 shutil.copyfile(png, site / "figures" / png.name)
+                sizes[name] = png_size(png)
 
         def write(name: str, text: str) -> None:
             (site / name).write_text(text, encoding="utf-8")
@@ -284,7 +323,11 @@ def build_site(
             "smo.html",
             smo_page(prov, default if default in names else None, set(pages), **linked),
         )
-        write("index.html", front_page(claims, parsed, prov, interactive, **linked))
+        thumbs = thumbnails(pages, sizes)
+        write(
+            "index.html",
+            front_page(claims, parsed, prov, interactive, thumbs, **linked),
+        )
         write("table.html", table_page(claims, prov, **linked))
         write("timings.html", timings_page(timings, prov, **linked))
         write("catalog.html", catalog_page(parsed, pages, prov, **linked))
@@ -303,6 +346,7 @@ def build_site(
                     neighbours,
                     pages,
                     timed=claim in set(timings["id"]),
+                    sizes=sizes,
                     **linked,
                 ),
             )

@@ -17,6 +17,9 @@ Two rules of the site are added to markdown-it's core:
   leading claim id of chosen headings linked (the catalog page links each
   claim's heading to its page).
 
+and each table is wrapped in ``<div class="scroll">``, a box that scrolls
+sideways (``assets/site.css``) when the table is wider than the page.
+
 The figure captions (``<figure>.rst`` in each experiment's room, shown by
 the Snakemake report through docutils) are reST paragraphs with inline
 literals, strong emphasis and emphasis only (````code````, ``**strong**``,
@@ -34,11 +37,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
 from markupsafe import Markup
 
 __all__ = ["markdown", "rst_caption", "slug"]
@@ -116,7 +121,31 @@ def _mapped_links(state: StateCore) -> None:
         block.children = kept
 
 
+def _table_open(
+    self: RendererHTML,
+    tokens: Sequence[Token],
+    idx: int,
+    options: OptionsDict,
+    env: EnvType,
+) -> str:
+    """A table's opening tag, inside the box that scrolls it sideways."""
+    return '<div class="scroll">\n' + self.renderToken(tokens, idx, options, env)
+
+
+def _table_close(
+    self: RendererHTML,
+    tokens: Sequence[Token],
+    idx: int,
+    options: OptionsDict,
+    env: EnvType,
+) -> str:
+    """A table's closing tag, and its box's."""
+    return self.renderToken(tokens, idx, options, env) + "</div>\n"
+
+
 _MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"])
+_MARKDOWN.add_render_rule("table_open", _table_open)
+_MARKDOWN.add_render_rule("table_close", _table_close)
 _MARKDOWN.core.ruler.push("site_links", _mapped_links)
 _MARKDOWN.core.ruler.push("heading_ids", _heading_ids)
 

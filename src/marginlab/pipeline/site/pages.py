@@ -23,6 +23,7 @@ reference beside it (``api/index.html``, copied there by
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -40,9 +41,11 @@ from .markup import markdown
 __all__ = [
     "ClaimPage",
     "Provenance",
+    "Thumbnail",
     "catalog_page",
     "claim_page",
     "front_page",
+    "notation",
     "smo_page",
     "standalone_table",
     "table_page",
@@ -66,6 +69,56 @@ CLASSES = {
 NUMBER = "{:.6g}"
 #: The claims the live SMO applet shows (its page links back to them).
 SMO_CLAIMS = ("K11", "E1", "E2", "B1", "B5")
+#: The height of a figure's thumbnail on the front page, in CSS pixels (its
+#: width follows from the figure's proportions).
+THUMBNAIL_HEIGHT = 110
+
+#: A feature map's value, ``phi(x)`` or ``φ_N(z)``: its name (with a
+#: subscript) and its argument.
+_PHI = r"(?:phi|φ)(_\w+)?\(([^()]*)\)"
+#: The inner products the rows' text writes in ASCII, and how the pages write
+#: them, in the order they are rewritten (the catalog's ⟨φ(x), φ(x')⟩).
+_NOTATION = (
+    # phi(x).phi(x'), φ_N(x)·φ_N(z): the inner product of two features.
+    (re.compile(_PHI + r"\s*[.·]\s*" + _PHI), r"⟨φ\1(\2), φ\3(\4)⟩"),
+    # w.phi(z): a weight vector against a feature (a full stop, never "·",
+    # which the rows also use for a product of numbers).
+    (re.compile(r"\b([a-z])\." + _PHI), r"⟨\1, φ\2(\3)⟩"),
+    # <x,x'>: angle brackets around two names, no space inside.
+    (re.compile(r"<([\w'φ]+),\s*([\w'φ]+)>"), r"⟨\1, \2⟩"),
+    (re.compile(r"\bphi\b"), "φ"),
+    (re.compile(r"<="), "≤"),
+    (re.compile(r">="), "≥"),
+    (re.compile(r"!="), "≠"),
+    (re.compile(r"(?<![=<>!])==(?!=)"), "="),
+)
+
+
+def notation(text: str) -> str:
+    """Text of a claim row as the pages show it: relations as ≤, ≥, ≠ and =,
+    and inner products as the catalog writes them, ⟨φ(x), φ(x')⟩.
+
+    The rows of ``claims.csv`` keep what their claim functions wrote (the
+    ``relation`` column is ``<=``, ``>=``, ``==``, … for the code that reads
+    it); only their display changes. Rewritten: ``<=``, ``>=``, ``!=``,
+    ``==``; a dot between two values of a feature map (``phi(x).phi(x')``,
+    ``φ_N(x)·φ_N(z)``) or between a one-letter vector and one
+    (``w.phi(z)``); two names in ASCII angle brackets (``<x,x'>``); the word
+    ``phi``. Anything else, markup included, is left as it is (the
+    templates escape it).
+
+    Examples
+    --------
+    >>> notation("explicit phi(x).phi(x') does O(n^2) work")
+    "explicit ⟨φ(x), φ(x')⟩ does O(n^2) work"
+    >>> notation("kernel <x,x'>^3, w.phi(z), LOO error <= #SV/l")
+    "kernel ⟨x, x'⟩^3, ⟨w, φ(z)⟩, LOO error ≤ #SV/l"
+    >>> notation(">="), notation("=="), notation("<script>")
+    ('≥', '=', '<script>')
+    """
+    for pattern, shown in _NOTATION:
+        text = pattern.sub(shown, text)
+    return text
 
 
 @dataclass(frozen=True)
@@ -124,6 +177,77 @@ class ClaimPage:
 
 
 @dataclass(frozen=True)
+class Thumbnail:
+    """A figure as the front page shows it, small, in its family.
+
+    Attributes
+    ----------
+    name : str
+        The figure (``figures/<name>.png``).
+    claims : sequence of str
+        The claims with a page that show it, in claim order: it links to the
+        first one's page, and is shown in that claim's family.
+    width, height : int
+        Its size on the page, in CSS pixels (height
+        :data:`THUMBNAIL_HEIGHT`, width in the figure's proportions).
+    """
+
+    name: str
+    claims: Sequence[str]
+    width: int
+    height: int
+
+    @classmethod
+    def of(cls, name: str, claims: Sequence[str], size: tuple[int, int]) -> Thumbnail:
+        """The thumbnail of a figure of ``size`` (width, height in pixels)."""
+        width, height = size
+        shown = max(1, round(THUMBNAIL_HEIGHT * width / height))
+        return cls(name, tuple(claims), shown, THUMBNAIL_HEIGHT)
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One verdict's part of a family's bar in the front page's chart.
+
+    Attributes
+    ----------
+    label : str
+        The verdict ("held", "did not hold", "not resolved", "checks passed",
+        "checks failed").
+    count : int
+        Its rows.
+    css : str
+        Its CSS class (:data:`CLASSES`).
+    share : str
+        Its width, a percentage of the bar (``"37.5%"``).
+    """
+
+    label: str
+    count: int
+    css: str
+    share: str
+
+
+def verdict_bar(tally: Tally) -> list[Segment]:
+    """The segments of a tally's bar: held, did not hold, not resolved (the
+    evidence), checks passed and failed, each with its rows (none for a
+    verdict without rows; rows without a verdict are not drawn)."""
+    parts = [
+        ("held", tally.held, CLASSES["held"]),
+        ("did not hold", tally.failed, CLASSES["did not hold"]),
+        ("not resolved", tally.unresolved, CLASSES["not resolved"]),
+        ("checks passed", tally.checks_passed, CLASSES["check passed"]),
+        ("checks failed", tally.checks - tally.checks_passed, "check-failed"),
+    ]
+    total = sum(count for _, count, _ in parts)
+    return [
+        Segment(label, count, css, f"{100 * count / total:.2f}%")
+        for label, count, css in parts
+        if count
+    ]
+
+
+@dataclass(frozen=True)
 class Row:
     """One claim row as the rows tables show it.
 
@@ -178,6 +302,7 @@ def _environment() -> Environment:
         keep_trailing_newline=True,
     )
     env.filters["number"] = number
+    env.filters["notation"] = notation
     env.globals.update(NAME=NAME, CLASSES=CLASSES)
     return env
 
@@ -237,12 +362,15 @@ def front_page(
     catalog: Catalog,
     provenance: Provenance,
     interactive: Sequence[tuple[str, str, str]] = (),
+    thumbnails: Sequence[Thumbnail] = (),
     *,
     api: bool = False,
 ) -> str:
-    """``index.html``: what the project is, the verdicts by family and claim,
-    the interactive figures (``(claim, title, what moves)`` each), the rows
-    that did not hold or are not resolved, and the provenance."""
+    """``index.html``: what the project is, a chart of the verdicts by family
+    (:func:`verdict_bar`, drawn to one scale), each family's figures as
+    ``thumbnails`` (in the family of their first claim) and claims, the
+    interactive figures (``(claim, title, what moves)`` each), the rows that
+    did not hold or are not resolved, and the provenance."""
     families = []
     for letter, name in FAMILIES.items():
         part = claims[claims["id"].str.startswith(letter)]
@@ -256,7 +384,21 @@ def front_page(
             }
             for cid, rows in part.groupby("id", sort=False)
         ]
-        families.append({"name": name, "tally": _tally(part), "cards": cards})
+        tally = _tally(part)
+        families.append(
+            {
+                "letter": letter,
+                "name": name,
+                "tally": tally,
+                "bar": verdict_bar(tally),
+                "drawn": tally.evidence + tally.checks,
+                "cards": cards,
+                "thumbnails": [t for t in thumbnails if t.claims[0][0] == letter],
+            }
+        )
+    longest = max([f["drawn"] for f in families] + [1])
+    for family in families:
+        family["width"] = f"{100 * family['drawn'] / longest:.2f}%"
     open_rows = claims[
         claims["kind"].isin(("theorem", "identity", "empirical", "check"))
         & claims["holds"].isin(("false", "not resolved"))
@@ -378,14 +520,18 @@ def claim_page(
     neighbours: tuple[str | None, str | None],
     pages: Collection[str],
     timed: bool = False,
+    sizes: Mapping[str, tuple[int, int]] | None = None,
     *,
     api: bool = False,
 ) -> str:
-    """``<id>.html``: statement and citation, rows, figures, config and code;
+    """``<id>.html``: its figures first, then its verdicts and rows, its
+    interactive figures, its statement and citation, config and code;
     ``pages`` are the claims with a page (links to others go to the catalog);
-    a ``timed`` claim links to its rows of the timings page."""
+    a ``timed`` claim links to its rows of the timings page; ``sizes`` gives
+    the figures' sizes in pixels (width, height), written on their images."""
     return _render(
         "claim.html",
+        sizes=sizes or {},
         provenance=provenance,
         api=api,
         claim=claim,

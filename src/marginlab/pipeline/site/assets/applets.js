@@ -82,6 +82,17 @@ function axes(ctx, p, xlabel, ylabel, xticks, yticks) {
   ctx.restore();
 }
 
+// The right margin (plotArea's pad[1]) of a plot whose last x tick, `last`,
+// is on its right edge: half that tick's label as axes() centres it there, and
+// 6 pixels (the default of 12 clips "1000" and touches "100").
+function rightPad(ctx, last) {
+  ctx.save();
+  ctx.font = "11px system-ui, sans-serif";
+  const half = Math.ceil(ctx.measureText(fmt(last, 2)).width / 2);
+  ctx.restore();
+  return Math.max(12, half + 6);
+}
+
 function line(ctx, p, xs, ys, colour, width = 1.5, dash = []) {
   ctx.save();
   ctx.strokeStyle = colour;
@@ -197,7 +208,7 @@ const APPLETS = {
       points(ctx, p, d.points, (i) => Math.max(1.5, Math.min(14, 3 * Math.sqrt(d.D[k][i]))));
       ctx = curves.getContext("2d");
       ctx.clearRect(0, 0, curves.width, curves.height);
-      const q = plotArea(curves, [1, T], [lo, 1], { logy: true });
+      const q = plotArea(curves, [1, T], [lo, 1], { logy: true, pad: [46, rightPad(ctx, T), 14, 34] });
       axes(ctx, q, "round t", "training error and bounds", [1, T], [lo, 1]);
       const upto = d.t.slice(0, k + 1);
       [d.bound_gamma, d.bound_Z, d.train_error.map((v) => Math.max(v, lo))].forEach(

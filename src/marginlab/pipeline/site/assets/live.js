@@ -3,8 +3,8 @@
 // and the tolerance, and the page trains the SVM by SMO (assets/smo.js) and
 // AdaBoost with stumps (assets/boost.js) on them, then shows the slide's
 // comment window and the claims K11, E1, E2, B1 and B5 on those points.
-// Drawing helpers (plotArea, axes, line, surface, points, fmt) come from
-// assets/applets.js. No library, no network.
+// Drawing helpers (plotArea, rightPad, axes, line, surface, points, fmt)
+// come from assets/applets.js. No library, no network.
 "use strict";
 
 (() => {
@@ -265,7 +265,9 @@
     if (!known.length) return;
     const lo = Math.min(...known) / 1.5;
     const hi = Math.max(...known) * 1.5;
-    const p = plotArea(canvas, [CS[0], CS[CS.length - 1]], [lo, hi], { logx: true, logy: true });
+    const p = plotArea(canvas, [CS[0], CS[CS.length - 1]], [lo, hi], {
+      logx: true, logy: true, pad: [46, rightPad(ctx, CS[CS.length - 1]), 14, 34],
+    });
     axes(ctx, p, "C", "margin 1/‖w‖", [CS[0], 1, CS[CS.length - 1]], [lo, hi]);
     line(ctx, p, CS, margins, `rgb(${POS.join(",")})`, 2);
     const C = readC();
@@ -308,7 +310,9 @@
     const ts = b.rounds.map((_, k) => k + 1);
     const floor = 1 / (2 * m);
     const lo = Math.max(1e-6, Math.min(floor, ...b.rounds.map((r) => r.productZ)));
-    p = plotArea(views[1], [1, Math.max(2, n)], [lo, 1], { logy: true });
+    p = plotArea(views[1], [1, Math.max(2, n)], [lo, 1], {
+      logy: true, pad: [46, rightPad(ctx, Math.max(2, n)), 14, 34],
+    });
     axes(ctx, p, "round t", "training error and bounds", [1, Math.max(2, n)], [lo, 1]);
     const upto = ts.slice(0, t);
     line(ctx, p, upto, b.rounds.slice(0, t).map((r) => r.expBound), "#2e8540", 1.5, [5, 3]);

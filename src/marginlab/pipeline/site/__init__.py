@@ -38,7 +38,6 @@ import argparse
 import inspect
 import json
 import shutil
-import struct
 import sys
 import tempfile
 from collections.abc import Collection, Sequence
@@ -165,34 +164,15 @@ def presets_script(paths: Sequence[str | Path], k11: str | None = None) -> str:
     return f"window.KB_PRESETS = {json.dumps(sets, separators=(',', ':'))};\n"
 
 
-def png_size(path: str | Path) -> tuple[int, int]:
-    """The width and height in pixels of a PNG file, from its header.
-
-    Raises
-    ------
-    SiteError
-        For a file that does not start as a PNG does (signature, then the
-        IHDR chunk).
-    """
-    with open(path, "rb") as f:
-        head = f.read(24)
-    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
-        raise SiteError(f"{path}: not a PNG")
-    width, height = struct.unpack(">II", head[16:24])
-    return width, height
-
-
-def thumbnails(
-    pages: dict[str, ClaimPage], sizes: dict[str, tuple[int, int]]
-) -> list[Thumbnail]:
+def thumbnails(pages: dict[str, ClaimPage]) -> list[Thumbnail]:
     """Each figure of the claim pages once, in registry order, with the claims
-    whose pages show it (``sizes``: each figure's width and height)."""
+    whose pages show it."""
     shown = {}
     for claim, page in pages.items():
         for name, _ in page.figures:
             shown.setdefault(name, []).append(claim)
     return [
-        Thumbnail.of(name, sorted(shown[name], key=claim_order), sizes[name])
+        Thumbnail(name, tuple(sorted(shown[name], key=claim_order)))
         for name in figures()
         if name in shown
     ]
@@ -294,14 +274,12 @@ def build_site(
                 f"window.KB_APPLETS[{json.dumps(name)}] = {data};\n",
                 encoding="utf-8",
             )
-        sizes: dict[str, tuple[int, int]] = {}
         for page in pages.values():
             for name, _ in page.figures:
                 png = results / "figures" / f"{name}.png"
                 if not png.is_file():
                     raise SiteError(f"{png}: missing (run the pipeline first)")
                 shutil.copyfile(png, site / "figures" / png.name)
-                sizes[name] = png_size(png)
 
         def write(name: str, text: str) -> None:
             (site / name).write_text(text, encoding="utf-8")
@@ -323,7 +301,7 @@ def build_site(
             "smo.html",
             smo_page(prov, default if default in names else None, set(pages), **linked),
         )
-        thumbs = thumbnails(pages, sizes)
+        thumbs = thumbnails(pages)
         write(
             "index.html",
             front_page(claims, parsed, prov, interactive, thumbs, **linked),
@@ -346,7 +324,6 @@ def build_site(
                     neighbours,
                     pages,
                     timed=claim in set(timings["id"]),
-                    sizes=sizes,
                     **linked,
                 ),
             )

@@ -178,7 +178,10 @@ class ClaimPage:
 
 @dataclass(frozen=True)
 class Thumbnail:
-    """A figure as the front page shows it, small, in its family.
+    """A figure as the front page shows it, small, in its family
+    (:data:`THUMBNAIL_HEIGHT` CSS pixels high, its width in its own
+    proportions: no size is written from the PNG, whose pixels may differ
+    between runs for a figure of CPU times).
 
     Attributes
     ----------
@@ -187,22 +190,10 @@ class Thumbnail:
     claims : sequence of str
         The claims with a page that show it, in claim order: it links to the
         first one's page, and is shown in that claim's family.
-    width, height : int
-        Its size on the page, in CSS pixels (height
-        :data:`THUMBNAIL_HEIGHT`, width in the figure's proportions).
     """
 
     name: str
     claims: Sequence[str]
-    width: int
-    height: int
-
-    @classmethod
-    def of(cls, name: str, claims: Sequence[str], size: tuple[int, int]) -> Thumbnail:
-        """The thumbnail of a figure of ``size`` (width, height in pixels)."""
-        width, height = size
-        shown = max(1, round(THUMBNAIL_HEIGHT * width / height))
-        return cls(name, tuple(claims), shown, THUMBNAIL_HEIGHT)
 
 
 @dataclass(frozen=True)
@@ -414,6 +405,7 @@ def front_page(
     ]
     return _render(
         "index.html",
+        thumbnail_height=THUMBNAIL_HEIGHT,
         provenance=provenance,
         api=api,
         total=_tally(claims),
@@ -520,18 +512,15 @@ def claim_page(
     neighbours: tuple[str | None, str | None],
     pages: Collection[str],
     timed: bool = False,
-    sizes: Mapping[str, tuple[int, int]] | None = None,
     *,
     api: bool = False,
 ) -> str:
     """``<id>.html``: its figures first, then its verdicts and rows, its
     interactive figures, its statement and citation, config and code;
     ``pages`` are the claims with a page (links to others go to the catalog);
-    a ``timed`` claim links to its rows of the timings page; ``sizes`` gives
-    the figures' sizes in pixels (width, height), written on their images."""
+    a ``timed`` claim links to its rows of the timings page."""
     return _render(
         "claim.html",
-        sizes=sizes or {},
         provenance=provenance,
         api=api,
         claim=claim,

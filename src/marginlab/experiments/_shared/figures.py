@@ -77,11 +77,7 @@ def save_figure(fig: Figure, *paths: str | os.PathLike[str]) -> None:
     """
     try:
         with plt.rc_context(STYLE):
-            fig.set_dpi(plt.rcParams["savefig.dpi"])
-            canvas = FigureCanvasAgg(fig)
-            canvas.draw()
-            tight = fig.get_tightbbox(canvas.get_renderer())
-            box = tight.padded(plt.rcParams["savefig.pad_inches"])
+            canvas, tight, box = draw_as_saved(fig)
             fig.set_layout_engine("none")
             for path in map(Path, paths):
                 with atomic_path(path) as tmp:
@@ -95,6 +91,29 @@ def save_figure(fig: Figure, *paths: str | os.PathLike[str]) -> None:
                         )
     finally:
         plt.close(fig)
+
+
+def draw_as_saved(fig: Figure) -> tuple[FigureCanvasAgg, Bbox, Bbox]:
+    """Lay out and draw ``fig`` once, as :func:`save_figure` does before it
+    writes any file: in the project style, at the PNG's resolution, on an Agg
+    canvas.
+
+    Returns
+    -------
+    canvas : FigureCanvasAgg
+        The canvas drawn (its renderer gives every artist's extent, in pixels).
+    tight : Bbox
+        The drawn artists' tight bounding box, in inches.
+    box : Bbox
+        What every file holds: ``tight`` with ``savefig.pad_inches`` around it,
+        in inches (it may reach beyond the canvas).
+    """
+    with plt.rc_context(STYLE):
+        fig.set_dpi(plt.rcParams["savefig.dpi"])
+        canvas = FigureCanvasAgg(fig)
+        canvas.draw()
+        tight = fig.get_tightbbox(canvas.get_renderer())
+        return canvas, tight, tight.padded(plt.rcParams["savefig.pad_inches"])
 
 
 def _on_canvas(fig: Figure, tight: Bbox) -> bool:

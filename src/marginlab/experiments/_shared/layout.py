@@ -1,6 +1,6 @@
 """What a reader would see go wrong in a drawn figure, checked on the extents
 of its artists (``get_window_extent``) after the figure is drawn as
-:func:`~.figures.save_figure` draws it.
+:func:`~marginlab.experiments._shared.figures.save_figure` draws it.
 
 :func:`layout_problems` lists, one readable line each, prefixed by its check:
 
@@ -10,15 +10,20 @@ of its artists (``get_window_extent``) after the figure is drawn as
     a drawn text beyond what the saved files hold, or cut by its clip box;
 ``legend``
     a legend whose box covers more than :data:`LEGEND_SHARE` of the data
-    points drawn in its axes;
+    drawn in its axes (:func:`data_points`: lines sampled along their drawn
+    length, markers, scatter points, error bars);
 ``font``
     texts set in less than :data:`MIN_FONT_PT`;
 ``tex``
     TeX left as raw characters (``^{``, ``_{``, ``\\alpha``) outside ``$...$``.
 
-Only the texts that reach the renderer count: a tick label beyond the view
-limits, the texts of an axes turned off or an annotation clipped away are
-not drawn, and not checked.
+Only the texts that reach the renderer count (they are recorded as they
+draw): a tick label beyond the view limits, the texts of an axes turned off
+or an annotation clipped away are not drawn, and not checked. A slanted
+text is compared as drawn, turned, not by its upright box.
+
+``python -m marginlab.pipeline.layout RESULTS`` lists the problems of every
+figure of a run; ``tests/workflow/test_layout.py`` checks the small run's.
 """
 
 from __future__ import annotations
@@ -45,10 +50,17 @@ from .figures import draw_as_saved
 
 __all__ = [
     "CHECKS",
+    "EDGE_PX",
     "LEGEND_SHARE",
+    "LINE_STEP_PX",
     "MIN_FONT_PT",
     "OVERLAP_PX",
+    "Drawn",
+    "along",
+    "data_points",
+    "draw",
     "layout_problems",
+    "overlap_depth",
     "problem_counts",
 ]
 
@@ -67,10 +79,11 @@ EDGE_PX = 1.0
 #: curve; covering one in twenty hides a part of the data a reader looks for.
 LEGEND_SHARE = 0.05
 
-#: The spacing (pixels) at which :func:`data_points` samples a drawn line, and
-#: the most samples it takes of one segment (a segment reaching far beyond
-#: its axes).
+#: The spacing (pixels) at which :func:`data_points` samples a drawn line.
 LINE_STEP_PX = 2.0
+
+#: The most points :func:`along` takes inside one segment (a segment may
+#: reach far beyond its axes: its far part is then sampled sparsely).
 MAX_SAMPLES = 10_000
 
 #: The smallest font size (points) a text may have: below it a printed
@@ -84,7 +97,8 @@ RAW_TEX = re.compile(r"\^\{|_\{|\^\w|\\[A-Za-z{}]")
 
 @dataclass(frozen=True)
 class Drawn:
-    """A figure drawn as :func:`~.figures.save_figure` draws it.
+    """A figure drawn as
+    :func:`~marginlab.experiments._shared.figures.save_figure` draws it.
 
     Attributes
     ----------
@@ -147,7 +161,9 @@ def _recording_texts() -> Iterator[dict[int, tuple[Text, np.ndarray]]]:
 
 
 def draw(fig: Figure) -> Drawn:
-    """Draw ``fig`` as :func:`~.figures.save_figure` does, recording its texts."""
+    """Draw ``fig`` as
+    :func:`~marginlab.experiments._shared.figures.save_figure` does,
+    recording its texts (:class:`Drawn`)."""
     with _recording_texts() as drawn:
         canvas, _, box = draw_as_saved(fig)
     return Drawn(

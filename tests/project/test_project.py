@@ -269,8 +269,9 @@ def test_the_layer_check_can_fail(tmp_path: Path, path, line, found) -> None:
 
 
 def test_only_figure_code_imports_matplotlib() -> None:
-    """A study job never loads matplotlib: only the rooms' ``figures.py`` and
-    the shared figure style import it."""
+    """A study job never loads matplotlib: only the rooms' ``figures.py``, the
+    shared figure style and the shared layout check of drawn figures import
+    it."""
     package = ROOT / "src" / "marginlab"
     importers = {
         str(p.relative_to(package))
@@ -278,7 +279,8 @@ def test_only_figure_code_imports_matplotlib() -> None:
         if re.search(r"^\s*(import|from) matplotlib", p.read_text(), re.M)
     }
     allowed = {f"experiments/{r}/figures.py" for r in X.ROOMS}
-    assert importers <= allowed | {"experiments/_shared/figures.py"}, importers
+    shared = {"experiments/_shared/figures.py", "experiments/_shared/layout.py"}
+    assert importers <= allowed | shared, importers
     assert "experiments/_shared/figures.py" in importers
 
 

@@ -1,10 +1,24 @@
 """One figure style, deterministic saving (PNG + PDF without timestamps), and the
-drawing helpers several rooms share (regions, timings, proportions, legends)."""
+drawing helpers several rooms share (regions, timings, proportions, legends).
+
+The style every room gets from :data:`STYLE` and these helpers, and that
+:mod:`~marginlab.experiments._shared.layout` checks on every figure:
+
+- fonts of 8 pt or more: the sizes of :data:`STYLE` (titles 11, labels 10,
+  ticks and legends 9); a smaller ``fontsize=`` given by hand fails the check;
+- legends beside the data, not over it: :func:`legend_outside` puts one under
+  its axes' tick labels and label, or to their right;
+- symbols with a sub- or superscript as mathtext (``"$e^{-\\alpha}$"``,
+  ``"$h^t$"``) or in Unicode (``"ε₁"``, ``"x²"``), never as raw ``^`` or
+  ``_{``;
+- a log axis where a quantity spans decades: :func:`log_axis_if_decades`.
+"""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any, Literal
 
 import matplotlib.image as mpl_image
 import matplotlib.pyplot as plt
@@ -14,20 +28,31 @@ from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
+from matplotlib.legend import Legend
 from matplotlib.ticker import NullFormatter
-from matplotlib.transforms import Bbox
+from matplotlib.transforms import Bbox, BboxBase, IdentityTransform
 
 from ...core.io import atomic_path
 from ...theory.intervals import MeanInterval, clopper_pearson, count
 from .samples import correlations, mean_correlation
 
-#: The figures' matplotlib settings (``plt.rc_context(STYLE)``): one look, and
-#: a fixed hash salt so that SVG output does not change between runs.
+#: The figures' matplotlib settings (``plt.rc_context(STYLE)``): one look, every
+#: font size set in points and none below 8 (``MIN_FONT_PT`` of
+#: :mod:`~marginlab.experiments._shared.layout`), and a fixed hash salt so
+#: that SVG output does not change between runs.
 STYLE = {
     "figure.dpi": 100,
     "savefig.dpi": 150,
     "font.family": "DejaVu Sans",
     "font.size": 10,
+    "axes.titlesize": 11,
+    "axes.labelsize": 10,
+    "xtick.labelsize": 9,
+    "ytick.labelsize": 9,
+    "legend.fontsize": 9,
+    "legend.title_fontsize": 9,
+    "figure.titlesize": 12,
+    "figure.labelsize": 10,
     "axes.grid": True,
     "grid.alpha": 0.3,
     "axes.spines.top": False,
@@ -77,11 +102,7 @@ def save_figure(fig: Figure, *paths: str | os.PathLike[str]) -> None:
     """
     try:
         with plt.rc_context(STYLE):
-            fig.set_dpi(plt.rcParams["savefig.dpi"])
-            canvas = FigureCanvasAgg(fig)
-            canvas.draw()
-            tight = fig.get_tightbbox(canvas.get_renderer())
-            box = tight.padded(plt.rcParams["savefig.pad_inches"])
+            canvas, tight, box = draw_as_saved(fig)
             fig.set_layout_engine("none")
             for path in map(Path, paths):
                 with atomic_path(path) as tmp:
@@ -95,6 +116,29 @@ def save_figure(fig: Figure, *paths: str | os.PathLike[str]) -> None:
                         )
     finally:
         plt.close(fig)
+
+
+def draw_as_saved(fig: Figure) -> tuple[FigureCanvasAgg, Bbox, Bbox]:
+    """Lay out and draw ``fig`` once, as :func:`save_figure` does before it
+    writes any file: in the project style, at the PNG's resolution, on an Agg
+    canvas.
+
+    Returns
+    -------
+    canvas : FigureCanvasAgg
+        The canvas drawn (its renderer gives every artist's extent, in pixels).
+    tight : Bbox
+        The drawn artists' tight bounding box, in inches.
+    box : Bbox
+        What every file holds: ``tight`` with ``savefig.pad_inches`` around it,
+        in inches (it may reach beyond the canvas).
+    """
+    with plt.rc_context(STYLE):
+        fig.set_dpi(plt.rcParams["savefig.dpi"])
+        canvas = FigureCanvasAgg(fig)
+        canvas.draw()
+        tight = fig.get_tightbbox(canvas.get_renderer())
+        return canvas, tight, tight.padded(plt.rcParams["savefig.pad_inches"])
 
 
 def _on_canvas(fig: Figure, tight: Bbox) -> bool:
@@ -301,7 +345,7 @@ def draw_correlations(ax: Axes, replicates: pd.DataFrame, x: str, symbol: str) -
         + (f":\nmean {m.mean:.2f} [{m.low:.2f}, {m.high:.2f}]" if m else ""),
         fontsize=9,
     )
-    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.02))
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.02))
 
 
 C_MARKERS = "os^DvP*X"
@@ -371,4 +415,98 @@ def region_legend(ax: Axes, loc: str = "lower left") -> None:
         plt.Line2D([], [], color="C2", marker="o", ls="", ms=4, label="label +1"),
         plt.Line2D([], [], color="C3", marker="s", ls="", ms=4, label="label −1"),
     ]
-    ax.legend(handles=handles, fontsize=7, loc=loc, framealpha=0.85, numpoints=1)
+    ax.legend(handles=handles, fontsize=8, loc=loc, framealpha=0.85, numpoints=1)
+
+
+class _UnderXAxis(BboxBase):
+    """A flat box (pixels) as wide as ``ax``, at the bottom of what its x
+    axis draws (tick labels, label) or of the axes if lower: a legend hung
+    from it sits under them, whatever their size. Found again whenever the
+    axes move (a layout engine's pass, a new resolution): the legend's copy
+    of the box is told so through the axes' box, a child of this one."""
+
+    def __init__(self, ax: Axes) -> None:
+        super().__init__()
+        self._ax = ax
+        self.set_children(ax.bbox)
+
+    def get_points(self) -> np.ndarray:
+        ax = self._ax
+        bottom = ax.bbox.y0
+        drawn = ax.xaxis.get_tightbbox(ax.figure.canvas.get_renderer())
+        if drawn is not None:
+            bottom = min(bottom, drawn.y0)
+        self._invalid = 0  # found: the axes' next move invalidates it again
+        return np.array([[ax.bbox.x0, bottom], [ax.bbox.x1, bottom]])
+
+
+def legend_outside(
+    ax: Axes, side: Literal["below", "right"] = "below", **kwargs: Any
+) -> Legend:
+    """A legend of ``ax`` beside its data, never over it.
+
+    ``"below"`` hangs it under the axes' x tick labels and label, centred,
+    in up to three columns; ``"right"`` puts it to the right of the axes,
+    from its top. Either may reach beyond the canvas: :func:`save_figure`
+    keeps every drawn artist. In a figure of several rows or columns, give
+    :func:`new_figure` ``layout="constrained"`` so that the panels make room.
+
+    Parameters
+    ----------
+    ax : Axes
+    side : {"below", "right"}, default="below"
+    **kwargs
+        Passed to :meth:`~matplotlib.axes.Axes.legend` over these defaults
+        (``handles``, ``labels``, ``ncols``, ``fontsize``, ...).
+
+    Returns
+    -------
+    Legend
+    """
+    options: dict[str, Any] = {"fontsize": STYLE["legend.fontsize"], "frameon": False}
+    if side == "below":
+        handles = kwargs.get("handles") or ax.get_legend_handles_labels()[0]
+        options |= {
+            "loc": "upper center",
+            "bbox_to_anchor": _UnderXAxis(ax),
+            "bbox_transform": IdentityTransform(),
+            "ncols": min(3, max(1, len(handles))),
+        }
+    elif side == "right":
+        options |= {"loc": "upper left", "bbox_to_anchor": (1.0, 1.0)}
+    else:
+        raise ValueError(f"side must be 'below' or 'right', not {side!r}")
+    return ax.legend(**(options | kwargs))
+
+
+def log_axis_if_decades(
+    ax: Axes,
+    values: object,
+    axis: Literal["x", "y"] = "y",
+    decades: float = 2.0,
+) -> bool:
+    """Put ``axis`` of ``ax`` on a log scale when the finite ``values`` it
+    shows are all positive and span at least ``decades`` decades (largest
+    over smallest at least ``10**decades``); a linear axis would flatten all
+    but the largest of them against zero.
+
+    Returns
+    -------
+    bool
+        Whether the axis is now logarithmic.
+
+    Examples
+    --------
+    >>> fig, ax = new_figure()
+    >>> log_axis_if_decades(ax, [0.5, 3.0, 900.0]), ax.get_yscale()
+    (True, 'log')
+    >>> log_axis_if_decades(ax, [0.0, 3.0, 900.0], axis="x"), ax.get_xscale()
+    (False, 'linear')
+    >>> plt.close(fig)
+    """
+    v = np.asarray(values, dtype=float).ravel()
+    v = v[np.isfinite(v)]
+    if v.size < 2 or v.min() <= 0 or v.max() < v.min() * 10.0**decades:
+        return False
+    (ax.set_xscale if axis == "x" else ax.set_yscale)("log")
+    return True

@@ -11,7 +11,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from .._shared.exponents import EXPONENT_TOL, fitted
-from .._shared.figures import STYLE, draw_timings, new_figure
+from .._shared.figures import STYLE, draw_timings, legend_outside, new_figure
 from .._shared.timing import exponent_table
 from .claims import PRESORT_M_WHAT, timing_fits
 
@@ -66,12 +66,12 @@ def _label_timing_rows(axes, read: dict[str, pd.Series]) -> None:
                     f"  of {PRESORT_M_WHAT} (time: {slope.rstrip(')')})"
                 )
             line.set_label(label)
-        ax.legend(
-            fontsize=7.5,
+        legend_outside(
+            ax,
             title="exponent, 95 % interval",
-            title_fontsize=7.5,
-            loc="lower right",
+            title_fontsize=8,
             handlelength=1.5,
+            ncols=1,
         )
 
 
@@ -128,7 +128,7 @@ def _draw_exponents(ax: Axes, rows: list[tuple[str, pd.Series, int]]) -> None:
     ax.set_yticks(range(len(rows)), labels, fontsize=8)
     ax.set_ylim(len(rows) - 0.4, -0.6)
     ax.grid(axis="y", visible=False)
-    ax.legend(fontsize=7.5, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=1)
+    legend_outside(ax, ncols=1)
 
 
 def plot_boosting_cost(

@@ -9,7 +9,7 @@ import pandas as pd
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
 
-from .._shared.figures import STYLE, new_figure, proportion_bars
+from .._shared.figures import STYLE, legend_outside, new_figure, proportion_bars
 
 #: The suptitle: what is drawn, not that noise damages AdaBoost (rows B12
 #: say whether it did, from paired and Clopper–Pearson intervals).
@@ -79,6 +79,6 @@ def plot_noise_robustness(rates: pd.DataFrame) -> Figure:
         bx.set_xlabel("fraction of training labels flipped")
         bx.set_ylabel("flipped among the n_flipped heaviest points")
         bx.set_title("Flipped labels among AdaBoost's heaviest points", fontsize=10)
-        bx.legend(fontsize=8)
+        legend_outside(bx, ncols=1)
         fig.suptitle(SUPTITLE, fontsize=11)
     return fig

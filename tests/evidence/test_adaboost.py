@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from matplotlib import pyplot as plt
+from matplotlib.text import Text
 
 from marginlab.core.datasets import make_dataset
 from marginlab.experiments._shared.figures import save_figure
@@ -361,3 +362,48 @@ def test_b17_rows_hold_on_a_real_run_and_follow_the_numbers(moons) -> None:
 def test_uniform_margin_figure_draws(moons, tmp_path) -> None:
     save_figure(plotter("uniform_margin_bound")(moons[2]), tmp_path / "f.png")
     assert (tmp_path / "f.png").stat().st_size > 1000
+
+
+# --- how the figures read on a slide ---------------------------------------------
+
+
+def _printed(fig) -> list[str]:
+    """Every visible text of ``fig`` as printed, its mathtext (``$...$``, laid
+    out, not printed) left out; the figure is drawn, so mathtext that does
+    not parse fails here."""
+    fig.canvas.draw()
+    return [
+        re.sub(r"\$[^$]*\$", "", t.get_text())
+        for t in fig.findobj(Text)
+        if t.get_visible() and t.get_text()
+    ]
+
+
+def _legends_off_the_data(fig) -> list:
+    """The figure's legends, each asserted to overlap no panel and to print
+    at 8 pt or more."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    legends = [*fig.legends, *(ax.get_legend() for ax in fig.axes)]
+    legends = [legend for legend in legends if legend is not None]
+    for legend in legends:
+        box = legend.get_window_extent(renderer)
+        for ax in fig.axes:
+            if ax.axison:
+                assert not box.overlaps(ax.get_window_extent(renderer)), ax.get_title()
+        assert min(t.get_fontsize() for t in legend.get_texts()) >= 8
+    return legends
+
+
+def test_margin_bound_prints_its_formulas_and_legend_off_the_data(moons) -> None:
+    """B6's formulas are mathtext (no brace or caret printed); one legend,
+    below the panels."""
+    fig = plotter("margin_bound")(moons[1])
+    try:
+        printed = _printed(fig)
+        assert not [t for t in printed if set(t) & set("{}^")], printed
+        assert fig.get_suptitle().startswith("Margin distribution bound $")
+        (legend,) = _legends_off_the_data(fig)
+        assert legend in fig.legends
+    finally:
+        plt.close(fig)

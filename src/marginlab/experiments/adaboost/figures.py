@@ -29,6 +29,14 @@ BOUND_SUPTITLE = (
 )
 
 
+#: The fraction of training margins at most ρ, in mathtext.
+MARGIN_FRACTION = r"$\Pr_S[\,y f(x) \leq \rho\,\Vert\alpha\Vert_1]$"
+
+#: B6's bound 2^T Π_t √(ε_t^(1−ρ) (1 − ε_t)^(1+ρ)), in mathtext (no brace or
+#: caret is printed).
+B6_BOUND = r"$2^T\, \Pi_t \sqrt{\varepsilon_t^{\,1-\rho}\,(1-\varepsilon_t)^{1+\rho}}$"
+
+
 def plot_adaboost_bound(history: pd.DataFrame) -> Figure:
     """Figure ``adaboost_bound`` (B1): training error and its three bounds vs t."""
     names = list(dict.fromkeys(history["dataset"]))
@@ -179,9 +187,14 @@ def _vc_label(d: int, which: str) -> str:
 
 
 def plot_margin_bound(margin_bound: pd.DataFrame) -> Figure:
-    """Figure ``margin_bound`` (B6): fraction of margins ≤ ρ against the bound."""
+    """Figure ``margin_bound`` (B6): fraction of margins ≤ ρ against the bound.
+
+    The formulas are matplotlib mathtext (:data:`MARGIN_FRACTION`,
+    :data:`B6_BOUND`), so no brace or caret is printed; one legend below the
+    panels names the curves."""
     names = list(dict.fromkeys(margin_bound["dataset"]))
-    fig, axes = dataset_axes(names)
+    fig, axes = dataset_axes(names, height=4.6)
+    fig.set_layout_engine("constrained")
     with plt.rc_context(STYLE):
         for ax, name in zip(axes, names, strict=True):
             part = margin_bound[margin_bound["dataset"] == name]
@@ -208,13 +221,16 @@ def plot_margin_bound(margin_bound: pd.DataFrame) -> Figure:
             ax.set_ylim(1e-4, 2)
             ax.set_xlabel("ρ")
             ax.set_title(name, fontsize=10)
-        axes[0].set_ylabel("Pr_S[y f(x) ≤ ρ‖α‖₁] (solid), bound (dashed)")
-        axes[0].legend(fontsize=6)
-        fig.suptitle(
-            "Margin distribution bound 2^T Π √(ε_t^{1−ρ}(1−ε_t)^{1+ρ}) (B6)",
-            fontsize=11,
-            y=1.02,
+        axes[0].set_ylabel(f"{MARGIN_FRACTION} (solid), bound (dashed)")
+        handles, labels = axes[0].get_legend_handles_labels()
+        fig.legend(
+            handles,
+            labels,
+            loc="outside lower center",
+            ncols=max(1, len(labels) // 2),
+            fontsize=8,
         )
+        fig.suptitle(f"Margin distribution bound {B6_BOUND} (B6)", fontsize=11)
     return fig
 
 

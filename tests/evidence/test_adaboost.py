@@ -407,3 +407,22 @@ def test_margin_bound_prints_its_formulas_and_legend_off_the_data(moons) -> None
         assert legend in fig.legends
     finally:
         plt.close(fig)
+
+
+def test_uniform_margin_bound_names_its_axes_and_prints_no_markup(moons) -> None:
+    """B17's formulas are mathtext (no brace or caret printed); each row's y
+    label names the quantity drawn, not only which ρ; one legend below the
+    panels."""
+    fig = plotter("uniform_margin_bound")(moons[2])
+    try:
+        printed = _printed(fig)
+        assert not [t for t in printed if set(t) & set("{}^")], printed
+        left = [ax.get_ylabel() for ax in fig.axes if ax.get_ylabel()]
+        assert len(left) == 2
+        assert all(label.startswith("fraction of margins ≤ ρ") for label in left)
+        assert ["below γ" in left[0], "above γ" in left[1]] == [True, True]
+        (legend,) = _legends_off_the_data(fig)
+        assert legend in fig.legends
+        assert len(legend.get_texts()) == 5
+    finally:
+        plt.close(fig)

@@ -37,6 +37,17 @@ MARGIN_FRACTION = r"$\Pr_S[\,y f(x) \leq \rho\,\Vert\alpha\Vert_1]$"
 B6_BOUND = r"$2^T\, \Pi_t \sqrt{\varepsilon_t^{\,1-\rho}\,(1-\varepsilon_t)^{1+\rho}}$"
 
 
+#: B17's uniform bound [(1 − 2γ)^(1−ρ) (1 + 2γ)^(1+ρ)]^(T/2), in mathtext.
+UNIFORM_BOUND = r"$[(1-2\gamma)^{1-\rho}\,(1+2\gamma)^{1+\rho}]^{T/2}$"
+
+#: uniform_margin_bound's y labels, top row then bottom: the quantity drawn,
+#: and which ρ of the grid the row shows.
+UNIFORM_ROWS = (
+    "fraction of margins ≤ ρ, and bounds\n(largest grid ρ below γ)",
+    "fraction of margins ≤ ρ, and bounds\n(smallest grid ρ above γ)",
+)
+
+
 def plot_adaboost_bound(history: pd.DataFrame) -> Figure:
     """Figure ``adaboost_bound`` (B1): training error and its three bounds vs t."""
     names = list(dict.fromkeys(history["dataset"]))
@@ -242,11 +253,15 @@ def plot_uniform_margin_bound(uniform_margin: pd.DataFrame) -> Figure:
     the fraction of training margins ≤ ρ, B6's product bound and the uniform
     bound [(1 − 2γ)^{1−ρ}(1 + 2γ)^{1+ρ}]^{T/2} on a log scale; a fraction of 0
     is drawn as a marker on the bottom edge; the dotted line is 1/m (below it
-    the fraction must be 0).
+    the fraction must be 0). The formulas are mathtext (no brace or caret is
+    printed), each row's y label names the quantity and the row's ρ
+    (:data:`UNIFORM_ROWS`), and one legend below the panels names the curves.
     """
     names = list(dict.fromkeys(uniform_margin["dataset"]))
     n = len(names)
-    fig, axes = new_figure(2, n, width=3.9 * n, height=7.4, squeeze=False)
+    fig, axes = new_figure(
+        2, n, width=3.9 * n, height=8.0, squeeze=False, layout="constrained"
+    )
     with plt.rc_context(STYLE):
         for col, name in enumerate(names):
             part = uniform_margin[uniform_margin["dataset"] == name]
@@ -288,28 +303,36 @@ def plot_uniform_margin_bound(uniform_margin: pd.DataFrame) -> Figure:
                     p["product_bound"].clip(lower=floor, upper=20),
                     color="C1",
                     ls="--",
-                    label="B6: 2^T Π √(ε^{1−ρ}(1−ε)^{1+ρ})",
+                    label=f"B6: {B6_BOUND}",
                 )
                 ax.plot(
                     t,
                     p["uniform_bound"].clip(lower=floor, upper=20),
                     color="C3",
                     lw=1.4,
-                    label="[(1−2γ)^{1−ρ}(1+2γ)^{1+ρ}]^{T/2}",
+                    label=f"uniform: {UNIFORM_BOUND}",
                 )
                 ax.axhline(1.0 / m, color="grey", ls=":", lw=1, label="1/m")
                 ax.set_yscale("log")
                 ax.set_ylim(floor, 20)
                 ax.set_xlabel("rounds T")
                 ax.set_title(f"{name}: ρ = {rho:g} {side} γ = {gamma:.3g}", fontsize=9)
-            axes[0][0].set_ylabel("ρ below γ")
-            axes[1][0].set_ylabel("ρ above γ")
-        axes[0][0].legend(fontsize=6, loc="upper right")
+        for row, text in enumerate(UNIFORM_ROWS):
+            axes[row][0].set_ylabel(text)
+        handles, labels = _labelled(axes.flat)
+        fig.legend(handles, labels, loc="outside lower center", ncols=3, fontsize=8)
         fig.suptitle(
             "Uniform margin bound, γ = smallest edge of the run (B17; Mohri, "
             "Boosting, 'Margin Distribution', 'Notes')",
             fontsize=11,
-            y=1.0,
         )
-        fig.tight_layout()
     return fig
+
+
+def _labelled(axes) -> tuple[list, list[str]]:
+    """The handles and labels of ``axes``, each label once, in order."""
+    seen: dict[str, object] = {}
+    for ax in axes:
+        for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
+            seen.setdefault(label, handle)
+    return list(seen.values()), list(seen)

@@ -426,3 +426,17 @@ def test_uniform_margin_bound_names_its_axes_and_prints_no_markup(moons) -> None
         assert len(legend.get_texts()) == 5
     finally:
         plt.close(fig)
+
+
+def test_train_test_legend_is_one_below_the_panels(moons) -> None:
+    """The error panels' curves and the VC panel's are named by one legend of
+    8 pt or more below the panels, so that no legend covers a curve."""
+    fig = plotter("adaboost_train_test")(moons[0])
+    try:
+        (legend,) = _legends_off_the_data(fig)
+        assert legend in fig.legends
+        texts = [t.get_text() for t in legend.get_texts()]
+        assert texts[:2] == ["training error", "test error"]
+        assert texts[-1].startswith("d = 3, ")
+    finally:
+        plt.close(fig)

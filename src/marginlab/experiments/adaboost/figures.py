@@ -131,9 +131,13 @@ def plot_exp_loss_descent(history: pd.DataFrame) -> Figure:
 
 
 def plot_adaboost_train_test(history: pd.DataFrame) -> Figure:
-    """Figure ``adaboost_train_test`` (B14): errors vs rounds; the VC bound."""
+    """Figure ``adaboost_train_test`` (B14): errors vs rounds; the VC bound.
+
+    One legend below the panels names the error panels' curves and the VC
+    panel's, so that no legend covers a curve."""
     names = list(dict.fromkeys(history["dataset"]))
-    fig, axes = dataset_axes(names, extra=1)
+    fig, axes = dataset_axes(names, height=4.4, extra=1)
+    fig.set_layout_engine("constrained")
     with plt.rc_context(STYLE):
         for ax, name in zip(axes, names, strict=False):
             h = history[history["dataset"] == name].sort_values("t")
@@ -150,7 +154,6 @@ def plot_adaboost_train_test(history: pd.DataFrame) -> Figure:
             ax.set_xscale("log")
             ax.set_xlabel("round T")
             ax.set_title(f"{name} (test m = {int(h['n_test'].iloc[0])})", fontsize=10)
-            ax.legend(fontsize=8)
         axes[0].set_ylabel("error")
         vx = axes[-1]
         groups = _by_vc_dimension(history, names)
@@ -170,7 +173,10 @@ def plot_adaboost_train_test(history: pd.DataFrame) -> Figure:
             )
         vx.set_xlabel("round T")
         vx.set_ylabel("2(d+1)(T+1) log₂((T+1)e)")
-        vx.legend(fontsize=8, loc="upper left")
+        handles, labels = _labelled(axes)
+        fig.legend(
+            handles, labels, loc="outside lower center", ncols=len(labels), fontsize=8
+        )
         vx.set_title("VC-dimension bound of F_T (B14)", fontsize=10)
         fig.suptitle(
             "Training and test error against T; capacity of F_T (B14)", fontsize=11

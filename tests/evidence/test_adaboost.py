@@ -440,3 +440,34 @@ def test_train_test_legend_is_one_below_the_panels(moons) -> None:
         assert texts[-1].startswith("d = 3, ")
     finally:
         plt.close(fig)
+
+
+def test_adaboost_bound_cuts_panels_where_the_data_are(moons) -> None:
+    """A panel whose bounds fall far below its training errors is cut three
+    decades below its smallest training error that is not 0, and its title
+    says so and how low the bounds reach; one legend below the panels."""
+    history = moons[0]
+    deep = history.assign(
+        dataset="deep",
+        bound_Z=history["bound_Z"] * 1e-100,
+        bound_gamma=history["bound_gamma"] * 1e-99,
+        bound_gamma_min=history["bound_gamma_min"] * 1e-98,
+    )
+    fig = plotter("adaboost_bound")(pd.concat([history, deep]))
+    try:
+        (legend,) = _legends_off_the_data(fig)
+        assert legend in fig.legends
+        ax = fig.axes[1]
+        least = float(deep["train_error"][deep["train_error"] > 0].min())
+        assert ax.get_ylim()[0] == pytest.approx(least * 1e-3)
+        lowest = float(deep["bound_Z"].min())
+        assert ax.get_title().splitlines()[-1] == (
+            f"below {least * 1e-3:.2g} not drawn (bounds reach {lowest:.0e})"
+        )
+        zero = deep["t"][deep["train_error"] == 0]
+        if len(zero):
+            assert f"training error first 0 at t = {int(zero.iloc[0])}" in (
+                ax.get_title()
+            )
+    finally:
+        plt.close(fig)

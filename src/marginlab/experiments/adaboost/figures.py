@@ -49,9 +49,17 @@ UNIFORM_ROWS = (
 
 
 def plot_adaboost_bound(history: pd.DataFrame) -> Figure:
-    """Figure ``adaboost_bound`` (B1): training error and its three bounds vs t."""
+    """Figure ``adaboost_bound`` (B1): training error and its three bounds vs t.
+
+    Each panel's lower y limit is :func:`bound_floor`: where the bounds fall
+    far below every training error (to 1e-109 on an easy dataset), the panel
+    is cut :data:`BOUND_DECADES` decades below its smallest training error that
+    is not 0, and its title says so and how low the bounds reach. The title
+    gives the first round with training error 0 (the dotted line); one legend
+    below the panels names the curves."""
     names = list(dict.fromkeys(history["dataset"]))
-    fig, axes = dataset_axes(names)
+    fig, axes = dataset_axes(names, height=4.6)
+    fig.set_layout_engine("constrained")
     with plt.rc_context(STYLE):
         for ax, name in zip(axes, names, strict=True):
             h = history[history["dataset"] == name].sort_values("t")
@@ -63,19 +71,49 @@ def plot_adaboost_bound(history: pd.DataFrame) -> Figure:
             ax.semilogy(t, h["bound_Z"], color="C0", label="Π Z_s")
             err = h["train_error"].where(h["train_error"] > 0)
             ax.semilogy(t, err, color="black", lw=1.6, label="training error")
+            title = [f"{name} (m = {int(h['n_train'].iloc[0])})"]
             zero = h[h["train_error"] == 0]
             if len(zero):
                 t0 = int(zero["t"].iloc[0])
                 ax.axvline(
-                    t0, color="grey", ls=":", label=f"training error 0 (t = {t0})"
+                    t0, color="grey", ls=":", label="first round with training error 0"
                 )
+                title.append(f"training error first 0 at t = {t0}")
+            floor = bound_floor(h)
+            if floor is not None:
+                top = float(h[[*_BOUNDS, "train_error"]].max().max())
+                ax.set_ylim(floor, 2.0 * top)
+                lowest = float(h[list(_BOUNDS)].min().min())
+                title.append(f"below {floor:.2g} not drawn (bounds reach {lowest:.0e})")
             ax.set_xscale("log")
             ax.set_xlabel("round t")
-            ax.set_title(f"{name} (m = {int(h['n_train'].iloc[0])})", fontsize=10)
+            ax.set_title("\n".join(title), fontsize=9)
         axes[0].set_ylabel("training error and its bounds (log scale)")
-        axes[0].legend(fontsize=7, loc="lower left")
-        fig.suptitle(BOUND_SUPTITLE, fontsize=11, y=1.02)
+        handles, labels = _labelled(axes)
+        fig.legend(
+            handles, labels, loc="outside lower center", ncols=len(labels), fontsize=8
+        )
+        fig.suptitle(BOUND_SUPTITLE, fontsize=11)
     return fig
+
+
+#: The columns of B1's three bounds in ``history``.
+_BOUNDS = ("bound_Z", "bound_gamma", "bound_gamma_min")
+
+#: How many decades below its smallest training error that is not 0 a panel
+#: of ``adaboost_bound`` reaches (:func:`bound_floor`).
+BOUND_DECADES = 3
+
+
+def bound_floor(h: pd.DataFrame) -> float | None:
+    """The lower y limit of one dataset's ``adaboost_bound`` panel:
+    :data:`BOUND_DECADES` decades below its smallest training error that is
+    not 0 (1/m when every round's is 0), or None (the limit matplotlib picks)
+    when no bound falls below that."""
+    errors = h["train_error"][h["train_error"] > 0]
+    least = float(errors.min()) if len(errors) else 1.0 / float(h["n_train"].iloc[0])
+    floor = least * 10.0**-BOUND_DECADES
+    return floor if float(h[list(_BOUNDS)].min().min()) < floor else None
 
 
 def loss_title(history: pd.DataFrame) -> str:

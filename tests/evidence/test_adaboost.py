@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from matplotlib import pyplot as plt
+from matplotlib.text import Text
 
 from marginlab.core.datasets import make_dataset
 from marginlab.experiments._shared.figures import save_figure
@@ -361,3 +362,112 @@ def test_b17_rows_hold_on_a_real_run_and_follow_the_numbers(moons) -> None:
 def test_uniform_margin_figure_draws(moons, tmp_path) -> None:
     save_figure(plotter("uniform_margin_bound")(moons[2]), tmp_path / "f.png")
     assert (tmp_path / "f.png").stat().st_size > 1000
+
+
+# --- how the figures read on a slide ---------------------------------------------
+
+
+def _printed(fig) -> list[str]:
+    """Every visible text of ``fig`` as printed, its mathtext (``$...$``, laid
+    out, not printed) left out; the figure is drawn, so mathtext that does
+    not parse fails here."""
+    fig.canvas.draw()
+    return [
+        re.sub(r"\$[^$]*\$", "", t.get_text())
+        for t in fig.findobj(Text)
+        if t.get_visible() and t.get_text()
+    ]
+
+
+def _legends_off_the_data(fig) -> list:
+    """The figure's legends, each asserted to overlap no panel and to print
+    at 8 pt or more."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    legends = [*fig.legends, *(ax.get_legend() for ax in fig.axes)]
+    legends = [legend for legend in legends if legend is not None]
+    for legend in legends:
+        box = legend.get_window_extent(renderer)
+        for ax in fig.axes:
+            if ax.axison:
+                assert not box.overlaps(ax.get_window_extent(renderer)), ax.get_title()
+        assert min(t.get_fontsize() for t in legend.get_texts()) >= 8
+    return legends
+
+
+def test_margin_bound_prints_its_formulas_and_legend_off_the_data(moons) -> None:
+    """B6's formulas are mathtext (no brace or caret printed); one legend,
+    below the panels."""
+    fig = plotter("margin_bound")(moons[1])
+    try:
+        printed = _printed(fig)
+        assert not [t for t in printed if set(t) & set("{}^")], printed
+        assert fig.get_suptitle().startswith("Margin distribution bound $")
+        (legend,) = _legends_off_the_data(fig)
+        assert legend in fig.legends
+    finally:
+        plt.close(fig)
+
+
+def test_uniform_margin_bound_names_its_axes_and_prints_no_markup(moons) -> None:
+    """B17's formulas are mathtext (no brace or caret printed); each row's y
+    label names the quantity drawn, not only which ρ; one legend below the
+    panels."""
+    fig = plotter("uniform_margin_bound")(moons[2])
+    try:
+        printed = _printed(fig)
+        assert not [t for t in printed if set(t) & set("{}^")], printed
+        left = [ax.get_ylabel() for ax in fig.axes if ax.get_ylabel()]
+        assert len(left) == 2
+        assert all(label.startswith("fraction of margins ≤ ρ") for label in left)
+        assert ["below γ" in left[0], "above γ" in left[1]] == [True, True]
+        (legend,) = _legends_off_the_data(fig)
+        assert legend in fig.legends
+        assert len(legend.get_texts()) == 5
+    finally:
+        plt.close(fig)
+
+
+def test_train_test_legend_is_one_below_the_panels(moons) -> None:
+    """The error panels' curves and the VC panel's are named by one legend of
+    8 pt or more below the panels, so that no legend covers a curve."""
+    fig = plotter("adaboost_train_test")(moons[0])
+    try:
+        (legend,) = _legends_off_the_data(fig)
+        assert legend in fig.legends
+        texts = [t.get_text() for t in legend.get_texts()]
+        assert texts[:2] == ["training error", "test error"]
+        assert texts[-1].startswith("d = 3, ")
+    finally:
+        plt.close(fig)
+
+
+def test_adaboost_bound_cuts_panels_where_the_data_are(moons) -> None:
+    """A panel whose bounds fall far below its training errors is cut three
+    decades below its smallest training error that is not 0, and its title
+    says so and how low the bounds reach; one legend below the panels."""
+    history = moons[0]
+    deep = history.assign(
+        dataset="deep",
+        bound_Z=history["bound_Z"] * 1e-100,
+        bound_gamma=history["bound_gamma"] * 1e-99,
+        bound_gamma_min=history["bound_gamma_min"] * 1e-98,
+    )
+    fig = plotter("adaboost_bound")(pd.concat([history, deep]))
+    try:
+        (legend,) = _legends_off_the_data(fig)
+        assert legend in fig.legends
+        ax = fig.axes[1]
+        least = float(deep["train_error"][deep["train_error"] > 0].min())
+        assert ax.get_ylim()[0] == pytest.approx(least * 1e-3)
+        lowest = float(deep["bound_Z"].min())
+        assert ax.get_title().splitlines()[-1] == (
+            f"below {least * 1e-3:.2g} not drawn (bounds reach {lowest:.0e})"
+        )
+        zero = deep["t"][deep["train_error"] == 0]
+        if len(zero):
+            assert f"training error first 0 at t = {int(zero.iloc[0])}" in (
+                ax.get_title()
+            )
+    finally:
+        plt.close(fig)

@@ -3,10 +3,13 @@ Rademacher complexity of a convex hull, rock-paper-scissors."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
 from matplotlib import pyplot as plt
+from matplotlib.text import Text
 
 from marginlab.core.datasets import make_dataset
 from marginlab.experiments._shared.figures import save_figure
@@ -246,3 +249,39 @@ def test_the_hull_panel_names_what_is_compared(tables: Tables) -> None:
     plt.close(fig)
     assert "identity" not in title
     assert title.endswith(": sup over conv(H) against max over H")
+
+
+def test_confidence_rated_prints_no_markup_and_keeps_legends_off_the_data(
+    tables: Tables,
+) -> None:
+    """The formulas are mathtext, so no brace or caret is printed (the set
+    {−1, +1} is drawn by mathtext too); the legends, 8 pt or more, overlap no
+    panel; the round-1 panels' titles give α_r and α* from the table."""
+    rounds, curves = tables[0], tables[1]
+    fig = plotter("confidence_rated")(rounds, curves)
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        printed = [
+            re.sub(r"\$[^$]*\$", "", t.get_text())
+            for t in fig.findobj(Text)
+            if t.get_visible() and t.get_text()
+        ]
+        assert not [t for t in printed if set(t) & set("{}^")], printed
+        legends = [*fig.legends, fig.axes[-1].get_legend()]
+        assert [ax.get_legend() for ax in fig.axes[:-1]] == [None, None]
+        for legend in legends:
+            box = legend.get_window_extent(renderer)
+            for ax in fig.axes:
+                assert not box.overlaps(ax.get_window_extent(renderer))
+            assert min(t.get_fontsize() for t in legend.get_texts()) >= 8
+        for ax, variant in zip(
+            fig.axes[:-1], dict.fromkeys(curves["variant"]), strict=True
+        ):
+            first = rounds[(rounds["variant"] == variant) & (rounds["t"] == 1)]
+            assert ax.get_title().endswith(
+                f"$\\alpha_r$ = {first['alpha_slide'].iloc[0]:.3f}, "
+                f"$\\alpha^*$ = {first['alpha_star'].iloc[0]:.3f}"
+            )
+    finally:
+        plt.close(fig)

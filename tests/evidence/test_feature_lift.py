@@ -96,3 +96,30 @@ def test_the_conic_is_named_by_its_discriminant() -> None:
     assert conic(-2.0, 1.0, -2.5) == "an ellipse"
     assert conic(1.0, 0.0, -1.0) == "a hyperbola"
     assert conic(1.0, 0.0, 0.0) == "a parabola"
+
+
+def test_the_lift_panel_tick_labels_stand_apart() -> None:
+    """On the 3-D panel, each axis's drawn tick labels, 8 pt or more, do not
+    touch each other (the z₂ axis's five 10 pt labels did: "−2" ran into
+    "0")."""
+    data = make_dataset({"generator": "circles", "n_samples": 200, "seed": 0})
+    fig = plotter("feature_lift")(*feature_lift_tables(data, C=1.0))
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        (lift,) = [ax for ax in fig.axes if ax.name == "3d"]
+        for axis in (lift.xaxis, lift.yaxis, lift.zaxis):
+            low, high = sorted(axis.get_view_interval())
+            drawn = [
+                tick.label1
+                for tick in axis.get_major_ticks()
+                if low <= tick.get_loc() <= high and tick.label1.get_text()
+            ]
+            assert len(drawn) >= 2
+            assert min(t.get_fontsize() for t in drawn) >= 8
+            boxes = [t.get_window_extent(renderer) for t in drawn]
+            for i, box in enumerate(boxes):
+                for other in boxes[i + 1 :]:
+                    assert not box.overlaps(other), axis.label.get_text()
+    finally:
+        plt.close(fig)

@@ -6,11 +6,13 @@ from __future__ import annotations
 import warnings
 
 import pytest
+from matplotlib import pyplot as plt
 
 from marginlab.core.datasets import make_dataset
 from marginlab.core.exceptions import ConvergenceWarning
 from marginlab.experiments.gaussian_hypothesis.claims import k9_gaussian_hypothesis
 from marginlab.experiments.gaussian_hypothesis.study import gaussian_hypothesis_tables
+from marginlab.pipeline.jobs import plotter
 
 from ..flips import flips
 
@@ -95,3 +97,28 @@ def test_k9_needs_one_feature() -> None:
     data = make_dataset({"generator": "moons", "n_samples": 10})
     with pytest.raises(ValueError, match="the data have 2 features"):
         gaussian_hypothesis_tables(data, 0.5, 0.05, 0.1, 10, 11, 0)
+
+
+def test_the_figure_keeps_every_legend_below_its_panel(interval) -> None:
+    """The legends (the hypothesis panel's lay across h(z), the bumps panel's
+    on the bumps) are below their panels, 8 pt or more, off every panel and x
+    label."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        tables = gaussian_hypothesis_tables(
+            interval, sigma=0.5, step=0.1, l2=0.1, max_epochs=20, n_grid=101, seed=0
+        )
+    fig = plotter("gaussian_hypothesis")(*tables)
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        legends = [ax.get_legend() for ax in fig.axes]
+        assert None not in legends
+        for legend in legends:
+            box = legend.get_window_extent(renderer)
+            assert min(t.get_fontsize() for t in legend.get_texts()) >= 8
+            for ax in fig.axes:
+                assert not box.overlaps(ax.get_window_extent(renderer))
+                assert not box.overlaps(ax.xaxis.label.get_window_extent(renderer))
+    finally:
+        plt.close(fig)

@@ -172,3 +172,26 @@ def test_figure_titles_are_neutral_and_the_dots_follow_the_table(series) -> None
     plt.close(fig)
     assert legend == first_n(late)
     assert legend[0] == f"σ = {late['sigma'].min():g}: N = {int(last)}"
+
+
+def test_the_legends_are_below_the_panels_off_the_curves(series) -> None:
+    """Both legends (the left one lay across the curves, the right one under a
+    dotted line) are below their panels, 8 pt or more, off every panel and x
+    label; the rounding allowance is named in the legend, not written on the
+    panel where curves crossed it."""
+    fig = plotter("gaussian_series")(series)
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        legends = [ax.get_legend() for ax in fig.axes]
+        for legend in legends:
+            box = legend.get_window_extent(renderer)
+            assert min(t.get_fontsize() for t in legend.get_texts()) >= 8
+            for ax in fig.axes:
+                assert not box.overlaps(ax.get_window_extent(renderer))
+                assert not box.overlaps(ax.xaxis.label.get_window_extent(renderer))
+        assert len(fig.axes[0].texts) == 0
+        left = [t.get_text() for t in legends[0].get_texts()]
+        assert "rounding allowance 1e-12" in left
+    finally:
+        plt.close(fig)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
 
 from marginlab.core.feature_maps import monomials
 from marginlab.experiments._shared.figures import save_figure
@@ -250,3 +251,26 @@ def test_scattered_times_widen_the_interval_until_unresolved() -> None:
 def test_figure_draws(tables, tmp_path) -> None:
     save_figure(plotter("kernel_cost")(*tables), tmp_path / "c.png")
     assert (tmp_path / "c.png").stat().st_size > 1000
+
+
+def test_every_legend_is_below_its_panel_off_the_curves(tables) -> None:
+    """Each panel's legend (the K2 panels' six curves with their slopes lay
+    on the curves) is below the panel, 8 pt or more, and overlaps no panel
+    nor any tick label."""
+    fig = plotter("kernel_cost")(*tables)
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        legends = [ax.get_legend() for ax in fig.axes]
+        assert None not in legends
+        for legend in legends:
+            box = legend.get_window_extent(renderer)
+            assert min(t.get_fontsize() for t in legend.get_texts()) >= 8
+            for ax in fig.axes:
+                assert not box.overlaps(ax.get_window_extent(renderer))
+                for tick in ax.get_xticklabels():
+                    if tick.get_visible() and tick.get_text():
+                        assert not box.overlaps(tick.get_window_extent(renderer))
+                assert not box.overlaps(ax.xaxis.label.get_window_extent(renderer))
+    finally:
+        plt.close(fig)

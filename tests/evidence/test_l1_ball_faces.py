@@ -3,9 +3,12 @@ by face; the table, the claim rows and the figure."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
 from scipy.optimize import minimize
 
 from marginlab.experiments._shared.figures import save_figure
@@ -122,3 +125,26 @@ def test_s6_rows_follow_broken_numbers(solutions) -> None:
 def test_figure_draws(solutions, tmp_path) -> None:
     save_figure(plot_l1_ball_faces(solutions), tmp_path / "f.png")
     assert (tmp_path / "f.png").stat().st_size > 1000
+
+
+def test_the_corner_counts_shown_account_for_every_corner_solution(solutions) -> None:
+    """The 3-D panel's title gives how many solutions lie at a corner, of how
+    many, and the count at each of the six corners, which add up to it (a
+    count drawn beside each corner hid the one facing the viewer: the labels
+    shown summed to 515 of 674); the legend's corner count agrees; no other
+    count is drawn in the panel."""
+    fig = plot_l1_ball_faces(solutions)
+    try:
+        (ax3,) = [ax for ax in fig.axes if ax.name == "3d"]
+        head, counts = ax3.get_title().split("\n")
+        corners = int((solutions["face"] == "corner").sum())
+        total, each = counts.split(" at a corner: ")
+        assert total == f"{corners} of {len(solutions)}"
+        parts = [p.rsplit(" ", 1) for p in each.split(", ")]
+        assert [name for name, _ in parts] == ["+e1", "−e1", "+e2", "−e2", "+e3", "−e3"]
+        assert sum(int(n) for _, n in parts) == corners
+        legend = [t.get_text() for t in ax3.get_legend().get_texts()]
+        assert legend[0] == f"corner: 2 zero weights ({corners})"
+        assert not [t for t in ax3.texts if re.fullmatch(r"\d+", t.get_text())]
+    finally:
+        plt.close(fig)

@@ -3,6 +3,7 @@ claim rows, and the figures (with cv_model_selection's)."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from pathlib import Path
 
@@ -294,3 +295,24 @@ def test_the_e1_title_counts_the_configurations_within_the_bound(sweep) -> None:
         )
     )
     plt.close(fig)
+
+
+def test_the_e2_tick_labels_stand_apart_on_a_full_sweep(sweep) -> None:
+    """E2's x axis labels each of 48 configurations (the full run's count)
+    with its C, 8 pt; no label runs into its neighbour (at 6 pt they read
+    "10 ∞0.1 1")."""
+    rows, e2 = sweep
+    many = pd.concat([rows] * 12, ignore_index=True)
+    assert len(many) == 48
+    fig = plot_loo_vs_sv_bound(many, e2)
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        labels = [t for t in fig.axes[1].get_xticklabels() if t.get_text()]
+        assert len(labels) == 48
+        assert min(t.get_fontsize() for t in labels) >= 8
+        boxes = [t.get_window_extent(renderer) for t in labels]
+        for left, right in itertools.pairwise(boxes):
+            assert left.x1 < right.x0
+    finally:
+        plt.close(fig)

@@ -4,10 +4,13 @@ tables, the claim rows and the figure."""
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
+from matplotlib.text import Text
 
 from marginlab.core.datasets import make_dataset
 from marginlab.estimators.boosting.ensemble import _Round
@@ -119,6 +122,30 @@ def test_figures_draw(fixture, plot, request, tmp_path) -> None:
     path = tmp_path / f"{fixture}.png"
     save_figure(plot(*tables), path)
     assert path.stat().st_size > 1000
+
+
+def test_figure_prints_no_markup_and_keeps_legends_off_the_data(mwu) -> None:
+    """h^t, l_j^t and l_MWU are mathtext: no caret or brace is printed; every
+    legend, 8 pt or more, lies off every panel."""
+    fig = plot_mwu_boosting(*mwu)
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        printed = [
+            re.sub(r"\$[^$]*\$", "", t.get_text())
+            for t in fig.findobj(Text)
+            if t.get_visible() and t.get_text()
+        ]
+        assert not [t for t in printed if set(t) & set("{}^")], printed
+        legends = [ax.get_legend() for ax in fig.axes]
+        assert None not in legends
+        for legend in legends:
+            box = legend.get_window_extent(renderer)
+            for ax in fig.axes:
+                assert not box.overlaps(ax.get_window_extent(renderer))
+            assert min(t.get_fontsize() for t in legend.get_texts()) >= 8
+    finally:
+        plt.close(fig)
 
 
 # --- B18 -----------------------------------------------------------------------------

@@ -8,8 +8,11 @@ import itertools
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
+from matplotlib.text import Text
 
 from marginlab.core.datasets import make_dataset
+from marginlab.estimators.boosting.ensemble import StopReason
 from marginlab.experiments._shared.figures import save_figure
 from marginlab.experiments.xor_stumps.claims import b8_xor_stumps
 from marginlab.experiments.xor_stumps.figures import plot_xor_stumps
@@ -118,3 +121,27 @@ def test_figures_draw(fixture, plot, request, tmp_path) -> None:
     path = tmp_path / f"{fixture}.png"
     save_figure(plot(*tables), path)
     assert path.stat().st_size > 1000
+
+
+def test_the_figure_says_why_each_run_stopped_in_words(xor) -> None:
+    """The titles and legend say why each run stopped in words, not by the
+    table's code names (``no_edge``, ``perfect``)."""
+    runs = xor[2].set_index("learner")
+    assert (runs.loc["stumps", "stop_reason"], runs.loc["trees", "stop_reason"]) == (
+        "no_edge",
+        "perfect",
+    )
+    fig = plot_xor_stumps(*xor)
+    try:
+        fig.canvas.draw()
+        texts = [t.get_text() for t in fig.findobj(Text) if t.get_text()]
+        codes = [code.value for code in StopReason]
+        assert not [t for t in texts if any(code in t for code in codes)], texts
+        stumps, trees = (ax.get_title() for ax in fig.axes[:2])
+        assert "\nstopped: no edge (ε_t ≥ ½)\n" in stumps
+        assert "\nstopped: training error 0 (ε_t = 0)\n" in trees
+        assert fig.axes[2].get_legend().get_texts()[0].get_text() == (
+            "stumps (stopped: no edge (ε_t ≥ ½))"
+        )
+    finally:
+        plt.close(fig)

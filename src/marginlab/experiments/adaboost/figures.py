@@ -29,10 +29,37 @@ BOUND_SUPTITLE = (
 )
 
 
+#: The fraction of training margins at most ρ, in mathtext.
+MARGIN_FRACTION = r"$\Pr_S[\,y f(x) \leq \rho\,\Vert\alpha\Vert_1]$"
+
+#: B6's bound 2^T Π_t √(ε_t^(1−ρ) (1 − ε_t)^(1+ρ)), in mathtext (no brace or
+#: caret is printed).
+B6_BOUND = r"$2^T\, \Pi_t \sqrt{\varepsilon_t^{\,1-\rho}\,(1-\varepsilon_t)^{1+\rho}}$"
+
+
+#: B17's uniform bound [(1 − 2γ)^(1−ρ) (1 + 2γ)^(1+ρ)]^(T/2), in mathtext.
+UNIFORM_BOUND = r"$[(1-2\gamma)^{1-\rho}\,(1+2\gamma)^{1+\rho}]^{T/2}$"
+
+#: uniform_margin_bound's y labels, top row then bottom: the quantity drawn,
+#: and which ρ of the grid the row shows.
+UNIFORM_ROWS = (
+    "fraction of margins ≤ ρ, and bounds\n(largest grid ρ below γ)",
+    "fraction of margins ≤ ρ, and bounds\n(smallest grid ρ above γ)",
+)
+
+
 def plot_adaboost_bound(history: pd.DataFrame) -> Figure:
-    """Figure ``adaboost_bound`` (B1): training error and its three bounds vs t."""
+    """Figure ``adaboost_bound`` (B1): training error and its three bounds vs t.
+
+    Each panel's lower y limit is :func:`bound_floor`: where the bounds fall
+    far below every training error (to 1e-109 on an easy dataset), the panel
+    is cut :data:`BOUND_DECADES` decades below its smallest training error that
+    is not 0, and its title says so and how low the bounds reach. The title
+    gives the first round with training error 0 (the dotted line); one legend
+    below the panels names the curves."""
     names = list(dict.fromkeys(history["dataset"]))
-    fig, axes = dataset_axes(names)
+    fig, axes = dataset_axes(names, height=4.6)
+    fig.set_layout_engine("constrained")
     with plt.rc_context(STYLE):
         for ax, name in zip(axes, names, strict=True):
             h = history[history["dataset"] == name].sort_values("t")
@@ -44,19 +71,49 @@ def plot_adaboost_bound(history: pd.DataFrame) -> Figure:
             ax.semilogy(t, h["bound_Z"], color="C0", label="Π Z_s")
             err = h["train_error"].where(h["train_error"] > 0)
             ax.semilogy(t, err, color="black", lw=1.6, label="training error")
+            title = [f"{name} (m = {int(h['n_train'].iloc[0])})"]
             zero = h[h["train_error"] == 0]
             if len(zero):
                 t0 = int(zero["t"].iloc[0])
                 ax.axvline(
-                    t0, color="grey", ls=":", label=f"training error 0 (t = {t0})"
+                    t0, color="grey", ls=":", label="first round with training error 0"
                 )
+                title.append(f"training error first 0 at t = {t0}")
+            floor = bound_floor(h)
+            if floor is not None:
+                top = float(h[[*_BOUNDS, "train_error"]].max().max())
+                ax.set_ylim(floor, 2.0 * top)
+                lowest = float(h[list(_BOUNDS)].min().min())
+                title.append(f"below {floor:.2g} not drawn (bounds reach {lowest:.0e})")
             ax.set_xscale("log")
             ax.set_xlabel("round t")
-            ax.set_title(f"{name} (m = {int(h['n_train'].iloc[0])})", fontsize=10)
+            ax.set_title("\n".join(title), fontsize=9)
         axes[0].set_ylabel("training error and its bounds (log scale)")
-        axes[0].legend(fontsize=7, loc="lower left")
-        fig.suptitle(BOUND_SUPTITLE, fontsize=11, y=1.02)
+        handles, labels = _labelled(axes)
+        fig.legend(
+            handles, labels, loc="outside lower center", ncols=len(labels), fontsize=8
+        )
+        fig.suptitle(BOUND_SUPTITLE, fontsize=11)
     return fig
+
+
+#: The columns of B1's three bounds in ``history``.
+_BOUNDS = ("bound_Z", "bound_gamma", "bound_gamma_min")
+
+#: How many decades below its smallest training error that is not 0 a panel
+#: of ``adaboost_bound`` reaches (:func:`bound_floor`).
+BOUND_DECADES = 3
+
+
+def bound_floor(h: pd.DataFrame) -> float | None:
+    """The lower y limit of one dataset's ``adaboost_bound`` panel:
+    :data:`BOUND_DECADES` decades below its smallest training error that is
+    not 0 (1/m when every round's is 0), or None (the limit matplotlib picks)
+    when no bound falls below that."""
+    errors = h["train_error"][h["train_error"] > 0]
+    least = float(errors.min()) if len(errors) else 1.0 / float(h["n_train"].iloc[0])
+    floor = least * 10.0**-BOUND_DECADES
+    return floor if float(h[list(_BOUNDS)].min().min()) < floor else None
 
 
 def loss_title(history: pd.DataFrame) -> str:
@@ -112,9 +169,13 @@ def plot_exp_loss_descent(history: pd.DataFrame) -> Figure:
 
 
 def plot_adaboost_train_test(history: pd.DataFrame) -> Figure:
-    """Figure ``adaboost_train_test`` (B14): errors vs rounds; the VC bound."""
+    """Figure ``adaboost_train_test`` (B14): errors vs rounds; the VC bound.
+
+    One legend below the panels names the error panels' curves and the VC
+    panel's, so that no legend covers a curve."""
     names = list(dict.fromkeys(history["dataset"]))
-    fig, axes = dataset_axes(names, extra=1)
+    fig, axes = dataset_axes(names, height=4.4, extra=1)
+    fig.set_layout_engine("constrained")
     with plt.rc_context(STYLE):
         for ax, name in zip(axes, names, strict=False):
             h = history[history["dataset"] == name].sort_values("t")
@@ -131,7 +192,6 @@ def plot_adaboost_train_test(history: pd.DataFrame) -> Figure:
             ax.set_xscale("log")
             ax.set_xlabel("round T")
             ax.set_title(f"{name} (test m = {int(h['n_test'].iloc[0])})", fontsize=10)
-            ax.legend(fontsize=8)
         axes[0].set_ylabel("error")
         vx = axes[-1]
         groups = _by_vc_dimension(history, names)
@@ -151,7 +211,10 @@ def plot_adaboost_train_test(history: pd.DataFrame) -> Figure:
             )
         vx.set_xlabel("round T")
         vx.set_ylabel("2(d+1)(T+1) log₂((T+1)e)")
-        vx.legend(fontsize=8, loc="upper left")
+        handles, labels = _labelled(axes)
+        fig.legend(
+            handles, labels, loc="outside lower center", ncols=len(labels), fontsize=8
+        )
         vx.set_title("VC-dimension bound of F_T (B14)", fontsize=10)
         fig.suptitle(
             "Training and test error against T; capacity of F_T (B14)", fontsize=11
@@ -179,9 +242,14 @@ def _vc_label(d: int, which: str) -> str:
 
 
 def plot_margin_bound(margin_bound: pd.DataFrame) -> Figure:
-    """Figure ``margin_bound`` (B6): fraction of margins ≤ ρ against the bound."""
+    """Figure ``margin_bound`` (B6): fraction of margins ≤ ρ against the bound.
+
+    The formulas are matplotlib mathtext (:data:`MARGIN_FRACTION`,
+    :data:`B6_BOUND`), so no brace or caret is printed; one legend below the
+    panels names the curves."""
     names = list(dict.fromkeys(margin_bound["dataset"]))
-    fig, axes = dataset_axes(names)
+    fig, axes = dataset_axes(names, height=4.6)
+    fig.set_layout_engine("constrained")
     with plt.rc_context(STYLE):
         for ax, name in zip(axes, names, strict=True):
             part = margin_bound[margin_bound["dataset"] == name]
@@ -208,13 +276,16 @@ def plot_margin_bound(margin_bound: pd.DataFrame) -> Figure:
             ax.set_ylim(1e-4, 2)
             ax.set_xlabel("ρ")
             ax.set_title(name, fontsize=10)
-        axes[0].set_ylabel("Pr_S[y f(x) ≤ ρ‖α‖₁] (solid), bound (dashed)")
-        axes[0].legend(fontsize=6)
-        fig.suptitle(
-            "Margin distribution bound 2^T Π √(ε_t^{1−ρ}(1−ε_t)^{1+ρ}) (B6)",
-            fontsize=11,
-            y=1.02,
+        axes[0].set_ylabel(f"{MARGIN_FRACTION} (solid), bound (dashed)")
+        handles, labels = axes[0].get_legend_handles_labels()
+        fig.legend(
+            handles,
+            labels,
+            loc="outside lower center",
+            ncols=max(1, len(labels) // 2),
+            fontsize=8,
         )
+        fig.suptitle(f"Margin distribution bound {B6_BOUND} (B6)", fontsize=11)
     return fig
 
 
@@ -226,11 +297,15 @@ def plot_uniform_margin_bound(uniform_margin: pd.DataFrame) -> Figure:
     the fraction of training margins ≤ ρ, B6's product bound and the uniform
     bound [(1 − 2γ)^{1−ρ}(1 + 2γ)^{1+ρ}]^{T/2} on a log scale; a fraction of 0
     is drawn as a marker on the bottom edge; the dotted line is 1/m (below it
-    the fraction must be 0).
+    the fraction must be 0). The formulas are mathtext (no brace or caret is
+    printed), each row's y label names the quantity and the row's ρ
+    (:data:`UNIFORM_ROWS`), and one legend below the panels names the curves.
     """
     names = list(dict.fromkeys(uniform_margin["dataset"]))
     n = len(names)
-    fig, axes = new_figure(2, n, width=3.9 * n, height=7.4, squeeze=False)
+    fig, axes = new_figure(
+        2, n, width=3.9 * n, height=8.0, squeeze=False, layout="constrained"
+    )
     with plt.rc_context(STYLE):
         for col, name in enumerate(names):
             part = uniform_margin[uniform_margin["dataset"] == name]
@@ -272,28 +347,36 @@ def plot_uniform_margin_bound(uniform_margin: pd.DataFrame) -> Figure:
                     p["product_bound"].clip(lower=floor, upper=20),
                     color="C1",
                     ls="--",
-                    label="B6: 2^T Π √(ε^{1−ρ}(1−ε)^{1+ρ})",
+                    label=f"B6: {B6_BOUND}",
                 )
                 ax.plot(
                     t,
                     p["uniform_bound"].clip(lower=floor, upper=20),
                     color="C3",
                     lw=1.4,
-                    label="[(1−2γ)^{1−ρ}(1+2γ)^{1+ρ}]^{T/2}",
+                    label=f"uniform: {UNIFORM_BOUND}",
                 )
                 ax.axhline(1.0 / m, color="grey", ls=":", lw=1, label="1/m")
                 ax.set_yscale("log")
                 ax.set_ylim(floor, 20)
                 ax.set_xlabel("rounds T")
                 ax.set_title(f"{name}: ρ = {rho:g} {side} γ = {gamma:.3g}", fontsize=9)
-            axes[0][0].set_ylabel("ρ below γ")
-            axes[1][0].set_ylabel("ρ above γ")
-        axes[0][0].legend(fontsize=6, loc="upper right")
+        for row, text in enumerate(UNIFORM_ROWS):
+            axes[row][0].set_ylabel(text)
+        handles, labels = _labelled(axes.flat)
+        fig.legend(handles, labels, loc="outside lower center", ncols=3, fontsize=8)
         fig.suptitle(
             "Uniform margin bound, γ = smallest edge of the run (B17; Mohri, "
             "Boosting, 'Margin Distribution', 'Notes')",
             fontsize=11,
-            y=1.0,
         )
-        fig.tight_layout()
     return fig
+
+
+def _labelled(axes) -> tuple[list, list[str]]:
+    """The handles and labels of ``axes``, each label once, in order."""
+    seen: dict[str, object] = {}
+    for ax in axes:
+        for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
+            seen.setdefault(label, handle)
+    return list(seen.values()), list(seen)

@@ -14,35 +14,49 @@ from matplotlib.tri import Triangulation
 
 from .._shared.figures import STYLE, new_figure
 
-_VARIANT = {"sign": "h ∈ {−1, +1}", "real": "h ∈ [−1, 1]"}
+#: The base classes, in mathtext (the set's braces are drawn, not printed as
+#: markup).
+_VARIANT = {"sign": r"$h \in \{-1, +1\}$", "real": r"$h \in [-1, 1]$"}
+
+#: confidence_rated's legend of the round-1 panels: Z, its bound and the two
+#: steps, in mathtext, so that no brace or caret is printed (each panel's
+#: title gives its numbers).
+Z_LEGEND = (
+    r"$Z(\alpha) = \sum_i D(i)\, e^{-\alpha y_i h(x_i)}$",
+    r"bound $\frac{1+r}{2}\, e^{-\alpha} + \frac{1-r}{2}\, e^{\alpha}$",
+    r"closed form $\alpha_r = \frac{1}{2} \ln \frac{1+r}{1-r}$",
+    r"$\alpha^*$ minimizing $Z$ (numerically)",
+)
 
 
 def plot_confidence_rated(rounds: pd.DataFrame, curves: pd.DataFrame) -> Figure:
     """Figure ``confidence_rated`` (B22): Z_1(α) with the closed-form α_r and the
     minimizer α*, for ±1 and [−1, 1] base classifiers; the gap Z(α_r) − Z(α*)
-    in every round."""
+    in every round.
+
+    The round-1 panels' curves are named by one legend below the panels
+    (:data:`Z_LEGEND`), their α_r and α* are in the panels' titles; the gap
+    panel's legend is below it: no legend covers a curve."""
     variants = list(dict.fromkeys(curves["variant"]))
     fig, axes = new_figure(
-        1, len(variants) + 1, width=4.2 * (len(variants) + 1), height=4.0
+        1,
+        len(variants) + 1,
+        width=4.2 * (len(variants) + 1),
+        height=4.8,
+        layout="constrained",
     )
     with plt.rc_context(STYLE):
         for ax, variant in zip(axes[:-1], variants, strict=True):
             c = curves[curves["variant"] == variant]
             first = rounds[(rounds["variant"] == variant) & (rounds["t"] == 1)].iloc[0]
-            ax.plot(c["alpha"], c["Z"], color="C0", label="Z(α) = Σ D e^{−α y h}")
-            ax.plot(
-                c["alpha"],
-                c["bound"],
-                color="C1",
-                ls="--",
-                label="bound ((1+r)/2) e^{−α} + ((1−r)/2) e^{α}",
-            )
+            ax.plot(c["alpha"], c["Z"], color="C0", label=Z_LEGEND[0])
+            ax.plot(c["alpha"], c["bound"], color="C1", ls="--", label=Z_LEGEND[1])
             ax.plot(
                 first["alpha_slide"],
                 first["Z_slide"],
                 "s",
                 color="C3",
-                label=f"α_r = ½ ln((1+r)/(1−r)) = {first['alpha_slide']:.3f}",
+                label=Z_LEGEND[2],
             )
             ax.plot(
                 first["alpha_star"],
@@ -51,15 +65,16 @@ def plot_confidence_rated(rounds: pd.DataFrame, curves: pd.DataFrame) -> Figure:
                 mfc="none",
                 ms=9,
                 color="k",
-                label=f"α* minimizing Z = {first['alpha_star']:.3f}",
+                label=Z_LEGEND[3],
             )
             ax.set_xlabel("α")
             ax.set_ylabel("Z(α)")
             ax.set_title(
-                f"{_VARIANT.get(variant, variant)}, round 1 (r = {first['r']:.3f})",
+                f"{_VARIANT.get(variant, variant)}, round 1 (r = {first['r']:.3f})\n"
+                f"$\\alpha_r$ = {first['alpha_slide']:.3f}, "
+                f"$\\alpha^*$ = {first['alpha_star']:.3f}",
                 fontsize=9,
             )
-            ax.legend(fontsize=7)
         bx = axes[-1]
         for i, variant in enumerate(variants):
             part = rounds[rounds["variant"] == variant].sort_values("t")
@@ -75,13 +90,22 @@ def plot_confidence_rated(rounds: pd.DataFrame, curves: pd.DataFrame) -> Figure:
         bx.axhline(1e-10, color="grey", ls=":", label="tolerance 1e-10")
         bx.set_yscale("log")
         bx.set_xlabel("round t")
-        bx.set_ylabel("|Z(α_r) − Z(α*)| (zeros at 1e-18)")
-        bx.set_title("Does the closed form minimize Z_t?", fontsize=9)
-        bx.legend(fontsize=7)
+        bx.set_ylabel(r"$|Z(\alpha_r) - Z(\alpha^*)|$ (zeros at 1e-18)")
+        bx.set_title(r"Does the closed form minimize $Z_t$?", fontsize=9)
+        bx.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncols=3)
+        handles, labels = axes[0].get_legend_handles_labels()
+        fig.legend(
+            handles,
+            labels,
+            loc="outside lower center",
+            ncols=len(labels),
+            fontsize=8,
+            title="left and middle panels",
+            title_fontsize=8,
+        )
         fig.suptitle(
-            "Confidence-rated AdaBoost: the α_t that minimizes Z_t (B22)",
+            r"Confidence-rated AdaBoost: the $\alpha_t$ that minimizes $Z_t$ (B22)",
             fontsize=11,
-            y=1.03,
         )
     return fig
 

@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from .._shared.figures import STYLE
 
@@ -38,10 +39,11 @@ def plot_feature_lift(summary: pd.DataFrame, points: pd.DataFrame) -> Figure:
     the separating plane. Right: the plane mapped back, an ellipse in R².
     """
     with plt.rc_context(STYLE):
-        fig = plt.figure(figsize=(14.0, 4.6))
-        ax = fig.add_subplot(1, 3, 1)
-        zx = fig.add_subplot(1, 3, 2, projection="3d")
-        ex = fig.add_subplot(1, 3, 3)
+        fig = plt.figure(figsize=(14.0, 4.8))
+        grid = fig.add_gridspec(1, 3, width_ratios=[1.0, 1.3, 1.0], wspace=0.3)
+        ax = fig.add_subplot(grid[0])
+        zx = fig.add_subplot(grid[1], projection="3d")
+        ex = fig.add_subplot(grid[2])
         r2 = summary[summary["space"] == "R2"].iloc[0]
         r3 = summary[summary["space"] == "R3"].iloc[0]
         lo = points[["x1", "x2"]].to_numpy().min() - 0.3
@@ -80,9 +82,14 @@ def plot_feature_lift(summary: pd.DataFrame, points: pd.DataFrame) -> Figure:
         p2 = -(r3["w1"] * p1 + r3["w3"] * p3 + r3["b"]) / r3["w2"]
         inside = (p2 >= points["z2"].min() - 1) & (p2 <= points["z2"].max() + 1)
         zx.plot_surface(p1, np.where(inside, p2, np.nan), p3, alpha=0.3, color="C0")
-        zx.set_xlabel("z₁ = x₁²")
-        zx.set_ylabel("z₂ = √2·x₁x₂")
-        zx.set_zlabel("z₃ = x₂²")
+        # Few ticks, 8 pt, labels set off: on the foreshortened z₂ axis five
+        # ticks at 10 pt ran into each other and into the axis label.
+        for axis in (zx.xaxis, zx.yaxis, zx.zaxis):
+            axis.set_major_locator(MaxNLocator(4))
+        zx.tick_params(labelsize=8, pad=1)
+        zx.set_xlabel("z₁ = x₁²", labelpad=6)
+        zx.set_ylabel("z₂ = √2·x₁x₂", labelpad=6)
+        zx.set_zlabel("z₃ = x₂²", labelpad=6)
         zx.view_init(elev=18, azim=-60)
         zx.set_box_aspect(None, zoom=0.8)
         zx.set_title(
@@ -103,6 +110,5 @@ def plot_feature_lift(summary: pd.DataFrame, points: pd.DataFrame) -> Figure:
             "w₁x₁² + √2w₂x₁x₂ + w₃x₂² + b = 0",
             fontsize=9,
         )
-        fig.suptitle(SUPTITLE, fontsize=11)
-        fig.subplots_adjust(wspace=0.35)
+        fig.suptitle(SUPTITLE, fontsize=11, y=1.03)
     return fig

@@ -16,8 +16,10 @@ from .._shared.figures import STYLE, new_figure
 def plot_gaussian_hypothesis(
     history: pd.DataFrame, curve: pd.DataFrame, bumps: pd.DataFrame
 ) -> Figure:
-    """Figure ``gaussian_hypothesis`` (K9): h(z), its Gaussian bumps, ℓ per epoch."""
-    fig, (hx, ax, bx) = new_figure(1, 3, width=14.0, height=4.2)
+    """Figure ``gaussian_hypothesis`` (K9): h(z), its Gaussian bumps, ℓ per epoch.
+
+    Each panel's legend is below it (:func:`_legend_below`), off the curves."""
+    fig, (hx, ax, bx) = new_figure(1, 3, width=14.0, height=5.0, layout="constrained")
     with plt.rc_context(STYLE):
         z = curve["z"].to_numpy()
         sigma = float(bumps["sigma"].iloc[0])
@@ -43,7 +45,6 @@ def plot_gaussian_hypothesis(
         hx.set_xlabel("z")
         hx.set_ylabel("h(z) = s(f(z))")
         hx.set_title("Hypothesis h(z)")
-        hx.legend(fontsize=7, loc="center right")
         for r in bumps.itertuples(index=False):
             bump = r.a * np.exp(-((z - r.x) ** 2) / (2 * sigma**2))
             ax.plot(z, bump, color="C2" if r.a > 0 else "C3", lw=0.7, alpha=0.6)
@@ -55,12 +56,19 @@ def plot_gaussian_hypothesis(
             f"f as a sum of Gaussian bumps, σ = {sigma:g}\n(green aⱼ > 0, red aⱼ < 0)",
             fontsize=9,
         )
-        ax.legend(fontsize=8, loc="lower left")
         for method, part in history.groupby("method", sort=True):
             bx.plot(part["epoch"], part["log_likelihood"], label=method)
         bx.set_xscale("log")
         bx.set_xlabel("epoch")
         bx.set_ylabel("log-likelihood ℓ")
         bx.set_title("Gradient ascent, per epoch")
-        bx.legend(fontsize=8)
+        for panel in (hx, ax, bx):
+            _legend_below(panel)
     return fig
+
+
+def _legend_below(ax) -> None:
+    """The panel's legend, 8 pt in two columns, below its x label (inside,
+    the hypothesis panel's legend lay across h(z) and the bumps panel's on
+    the bumps)."""
+    ax.legend(fontsize=8, ncols=2, loc="upper center", bbox_to_anchor=(0.5, -0.14))

@@ -25,9 +25,10 @@ def plot_gaussian_series(series: pd.DataFrame, tol: float = SERIES_TOL) -> Figur
     ``tol``. Right: the number of coordinates C(N + n, n) of φ_N, with the N at
     which each σ's error first reached ``tol`` (K17's :data:`.claims.SERIES_TOL`).
     The titles say what is drawn: which σ converges later is read off the
-    dots and the rows, not asserted.
+    dots and the rows, not asserted. Both legends are below their panels,
+    off the curves.
     """
-    fig, (ax, bx) = new_figure(1, 2, width=12.0, height=4.4, layout="constrained")
+    fig, (ax, bx) = new_figure(1, 2, width=12.0, height=5.2, layout="constrained")
     with plt.rc_context(STYLE):
         t = series.sort_values(["sigma", "degree"], kind="stable")
         for i, (sigma, part) in enumerate(t.groupby("sigma", sort=True)):
@@ -54,14 +55,16 @@ def plot_gaussian_series(series: pd.DataFrame, tol: float = SERIES_TOL) -> Figur
                 bx.plot(
                     n_star, dim, "o", color=color, label=f"σ = {sigma:g}: N = {n_star}"
                 )
-        ax.axhline(tol, color="grey", ls=":", lw=1.0)
-        ax.text(0, tol * 2, f"rounding allowance {tol:g}", fontsize=7, color="grey")
+        # In the legend, not written on the panel, where the curves crossed it.
+        ax.axhline(
+            tol, color="grey", ls=":", lw=1.0, label=f"rounding allowance {tol:g}"
+        )
         ax.plot([], [], color="black", lw=1.0, ls="--", label="Taylor tail bound")
         ax.set_ylim(_FLOOR / 2, 3.0)
         ax.set_xlabel("N (largest total degree kept)")
         ax.set_ylabel("max over pairs |k(x,z) − φ_N(x)·φ_N(z)|")
         ax.set_title("Truncation error against N, per σ", fontsize=9)
-        ax.legend(fontsize=7, loc="center right")
+        ax.legend(fontsize=8, ncols=2, loc="upper center", bbox_to_anchor=(0.5, -0.14))
         first = t[t["sigma"] == t["sigma"].min()]
         bx.semilogy(first["degree"], first["dimension_formula"], color="black", lw=1.5)
         bx.set_xlabel("N")
@@ -71,7 +74,7 @@ def plot_gaussian_series(series: pd.DataFrame, tol: float = SERIES_TOL) -> Figur
             f"with error ≤ {tol:g}",
             fontsize=9,
         )
-        bx.legend(fontsize=7, loc="lower right")
+        bx.legend(fontsize=8, ncols=2, loc="upper center", bbox_to_anchor=(0.5, -0.14))
         fig.suptitle(
             "The Gaussian kernel against its feature series truncated at degree N "
             "(Shewchuk, Lecture 14, 'The Gaussian Kernel'; K17)",

@@ -19,13 +19,43 @@ _FACE_STYLE = {
 }
 
 
+def corner_counts(solutions: pd.DataFrame) -> dict[str, int]:
+    """How many solutions lie at each corner ±e_k of the cross-polytope, for
+    all six corners in a fixed order (+e1, −e1, …; 0 where none lies)."""
+    at = (solutions["face"] == "corner").to_numpy()
+    W = (
+        solutions[["w1", "w2", "w3"]].to_numpy()[at]
+        / solutions["t"].to_numpy()[at, None]
+    )
+    nearest = np.round(W)
+    counts = {}
+    for k in range(3):
+        for sign, name in ((1.0, "+"), (-1.0, "−")):
+            corner = np.zeros(3)
+            corner[k] = sign
+            counts[f"{name}e{k + 1}"] = int(np.all(nearest == corner, axis=1).sum())
+    return counts
+
+
+def corner_title(solutions: pd.DataFrame) -> str:
+    """The 3-D panel's title: how many of the solutions lie at a corner, and
+    how many at each of the six (they add up to it: a count drawn beside
+    each corner hid the one that faces the viewer)."""
+    counts = corner_counts(solutions)
+    each = ", ".join(f"{corner} {n}" for corner, n in counts.items())
+    return (
+        "solutions w*/t on the unit cross-polytope\n"
+        f"{sum(counts.values())} of {len(solutions)} at a corner: {each}"
+    )
+
+
 def plot_l1_ball_faces(solutions: pd.DataFrame) -> Figure:
     """Figure ``l1_ball_faces`` (S6).
 
     Left: the unit cross-polytope ‖w‖₁ = 1 and every constrained solution
-    scaled to it, w*/t, coloured by the face it lies on (corners drawn with
-    their counts). Right: the share of corners, edges and facets for each
-    radius t = f‖β̂‖₁.
+    scaled to it, w*/t, coloured by the face it lies on (corners sized by
+    their counts, which the title gives, :func:`corner_title`). Right: the
+    share of corners, edges and facets for each radius t = f‖β̂‖₁.
     """
     fig = None
     with plt.rc_context(STYLE):
@@ -54,8 +84,6 @@ def plot_l1_ball_faces(solutions: pd.DataFrame) -> Figure:
                     depthshade=False,
                     label=f"{label} ({int(at.sum())})",
                 )
-                for p, n in zip(corners, counts, strict=True):
-                    ax3.text(*(1.15 * p), str(n), fontsize=7, color=colour)
             else:
                 ax3.scatter(
                     *W[at].T,
@@ -71,8 +99,8 @@ def plot_l1_ball_faces(solutions: pd.DataFrame) -> Figure:
             axis.set_ticks([-1.0, 0.0, 1.0])
         ax3.set_box_aspect((1, 1, 1))
         ax3.view_init(elev=22, azim=35)
-        ax3.legend(fontsize=7, loc="upper left")
-        ax3.set_title("solutions w*/t on the unit cross-polytope", fontsize=10)
+        ax3.legend(fontsize=8, loc="upper left")
+        ax3.set_title(corner_title(solutions), fontsize=9)
 
         shares = (
             solutions.groupby("fraction")["face"]

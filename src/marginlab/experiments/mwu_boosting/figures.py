@@ -28,15 +28,22 @@ def plot_mwu_boosting(
     (B18): the cumulative MWU loss l_MWU(1..t) against Theorem 2's bound for
     S = S̄_t, the best single expert and all experts. Last (2-D data): the
     regions of the final majority vote.
+
+    Superscripts and subscripts are mathtext, so no caret or brace is
+    printed; every legend is below its panel, off the data, at 8 pt.
     """
     s = summary.iloc[0]
     gamma, nu, T = float(s["gamma"]), float(s["nu"]), int(s["T"])
     has_regions = len(regions) > 0
     ncols = 4 if has_regions else 3
-    fig, axes = new_figure(1, ncols, width=4.5 * ncols, height=4.2)
+    fig, axes = new_figure(
+        1, ncols, width=4.5 * ncols, height=5.6, layout="constrained"
+    )
     with plt.rc_context(STYLE):
         ax = axes[0]
-        ax.plot(history["t"], history["edge"], color="C0", lw=0.6, label="edge of h^t")
+        ax.plot(
+            history["t"], history["edge"], color="C0", lw=0.6, label="edge of $h^t$"
+        )
         ax.plot(
             history["t"], history["min_edge"], color="C1", label="smallest edge so far"
         )
@@ -46,20 +53,23 @@ def plot_mwu_boosting(
         ax.set_ylim(low - 0.15 * (high - low + 1e-3), high + 0.05 * (high - low))
         ax.set_xscale("log")
         ax.set_xlabel("round t")
-        ax.set_ylabel("edge ½ − ε_t  (ε_t: error of h^t under p^t)")
+        ax.set_ylabel(
+            r"edge $\frac{1}{2} - \varepsilon_t$  "
+            r"($\varepsilon_t$: error of $h^t$ under $p^t$)"
+        )
         ax.set_title(
             f"γ-weak on this sample? min edge {float(s['min_edge']):.3g} "
             f"{'≥' if float(s['min_edge']) >= gamma else '<'} γ = {gamma:g}",
             fontsize=9,
         )
-        ax.legend(fontsize=7, loc="upper right")
+        _below(ax)
 
         ax = axes[1]
         ax.plot(
             history["t"],
             history["majority_error"],
             color="C0",
-            label="majority of h^1..h^t",
+            label=r"majority of $h^1, \ldots, h^t$",
         )
         ax.axhline(nu, color="C3", ls="--", label=f"ν = {nu:g}")
         ax.axvline(T, color="grey", ls=":", label=f"T = ⌈4/γ² ln(1/ν)⌉ = {T}")
@@ -71,18 +81,18 @@ def plot_mwu_boosting(
             f"{'≤' if float(s['train_error']) <= nu else '>'} ν = {nu:g}",
             fontsize=9,
         )
-        ax.legend(fontsize=7)
+        _below(ax)
 
         ax = axes[2]
         th = theorem2.sort_values("t")
-        ax.plot(th["t"], th["l_mwu"], color="C0", lw=2, label="l_MWU(1..t)")
+        ax.plot(th["t"], th["l_mwu"], color="C0", lw=2, label=f"{_L_MWU}(1..t)")
         ax.plot(
             th["t"],
             th["bound_bar"],
             color="C3",
             marker=".",
             ms=4,
-            label="bound, S = S̄_t (majority's mistakes)",
+            label=r"bound, $S = \bar{S}_t$ (majority's mistakes)",
         )
         ax.plot(
             th["t"],
@@ -108,17 +118,21 @@ def plot_mwu_boosting(
         ax.set_xscale("log")
         ax.set_yscale("log")
         ax.set_xlabel("round t")
-        ax.set_ylabel("cumulative loss (l_j^t = 1: h^t right on x^j)")
+        ax.set_ylabel(r"cumulative loss ($l_j^t = 1$: $h^t$ right on $x^j$)")
         bounds = th[["bound_bar", "bound_single", "bound_all"]].to_numpy()
         worst = float(np.nanmax(th[["l_mwu"]].to_numpy() - bounds))
-        ax.set_title(f"Theorem 2 (B18): max l_MWU − bound = {worst:.3g}", fontsize=9)
-        ax.legend(fontsize=6, loc="upper left")
+        ax.set_title(f"Theorem 2 (B18): max {_L_MWU} − bound = {worst:.3g}", fontsize=9)
+        _below(ax)
 
         if has_regions:
             ax = axes[3]
             draw_regions(ax, regions, points)
             label_axes(ax)
-            region_legend(ax)
+            region_legend(ax, loc="upper center")
+            legend = ax.get_legend()
+            legend.set_bbox_to_anchor((0.5, -0.08), transform=ax.transAxes)
+            for text in legend.get_texts():
+                text.set_fontsize(8)
             ax.set_title(f"Majority vote of the T = {T} rounds", fontsize=9)
         learner = str(s["weak_learner"])
         if learner == "trees":
@@ -127,6 +141,14 @@ def plot_mwu_boosting(
             f"Boosting by multiplicative weights, ε = γ (B10, B18): {s['dataset']}, "
             f"m = {int(s['n_samples'])}, {learner}",
             fontsize=11,
-            y=1.03,
         )
     return fig
+
+
+#: The algorithm's cumulative loss l_MWU, in mathtext.
+_L_MWU = r"$l_{\mathrm{MWU}}$"
+
+
+def _below(ax) -> None:
+    """The panel's legend, 8 pt, below its x label: off the data."""
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14))

@@ -9,9 +9,29 @@ import pandas as pd
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
 
+from ...estimators.boosting.ensemble import StopReason
 from .._shared.figures import STYLE, draw_regions, label_axes, new_figure, region_legend
 
 _LEARNER_STYLE = {"stumps": ("C3", "s"), "trees": ("C0", "o")}
+
+#: Why a run stopped, in words for the titles and legend (the table holds
+#: :class:`StopReason`'s code names, e.g. ``no_edge``).
+_STOPPED = {
+    StopReason.N_ROUNDS: "every round run",
+    StopReason.PERFECT: "training error 0 (ε_t = 0)",
+    StopReason.NO_EDGE: "no edge (ε_t ≥ ½)",
+    StopReason.NO_MARGIN_EDGE: "no edge above the margin",
+}
+
+
+def stopped(reason: str) -> str:
+    """Why a run stopped, in words (an unknown code with its underscores
+    read as spaces)."""
+    return _STOPPED.get(reason, str(reason).replace("_", " "))
+
+
+def _rounds(n: int) -> str:
+    return f"{n} round" if n == 1 else f"{n} rounds"
 
 
 def _fmt_edge(edge: float) -> str:
@@ -40,7 +60,7 @@ def plot_xor_stumps(
     boosting game over all distinct stumps and depth-2 trees: the maximum L1
     margin ρ* and the guaranteed edge γ* of the worst distribution.
     """
-    fig, axes = new_figure(1, 3, width=13.5, height=4.4)
+    fig, axes = new_figure(1, 3, width=13.5, height=5.4, layout="constrained")
     with plt.rc_context(STYLE):
         for ax, (_, run) in zip(axes[:2], runs.iterrows(), strict=True):
             learner, depth = str(run["learner"]), int(run["depth"])
@@ -49,8 +69,9 @@ def plot_xor_stumps(
             edge = _edge_value(edges, "dataset", learner)
             ax.set_title(
                 f"AdaBoost + {_learner_label(learner, depth)}: "
-                f"{int(run['rounds_kept'])} round(s) kept\n"
-                f"stop: {run['stop_reason']}, best edge γ = {_fmt_edge(edge)}, "
+                f"{_rounds(int(run['rounds_kept']))} kept\n"
+                f"stopped: {stopped(run['stop_reason'])}\n"
+                f"best edge γ = {_fmt_edge(edge)}, "
                 f"training error {float(run['train_error']):.3g}",
                 fontsize=9,
             )
@@ -69,9 +90,10 @@ def plot_xor_stumps(
                 ms=9 if hollow else 5,
                 mfc="none" if hollow else color,
                 zorder=3 if hollow else 2,
-                label=f"{_learner_label(learner, depth)} (stop: {run['stop_reason']})",
+                label=f"{_learner_label(learner, depth)} "
+                f"(stopped: {stopped(run['stop_reason'])})",
             )
-            if run["stop_reason"] == "no_edge":
+            if run["stop_reason"] == StopReason.NO_EDGE:
                 t_stop = int(part["t"].max()) + 1
                 ex.plot(
                     [t_stop],
@@ -115,14 +137,13 @@ def plot_xor_stumps(
             bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "0.8"},
         )
         ex.set_title("Training error per round", fontsize=9)
-        ex.legend(fontsize=7, loc="upper right")
+        ex.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14))
         run = runs.iloc[0]
         depth = int(runs["depth"].max())
         fig.suptitle(
             f"AdaBoost on XOR with stumps and with depth-{depth} trees (B8): "
             f"{run['dataset']}, m = {int(run['m'])} points",
             fontsize=11,
-            y=1.02,
         )
     return fig
 

@@ -245,4 +245,34 @@ def test_the_hull_panel_names_what_is_compared(tables: Tables) -> None:
     title = fig.axes[0].get_title()
     plt.close(fig)
     assert "identity" not in title
-    assert title.endswith(": sup over conv(H) against max over H")
+    assert title.endswith(":\nsup over conv(H) against max over H")
+
+
+def test_each_hull_panel_spans_its_own_values(tables: Tables) -> None:
+    """The left panel's axes span the maxima over H and the suprema over the
+    hulls (not the one-stump values of the right panel, which squeezed them
+    into a third of it); the right panel spans the one-stump values."""
+    draws = tables[2]
+    fig = plotter("convex_hull_rademacher")(draws)
+    ax, bx = fig.axes
+    limits = [ax.get_xlim(), ax.get_ylim(), bx.get_xlim(), bx.get_ylim()]
+    plt.close(fig)
+    for (lo, hi), columns in zip(
+        limits,
+        [
+            ["sup_class"],
+            ["sup_hull", "sup_hull_slide"],
+            ["single"],
+            ["single_hull_slide"],
+        ],
+        strict=True,
+    ):
+        values = draws[columns].to_numpy()
+        assert lo <= values.min()
+        assert hi >= values.max()
+    for (lo, hi), columns in (
+        (limits[0], ["sup_class", "sup_hull", "sup_hull_slide"]),
+        (limits[2], ["single", "single_hull_slide"]),
+    ):
+        values = draws[columns].to_numpy()
+        assert values.max() - values.min() >= 0.8 * (hi - lo)

@@ -276,3 +276,32 @@ def test_each_hull_panel_spans_its_own_values(tables: Tables) -> None:
     ):
         values = draws[columns].to_numpy()
         assert values.max() - values.min() >= 0.8 * (hi - lo)
+
+
+def _text_boxes(fig) -> list[tuple[str, object]]:
+    """Every non-empty text of ``fig`` drawn (titles, labels, tick labels,
+    annotations, legend entries), with its box in display units."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    texts = [t for t in fig.findobj(plt.Text) if t.get_visible() and t.get_text()]
+    return [(t.get_text(), t.get_window_extent(renderer)) for t in texts]
+
+
+def test_no_text_of_the_game_figure_overlaps_another(tables: Tables) -> None:
+    """The suptitle clears the panels' titles, and the legend of the simplex
+    panel clears the names of its corners (it sits below the triangle)."""
+    game, simplex = tables[3], tables[4]
+    fig = plotter("rock_paper_scissors")(game, simplex)
+    try:
+        boxes = _text_boxes(fig)
+        legend = fig.axes[1].get_legend()
+        fig_box = legend.get_window_extent(fig.canvas.get_renderer())
+        assert all(t.get_fontsize() >= 8 for t in legend.get_texts())
+    finally:
+        plt.close(fig)
+    assert len(boxes) > 10
+    for i, (a, box) in enumerate(boxes):
+        for b, other in boxes[i + 1 :]:
+            assert not box.overlaps(other), (a, b)
+    corners = [box for text, box in boxes if text in ("rock", "paper", "scissors")]
+    assert all(not fig_box.overlaps(box) for box in corners)

@@ -155,7 +155,7 @@ def plot_convex_hull_rademacher(draws: pd.DataFrame) -> Figure:
 def plot_rock_paper_scissors(game: pd.DataFrame, simplex: pd.DataFrame) -> Figure:
     """Figure ``rock_paper_scissors`` (B24): the payoff matrix, and the payoff
     each mixed strategy of the row player guarantees, over the simplex."""
-    fig, (ax, bx) = new_figure(1, 2, width=10.0, height=4.4)
+    fig, (ax, bx) = new_figure(1, 2, width=10.0, height=4.8, layout="constrained")
     with plt.rc_context(STYLE):
         actions = game["action"].tolist()
         M = game[[f"vs_{a}" for a in actions]].to_numpy()
@@ -197,7 +197,8 @@ def plot_rock_paper_scissors(game: pd.DataFrame, simplex: pd.DataFrame) -> Figur
         bx.set_ylim(-0.08, np.sqrt(3) / 2 + 0.1)
         bx.axis("off")
         bx.set_title("What each mixed strategy p guarantees", fontsize=9, pad=12)
-        bx.legend(fontsize=7, loc="upper left")
+        # Below the triangle: the corners' names fill its top corners.
+        bx.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, 0.0))
         fig.suptitle(game_title(game), fontsize=11)
     return fig
 

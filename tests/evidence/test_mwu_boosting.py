@@ -8,6 +8,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
 
 from marginlab.core.datasets import make_dataset
 from marginlab.estimators.boosting.ensemble import _Round
@@ -119,6 +120,29 @@ def test_figures_draw(fixture, plot, request, tmp_path) -> None:
     path = tmp_path / f"{fixture}.png"
     save_figure(plot(*tables), path)
     assert path.stat().st_size > 1000
+
+
+def test_every_legend_lies_below_its_panel(mwu) -> None:
+    """The legends once sat on the curves (the edges, the majority's error,
+    Theorem 2's bounds) and on the points of the regions panel: each lies
+    below its panel now, in fonts of at least 8 points, and no two overlap."""
+    fig = plot_mwu_boosting(*mwu)
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        boxes = []
+        for ax in fig.axes:
+            legend = ax.get_legend()
+            assert legend is not None
+            box = legend.get_window_extent(renderer)
+            assert box.y1 <= ax.get_window_extent(renderer).y0
+            assert min(t.get_fontsize() for t in legend.get_texts()) >= 8
+            boxes.append(box)
+    finally:
+        plt.close(fig)
+    assert len(boxes) == 4
+    for i, box in enumerate(boxes):
+        assert all(not box.overlaps(other) for other in boxes[i + 1 :])
 
 
 # --- B18 -----------------------------------------------------------------------------

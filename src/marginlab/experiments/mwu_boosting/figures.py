@@ -12,6 +12,14 @@ from matplotlib.figure import Figure
 
 from .._shared.figures import STYLE, draw_regions, label_axes, new_figure, region_legend
 
+#: Every panel's legend: below its axes, off the curves and the points.
+_BELOW = {
+    "loc": "upper center",
+    "bbox_to_anchor": (0.5, -0.15),
+    "ncols": 1,
+    "fontsize": 8,
+}
+
 
 def plot_mwu_boosting(
     history: pd.DataFrame,
@@ -27,13 +35,15 @@ def plot_mwu_boosting(
     majority of h^1, …, h^t, against ν, up to T = ⌈4/γ² ln(1/ν)⌉. Third
     (B18): the cumulative MWU loss l_MWU(1..t) against Theorem 2's bound for
     S = S̄_t, the best single expert and all experts. Last (2-D data): the
-    regions of the final majority vote.
+    regions of the final majority vote. Each legend lies below its panel.
     """
     s = summary.iloc[0]
     gamma, nu, T = float(s["gamma"]), float(s["nu"]), int(s["T"])
     has_regions = len(regions) > 0
     ncols = 4 if has_regions else 3
-    fig, axes = new_figure(1, ncols, width=4.5 * ncols, height=4.2)
+    fig, axes = new_figure(
+        1, ncols, width=4.5 * ncols, height=5.4, layout="constrained"
+    )
     with plt.rc_context(STYLE):
         ax = axes[0]
         ax.plot(history["t"], history["edge"], color="C0", lw=0.6, label="edge of h^t")
@@ -52,7 +62,7 @@ def plot_mwu_boosting(
             f"{'≥' if float(s['min_edge']) >= gamma else '<'} γ = {gamma:g}",
             fontsize=9,
         )
-        ax.legend(fontsize=7, loc="upper right")
+        ax.legend(**_BELOW)
 
         ax = axes[1]
         ax.plot(
@@ -71,7 +81,7 @@ def plot_mwu_boosting(
             f"{'≤' if float(s['train_error']) <= nu else '>'} ν = {nu:g}",
             fontsize=9,
         )
-        ax.legend(fontsize=7)
+        ax.legend(**_BELOW)
 
         ax = axes[2]
         th = theorem2.sort_values("t")
@@ -112,13 +122,14 @@ def plot_mwu_boosting(
         bounds = th[["bound_bar", "bound_single", "bound_all"]].to_numpy()
         worst = float(np.nanmax(th[["l_mwu"]].to_numpy() - bounds))
         ax.set_title(f"Theorem 2 (B18): max l_MWU − bound = {worst:.3g}", fontsize=9)
-        ax.legend(fontsize=6, loc="upper left")
+        ax.legend(**_BELOW)
 
         if has_regions:
             ax = axes[3]
             draw_regions(ax, regions, points)
             label_axes(ax)
-            region_legend(ax)
+            region_legend(ax)  # the shared handles, moved below the panel
+            ax.legend(handles=ax.get_legend().legend_handles, **_BELOW)
             ax.set_title(f"Majority vote of the T = {T} rounds", fontsize=9)
         learner = str(s["weak_learner"])
         if learner == "trees":
@@ -127,6 +138,5 @@ def plot_mwu_boosting(
             f"Boosting by multiplicative weights, ε = γ (B10, B18): {s['dataset']}, "
             f"m = {int(s['n_samples'])}, {learner}",
             fontsize=11,
-            y=1.03,
         )
     return fig

@@ -248,7 +248,7 @@ def test_the_hull_panel_names_what_is_compared(tables: Tables) -> None:
     title = fig.axes[0].get_title()
     plt.close(fig)
     assert "identity" not in title
-    assert title.endswith(": sup over conv(H) against max over H")
+    assert title.endswith(":\nsup over conv(H) against max over H")
 
 
 def test_confidence_rated_prints_no_markup_and_keeps_legends_off_the_data(
@@ -285,3 +285,62 @@ def test_confidence_rated_prints_no_markup_and_keeps_legends_off_the_data(
             )
     finally:
         plt.close(fig)
+
+
+def test_each_hull_panel_spans_its_own_values(tables: Tables) -> None:
+    """The left panel's axes span the maxima over H and the suprema over the
+    hulls (not the one-stump values of the right panel, which squeezed them
+    into a third of it); the right panel spans the one-stump values."""
+    draws = tables[2]
+    fig = plotter("convex_hull_rademacher")(draws)
+    ax, bx = fig.axes
+    limits = [ax.get_xlim(), ax.get_ylim(), bx.get_xlim(), bx.get_ylim()]
+    plt.close(fig)
+    for (lo, hi), columns in zip(
+        limits,
+        [
+            ["sup_class"],
+            ["sup_hull", "sup_hull_slide"],
+            ["single"],
+            ["single_hull_slide"],
+        ],
+        strict=True,
+    ):
+        values = draws[columns].to_numpy()
+        assert lo <= values.min()
+        assert hi >= values.max()
+    for (lo, hi), columns in (
+        (limits[0], ["sup_class", "sup_hull", "sup_hull_slide"]),
+        (limits[2], ["single", "single_hull_slide"]),
+    ):
+        values = draws[columns].to_numpy()
+        assert values.max() - values.min() >= 0.8 * (hi - lo)
+
+
+def _text_boxes(fig) -> list[tuple[str, object]]:
+    """Every non-empty text of ``fig`` drawn (titles, labels, tick labels,
+    annotations, legend entries), with its box in display units."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    texts = [t for t in fig.findobj(plt.Text) if t.get_visible() and t.get_text()]
+    return [(t.get_text(), t.get_window_extent(renderer)) for t in texts]
+
+
+def test_no_text_of_the_game_figure_overlaps_another(tables: Tables) -> None:
+    """The suptitle clears the panels' titles, and the legend of the simplex
+    panel clears the names of its corners (it sits below the triangle)."""
+    game, simplex = tables[3], tables[4]
+    fig = plotter("rock_paper_scissors")(game, simplex)
+    try:
+        boxes = _text_boxes(fig)
+        legend = fig.axes[1].get_legend()
+        fig_box = legend.get_window_extent(fig.canvas.get_renderer())
+        assert all(t.get_fontsize() >= 8 for t in legend.get_texts())
+    finally:
+        plt.close(fig)
+    assert len(boxes) > 10
+    for i, (a, box) in enumerate(boxes):
+        for b, other in boxes[i + 1 :]:
+            assert not box.overlaps(other), (a, b)
+    corners = [box for text, box in boxes if text in ("rock", "paper", "scissors")]
+    assert all(not fig_box.overlaps(box) for box in corners)

@@ -6,13 +6,16 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
 
+from marginlab.experiments._shared.figures import c_label
 from marginlab.experiments.cv_model_selection import EXPERIMENT
 from marginlab.experiments.cv_model_selection.claims import (
     E3_MARGIN,
     e3_cv_selection,
     k16_c_fit,
 )
+from marginlab.experiments.cv_model_selection.figures import plot_cv_model_selection
 from marginlab.experiments.cv_model_selection.study import (
     GRID_COLUMNS,
     MISTAKES_COLUMNS,
@@ -230,3 +233,76 @@ def test_the_section_may_set_its_own_test_fraction() -> None:
     cfg["cv_model_selection"]["test_fraction"] = 0.8
     (run,) = EXPERIMENT.runs(cfg).values()
     assert (run.args["test_fraction"], run.args["split_seed"]) == (0.8, 11)
+
+
+def test_the_figure_draws_k16_s_rows_with_the_intervals_they_read(tables) -> None:
+    """The figure once drew nothing of K16: its right panel draws the two
+    rows, each difference with the paired interval the verdict reads, the
+    bound 0, and ticks that give the row's C and verdict; the test-error
+    panel marks the chosen σ at which K16 reads it. With a largest C far
+    better than the chosen one, the panel follows the row that fails."""
+    grid, summary, mistakes = tables
+
+    def drawn(grid, summary, mistakes):
+        fig = plot_cv_model_selection(grid, summary, mistakes)
+        kx = fig.axes[2]
+        (bars,) = kx.containers[0].lines[2]
+        (points,) = [line for line in kx.get_lines() if line.get_marker() == "D"]
+        segments = [(s[0][1], s[1][1]) for s in bars.get_segments()]
+        ticks = [t.get_text() for t in kx.get_xticklabels()]
+        bounds = [
+            float(line.get_ydata()[0])
+            for line in kx.get_lines()
+            if line.get_label() == "K16's bound: 0"
+        ]
+        marked = [
+            float(line.get_xdata()[0])
+            for line in fig.axes[1].get_lines()
+            if line.get_label().startswith("the chosen σ")
+        ]
+        plt.close(fig)
+        return list(points.get_ydata()), segments, ticks, bounds, marked
+
+    rows = k16_c_fit(grid, summary, mistakes)
+    measured, segments, ticks, bounds, marked = drawn(grid, summary, mistakes)
+    assert measured == pytest.approx([r.measured for r in rows])
+    assert segments == pytest.approx([(r.ci_low, r.ci_high) for r in rows])
+    assert bounds == [0.0]
+    assert marked == [float(summary.iloc[0]["chosen_sigma"])]
+    at = np.isclose(grid["sigma"], summary.iloc[0]["chosen_sigma"])
+    ends = grid[at].sort_values("C")["C"].to_numpy()
+    for tick, row, C, fit in zip(
+        ticks, rows, ends[[0, -1]], ("smallest", "largest"), strict=True
+    ):
+        assert tick.startswith(f"C = {c_label(float(C))} ({fit})")
+        assert tick.endswith(f"verdict: {row.verdict}")
+    # The largest C far better than the chosen one: the row fails, the
+    # drawn interval lies below 0 and the tick says so.
+    s = summary.iloc[0]
+    key = (float(s["chosen_sigma"]), float(s["chosen_C"]))
+    counts = {
+        (float(g.sigma), float(g.C)): 20 for g in grid.itertuples(index=False)
+    } | {(key[0], float(ends[-1])): 0}
+    worse = _nested(grid, counts, int(s["n_test"]))
+    rows = k16_c_fit(grid, summary, worse)
+    measured, segments, ticks, _, _ = drawn(grid, summary, worse)
+    assert rows[1].verdict == "false"
+    assert segments[1] == pytest.approx((rows[1].ci_low, rows[1].ci_high))
+    assert segments[1][1] < 0
+    assert ticks[1].endswith("verdict: false")
+
+
+def test_the_figure_has_one_legend_below_the_panels(tables) -> None:
+    fig = plot_cv_model_selection(*tables)
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        (legend,) = fig.legends
+        box = legend.get_window_extent(renderer)
+        for ax in fig.axes:
+            assert ax.get_legend() is None
+            if ax.axison:
+                assert box.y1 <= ax.get_window_extent(renderer).y0
+        assert min(t.get_fontsize() for t in legend.get_texts()) >= 8
+    finally:
+        plt.close(fig)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
 from scipy import stats
 
 from marginlab.core.datasets import Dataset, make_dataset
@@ -235,11 +236,79 @@ def test_a_csv_gives_one_training_set_and_no_verdict() -> None:
 def test_the_figure_draws_the_interval_e4_reads(e4_tables, tmp_path) -> None:
     errors, regions, points, mistakes, replicates = e4_tables
     (row,) = e4_knn_loo(errors, mistakes, replicates)
-    fig = plotter("knn_k")(errors, regions, points, replicates)
-    ax = fig.axes[-1]
+    fig = plotter("knn_k")(errors, regions, points, mistakes, replicates)
+    (ax,) = [a for a in fig.axes if a.get_title().startswith("E4")]
     assert ax.get_title().startswith("E4 on 6 training sets:")
     (bar,) = ax.containers
     segment = bar.lines[2][0].get_segments()[0]
     assert segment[:, 1] == pytest.approx([row.ci_low, row.ci_high])
     save_figure(fig, tmp_path / "knn_k.png")
     assert (tmp_path / "knn_k.png").stat().st_size > 1000
+
+
+def _k14_panel(fig):
+    (kx,) = [a for a in fig.axes if a.get_title().startswith("K14")]
+    (bars,) = kx.containers[0].lines[2]
+    (points,) = [line for line in kx.get_lines() if line.get_marker() == "D"]
+    return (
+        list(points.get_ydata()),
+        [(s[0][1], s[1][1]) for s in bars.get_segments()],
+        [t.get_text() for t in kx.get_xticklabels()],
+    )
+
+
+def test_the_figure_marks_k_star_and_draws_k14_s_intervals(k14_tables) -> None:
+    """The errors panel marks k*, the k of smallest leave-one-out error that
+    K14 reads over- and underfitting against (where the table puts it, and
+    following it), and a panel draws the two empirical rows of K14, each
+    difference with the paired interval its verdict reads."""
+    errors, regions, points, mistakes, replicates = k14_tables
+    rows = k14_knn(errors, regions, points, mistakes)[2:]
+    k_star = int(errors.loc[errors["loo_error"].idxmin(), "k"])
+    fig = plotter("knn_k")(errors, regions, points, mistakes, replicates)
+    (ex,) = [a for a in fig.axes if a.get_title().startswith("Errors against k")]
+    marks = {line.get_label(): line for line in ex.get_lines()}
+    measured, segments, ticks = _k14_panel(fig)
+    plt.close(fig)
+    line = marks[f"k* = {k_star}: smallest leave-one-out error"]
+    assert list(line.get_xdata()) == [k_star, k_star]
+    test_error = float(errors.set_index("k").loc[k_star, "test_error"])
+    ring = marks[f"test error at k* ({test_error:.3f})"]
+    assert (list(ring.get_xdata()), list(ring.get_ydata())) == (
+        [k_star],
+        [test_error],
+    )
+    assert measured == pytest.approx([r.measured for r in rows])
+    assert segments == pytest.approx([(r.ci_low, r.ci_high) for r in rows])
+    for tick, row, k in zip(ticks, rows, (1, int(errors["k"].max())), strict=True):
+        assert tick.startswith(f"k = {k} ")
+        assert tick.endswith(f"verdict: {row.verdict}")
+    # k* moved to 15, 1-NN beating it by far: the mark and the bars follow.
+    shaped = errors.assign(loo_error=[0.2, 0.1, 0.05, float("nan")])
+    inverted = _wrong_first(mistakes, "test", {1: 2, 15: 30, 60: 40})
+    rows = k14_knn(shaped, regions, points, inverted)[2:]
+    fig = plotter("knn_k")(shaped, regions, points, inverted, replicates)
+    (ex,) = [a for a in fig.axes if a.get_title().startswith("Errors against k")]
+    labels = [line.get_label() for line in ex.get_lines()]
+    measured, segments, ticks = _k14_panel(fig)
+    plt.close(fig)
+    assert "k* = 15: smallest leave-one-out error" in labels
+    assert segments == pytest.approx([(r.ci_low, r.ci_high) for r in rows])
+    assert segments[0][1] < 0
+    assert ticks[0].endswith("verdict: false")
+
+
+def test_the_figure_s_legends_lie_below_their_panels(k14_tables) -> None:
+    fig = plotter("knn_k")(*k14_tables)
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        for ax in fig.axes:
+            legend = ax.get_legend()
+            if legend is None:
+                continue
+            box = legend.get_window_extent(renderer)
+            assert box.y1 <= ax.get_window_extent(renderer).y0
+            assert min(t.get_fontsize() for t in legend.get_texts()) >= 8
+    finally:
+        plt.close(fig)

@@ -149,3 +149,62 @@ def test_titles_count_the_falls_of_the_zero_count(paths) -> None:
     assert _zero_titles(weights, monotone)[2] == (
         "number of weights exactly 0 against λ: never falls to a larger λ"
     )
+
+
+def test_the_feature_names_clear_each_other_the_paths_and_the_zero_line(
+    paths,
+) -> None:
+    """Each top panel names every feature once, in a margin left of where the
+    paths and the zero line start (the names once sat on the paths' ends,
+    "age" on the zero line), no two names overlapping; the zero line spans
+    the paths' λ range only."""
+    weights, zeros = paths
+    fig = plot_lasso_path(weights, zeros)
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        features = list(dict.fromkeys(weights["feature"]))
+        for ax, method in zip(fig.axes[:2], ("lasso", "ridge"), strict=True):
+            names = [t for t in ax.texts if t.get_text() in features]
+            assert sorted(t.get_text() for t in names) == sorted(features)
+            assert all(t.get_fontsize() >= 8 for t in names)
+            boxes = [t.get_window_extent(renderer) for t in names]
+            for i, box in enumerate(boxes):
+                assert all(not box.overlaps(other) for other in boxes[i + 1 :])
+            lo = float(weights.loc[weights["method"] == method, "alpha"].min())
+            start = ax.transData.transform((lo, 0.0))[0]
+            assert max(box.x1 for box in boxes) < start
+            assert min(box.x0 for box in boxes) > ax.get_window_extent(renderer).x0
+            (zero_line,) = ax.collections
+            (segment,) = zero_line.get_segments()
+            assert segment[:, 0].min() == pytest.approx(lo)
+    finally:
+        plt.close(fig)
+
+
+def test_one_legend_below_the_panels_names_alpha_max_and_the_dropouts(
+    paths,
+) -> None:
+    """No text inside the panels but the features' names: α_max and the
+    stretches where a weight is back at 0 (named by their feature, from the
+    table) are in one legend below the panels."""
+    weights, zeros = paths
+    fig = plot_lasso_path(weights, zeros)
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        (legend,) = fig.legends
+        texts = [t.get_text() for t in legend.get_texts()]
+        box = legend.get_window_extent(renderer)
+        for ax in fig.axes:
+            assert ax.get_legend() is None
+            assert box.y1 <= ax.get_window_extent(renderer).y0
+        assert all(t.get_fontsize() >= 8 for t in legend.get_texts())
+        features = set(weights["feature"])
+        assert all(t.get_text() in features for t in fig.axes[0].texts)
+        assert all(not ax.texts for ax in fig.axes[2:])
+    finally:
+        plt.close(fig)
+    alpha_max = float(zeros["alpha_max"].iloc[0])
+    assert texts[0] == f"α_max = {alpha_max:.3g}: every Lasso weight 0"
+    assert texts[1].startswith("s3: back at exactly 0")

@@ -123,3 +123,19 @@ def test_the_suptitle_is_neutral_and_the_legends_count_the_zeros(contours) -> No
     lasso = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
     plt.close(fig)
     assert any(t.endswith(": 0 weight(s) exactly 0") for t in lasso)
+
+
+def test_the_legends_lie_below_the_panels(contours) -> None:
+    """The legends (7 pt, lower left) once sat where the RSS ellipses cross
+    the panels' corners; each lies below its panel now, in 8 pt."""
+    fig = plot_lasso_ridge_contours(*contours)
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        for ax in fig.axes:
+            legend = ax.get_legend()
+            box = legend.get_window_extent(renderer)
+            assert box.y1 <= ax.get_window_extent(renderer).y0
+            assert min(t.get_fontsize() for t in legend.get_texts()) >= 8
+    finally:
+        plt.close(fig)

@@ -98,3 +98,49 @@ def test_the_margin_titles_read_the_last_round(growth) -> None:
     fig = plotter("margin_growth")(low)
     assert fig.axes[0].get_title().endswith("(0.25 ρ*)")
     plt.close(fig)
+
+
+def test_the_zoomed_panels_read_the_gap_to_rho_star(growth) -> None:
+    """The top row draws every round (from the margin −1 of the first
+    rounds); the row below it takes its y range from the rows: ρ*/2 and the
+    last margin up to ρ* and the largest margin, so that the gap between the
+    last margin and ρ* is at least as large a part of the panel as of that
+    range, and its title gives the gap."""
+    part = growth.sort_values("t")
+    rho = float(part["rho_star"].iloc[0])
+    last = float(part["min_margin"].iloc[-1])
+    fig = plotter("margin_growth")(growth)
+    top, zoom = fig.axes[0], fig.axes[1]
+    top_lo, top_hi = top.get_ylim()
+    lo, hi = zoom.get_ylim()
+    title = zoom.get_title()
+    plt.close(fig)
+    assert top_lo <= float(part["min_margin"].min())
+    assert top_hi >= rho
+    assert lo <= min(rho / 2, last)
+    assert hi >= max(rho, part["min_margin"].max())
+    # Within the padding of the data: ρ* − ρ*/2 is most of the panel.
+    assert (rho - min(rho / 2, last)) / (hi - lo) >= 0.75
+    assert title.endswith(f"{rho - last:.4f}")
+    # A margin below ρ*/2 at the last round widens the range to show it.
+    low = growth.copy()
+    low.loc[low.index[-1], "min_margin"] = rho / 4
+    fig = plotter("margin_growth")(low)
+    assert fig.axes[1].get_ylim()[0] < rho / 4
+    plt.close(fig)
+
+
+def test_the_margin_figure_has_one_legend_below_the_panels(growth) -> None:
+    """One figure legend (fonts of 8 pt), below every panel."""
+    fig = plotter("margin_growth")(growth)
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        (legend,) = fig.legends
+        box = legend.get_window_extent(renderer)
+        for ax in fig.axes:
+            assert ax.get_legend() is None
+            assert box.y1 <= ax.get_window_extent(renderer).y0
+        assert all(t.get_fontsize() >= 8 for t in legend.get_texts())
+    finally:
+        plt.close(fig)

@@ -91,3 +91,36 @@ def test_the_figure_counts_each_run_s_mistakes(tmp_path) -> None:
     )
     save_figure(plotter("perceptron_dual")(table, compare), tmp_path / "d.png")
     assert (tmp_path / "d.png").stat().st_size > 1000
+
+
+def test_the_worked_panel_s_labels_clear_each_other_and_the_drawing() -> None:
+    """On the worked example w after update 1 ends on x3: each label of the
+    left panel (the points' names, the w's) clears every other, every point
+    and every arrow from 0 to a w."""
+    table = perceptron_worked_table()
+    compare = primal_dual_table({}, {}, 10)
+    fig = plotter("perceptron_dual")(table, compare)
+    try:
+        ax = fig.axes[0]
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        labels = [t for t in ax.texts if t.get_text()]
+        boxes = {t.get_text(): t.get_window_extent(renderer) for t in labels}
+        to_display = ax.transData.transform
+        points = to_display(table[["x1", "x2"]].to_numpy())
+        tips = table[["w1", "w2"]].to_numpy()
+    finally:
+        plt.close(fig)
+    assert len(boxes) == 6
+    names = list(boxes)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            assert not boxes[a].overlaps(boxes[b]), (a, b)
+    # A point's marker (s = 120: about 6 points, 12 pixels at 150 dpi).
+    pad = 12 * fig.dpi / 150
+    for name, box in boxes.items():
+        for x, y in points:
+            assert not box.padded(pad).contains(x, y), name
+        for w in tips:
+            segment = to_display(np.outer(np.linspace(0.05, 1, 40), w))
+            assert not any(box.contains(x, y) for x, y in segment), name

@@ -66,3 +66,25 @@ def test_the_figure_gives_the_cosine_the_row_reads(tmp_path) -> None:
     fig = plotter("perceptron_xor")(epochs, points)
     assert f"cos to the √2x₁x₂ axis {cosine.measured:.3g};" in fig.axes[1].get_title()
     plt.close(fig)
+
+
+def test_the_legends_lie_below_the_panels() -> None:
+    """The right panel's legend once sat on the shaded quadrant and the
+    point at (−1, 1); both legends lie below their panels now, in 8 pt, and
+    the right one names the shaded regions."""
+    data = make_dataset({"generator": "xor", "n_samples": 40})
+    epochs = xor_epochs_table(data, max_epochs=20)
+    points = xor_points_table(data, max_epochs=20)
+    fig = plotter("perceptron_xor")(epochs, points)
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        for ax in fig.axes:
+            legend = ax.get_legend()
+            box = legend.get_window_extent(renderer)
+            assert box.y1 <= ax.get_window_extent(renderer).y0
+            assert min(t.get_fontsize() for t in legend.get_texts()) >= 8
+        labels = [t.get_text() for t in fig.axes[1].get_legend().get_texts()]
+    finally:
+        plt.close(fig)
+    assert labels == ["label +1", "label -1", "x₁x₂ > 0", "x₁x₂ < 0"]

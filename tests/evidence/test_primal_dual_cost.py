@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
 
 from marginlab.experiments._shared.figures import save_figure
 from marginlab.experiments.primal_dual_cost.claims import (
@@ -270,3 +271,40 @@ def test_k20_figure_draws(tmp_path, small) -> None:
     assert (tmp_path / "p.png").stat().st_size > 1000
     save_figure(draw(*small), tmp_path / "q.png")
     assert (tmp_path / "q.png").stat().st_size > 1000
+
+
+def test_the_legend_is_below_and_the_diagonal_passes_behind_the_labels() -> None:
+    """The legend of d' = n once sat in a panel's corner, on a cell; it is
+    one figure legend below the panels now. The line runs through the
+    centres of the cells d' = n: their labels are drawn above it, each on an
+    opaque box of its cell's colour."""
+    draw = plotter("primal_dual_cost")
+    fig = draw(work_table(), cost_table(lecture))
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        (legend,) = fig.legends
+        assert [t.get_text() for t in legend.get_texts()] == ["d' = n"]
+        assert min(t.get_fontsize() for t in legend.get_texts()) >= 8
+        box = legend.get_window_extent(renderer)
+        panels = [ax for ax in fig.axes if ax.get_legend_handles_labels()[0]]
+        assert len(panels) == 2
+        for ax in panels:
+            assert ax.get_legend() is None
+            assert box.y1 <= ax.get_window_extent(renderer).y0
+            (line,) = [x for x in ax.get_lines() if x.get_label() == "d' = n"]
+            dims = [t.get_text() for t in ax.get_xticklabels()]
+            ns = [t.get_text() for t in ax.get_yticklabels()]
+            crossed = [
+                t
+                for t in ax.texts
+                if dims[round(t.get_position()[0])] == ns[round(t.get_position()[1])]
+            ]
+            assert crossed
+            for t in crossed:
+                patch = t.get_bbox_patch()
+                assert patch is not None
+                assert patch.get_facecolor()[3] == 1.0
+                assert t.get_zorder() > line.get_zorder()
+    finally:
+        plt.close(fig)

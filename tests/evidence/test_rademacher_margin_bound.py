@@ -8,6 +8,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from matplotlib import pyplot as plt
 
 from marginlab.core.datasets import make_dataset
 from marginlab.experiments._shared.figures import save_figure
@@ -120,3 +121,36 @@ def test_figure_draws(small, large, tmp_path) -> None:
         path,
     )
     assert path.stat().st_size > 1000
+
+
+def test_no_text_of_the_figure_overlaps_another_or_a_curve(small, large) -> None:
+    """With the full run's five panels and names, no two texts overlap (the
+    titles once ran into each other); no text is written inside a panel (the
+    grey line at 1 is named in the legend, not by a label the curves
+    crossed); one legend, in fonts of 8 pt, lies below the panels."""
+    names = ["breast_cancer", "moons", "moons_label_noise", "three_clusters"]
+    bounds = pd.concat(
+        [small.assign(dataset=name) for name in names]
+        + [large.assign(dataset="moons_large")]
+    )
+    fig = plotter("rademacher_margin_bound")(bounds)
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        texts = [t for t in fig.findobj(plt.Text) if t.get_visible() and t.get_text()]
+        boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in texts]
+        (legend,) = fig.legends
+        below = legend.get_window_extent(renderer)
+        panels = [ax.get_window_extent(renderer) for ax in fig.axes]
+        inside = [ax.texts for ax in fig.axes]
+        labels = [t.get_text() for t in legend.get_texts()]
+        sizes = [t.get_fontsize() for t in legend.get_texts()]
+    finally:
+        plt.close(fig)
+    for i, (a, box) in enumerate(boxes):
+        for b, other in boxes[i + 1 :]:
+            assert not box.overlaps(other), (a, b)
+    assert all(not t for t in inside)
+    assert all(below.y1 <= panel.y0 for panel in panels)
+    assert min(sizes) >= 8
+    assert "1: a bound above it is vacuous" in labels

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from matplotlib import pyplot as plt
 
 from marginlab.core.datasets import make_dataset, make_forward_trap
 from marginlab.estimators.selection import z_scores
@@ -176,3 +177,25 @@ def test_s3_s4_checks_follow_broken_numbers(subsets) -> None:
 def test_figures_draw(plot, fixture, request, tmp_path) -> None:
     save_figure(plot(*request.getfixturevalue(fixture)), tmp_path / "f.png")
     assert (tmp_path / "f.png").stat().st_size > 1000
+
+
+def test_the_cv_panels_legends_lie_below_them(subsets) -> None:
+    """The CV panels' legends (7 pt, in the upper right) once covered the
+    grey points of the subsets; each lies below its panel now, in 8 pt,
+    clear of the z-score panel and its title below it."""
+    fig = plot_subset_selection(*subsets)
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        names = 2  # diabetes and the forward trap
+        tops, bottoms = fig.axes[:names], fig.axes[names : 2 * names]
+        for top, bottom in zip(tops, bottoms, strict=True):
+            assert bottom.get_title().endswith("backward elimination by z-score")
+            legend = top.get_legend()
+            box = legend.get_window_extent(renderer)
+            assert box.y1 <= top.get_window_extent(renderer).y0
+            assert min(t.get_fontsize() for t in legend.get_texts()) >= 8
+            assert box.y0 >= bottom.get_window_extent(renderer).y1
+            assert not box.overlaps(bottom.title.get_window_extent(renderer))
+    finally:
+        plt.close(fig)

@@ -110,15 +110,26 @@ def plot_confidence_rated(rounds: pd.DataFrame, curves: pd.DataFrame) -> Figure:
     return fig
 
 
+def data_limits(*columns: pd.Series, pad: float = 0.08) -> tuple[float, float]:
+    """The range of the values in ``columns``, with ``pad`` of it either side
+    (one range for both axes of a panel that compares them on the diagonal)."""
+    lo = float(min(c.min() for c in columns))
+    hi = float(max(c.max() for c in columns))
+    margin = pad * (hi - lo) if hi > lo else 0.01
+    return lo - margin, hi + margin
+
+
 def plot_convex_hull_rademacher(draws: pd.DataFrame) -> Figure:
     """Figure ``convex_hull_rademacher`` (B23): per sign vector, the sup over
     conv(H) by LP against the max over H; and the one-stump class, whose
-    slide hull (Σ μ ≤ 1) holds 0."""
-    fig, (ax, bx) = new_figure(1, 2, width=10.0, height=4.2)
+    slide hull (Σ μ ≤ 1) holds 0. Each panel's axes span its own values
+    (:func:`data_limits`), so that neither is squeezed into the other's."""
+    fig, (ax, bx) = new_figure(1, 2, width=10.0, height=4.6)
     with plt.rc_context(STYLE):
-        lo = float(min(draws["sup_class"].min(), draws["single"].min()))
-        hi = float(max(draws["sup_class"].max(), draws["single"].max()))
-        ax.plot([lo, hi], [lo, hi], color="grey", lw=0.8)
+        left = data_limits(
+            draws["sup_class"], draws["sup_hull"], draws["sup_hull_slide"]
+        )
+        ax.plot(left, left, color="grey", lw=0.8)
         ax.plot(
             draws["sup_class"],
             draws["sup_hull"],
@@ -128,16 +139,19 @@ def plot_convex_hull_rademacher(draws: pd.DataFrame) -> Figure:
             label="Σ μ = 1",
         )
         ax.plot(draws["sup_class"], draws["sup_hull_slide"], "x", ms=4, label="Σ μ ≤ 1")
+        ax.set_xlim(*left)
+        ax.set_ylim(*left)
         m, N = int(draws["m"].iloc[0]), int(draws["n_stumps"].iloc[0])
         ax.set_xlabel("max over H of (1/m) Σ σ_i h(x_i)")
         ax.set_ylabel("sup over conv(H), by LP")
         ax.set_title(
-            f"H = the {N} stumps on m = {m} points: sup over conv(H) against "
-            "max over H",
+            f"H = the {N} stumps on m = {m} points:\n"
+            "sup over conv(H) against max over H",
             fontsize=9,
         )
-        ax.legend(fontsize=7)
-        bx.plot([lo, hi], [lo, hi], color="grey", lw=0.8)
+        ax.legend(fontsize=8, loc="upper left")
+        right = data_limits(draws["single"], draws["single_hull_slide"])
+        bx.plot(right, right, color="grey", lw=0.8)
         bx.plot(
             draws["single"],
             draws["single_hull_slide"],
@@ -146,14 +160,16 @@ def plot_convex_hull_rademacher(draws: pd.DataFrame) -> Figure:
             color="C3",
             label="conv({h}) = {μh : 0 ≤ μ ≤ 1}",
         )
+        bx.set_xlim(*right)
+        bx.set_ylim(*right)
         bx.set_xlabel("(1/m) Σ σ_i h(x_i), one stump h")
         bx.set_ylabel("sup over the slide's conv({h}), by LP")
         bx.set_title(
-            f"One stump: means {draws['single'].mean():.4f} against "
+            f"One stump h:\nmeans {draws['single'].mean():.4f} against "
             f"{draws['single_hull_slide'].mean():.4f}",
             fontsize=9,
         )
-        bx.legend(fontsize=7)
+        bx.legend(fontsize=8, loc="upper left")
         fig.suptitle(
             "The Rademacher complexity of a convex hull (B23)", fontsize=11, y=1.02
         )
@@ -163,7 +179,7 @@ def plot_convex_hull_rademacher(draws: pd.DataFrame) -> Figure:
 def plot_rock_paper_scissors(game: pd.DataFrame, simplex: pd.DataFrame) -> Figure:
     """Figure ``rock_paper_scissors`` (B24): the payoff matrix, and the payoff
     each mixed strategy of the row player guarantees, over the simplex."""
-    fig, (ax, bx) = new_figure(1, 2, width=10.0, height=4.4)
+    fig, (ax, bx) = new_figure(1, 2, width=10.0, height=4.8, layout="constrained")
     with plt.rc_context(STYLE):
         actions = game["action"].tolist()
         M = game[[f"vs_{a}" for a in actions]].to_numpy()
@@ -205,7 +221,8 @@ def plot_rock_paper_scissors(game: pd.DataFrame, simplex: pd.DataFrame) -> Figur
         bx.set_ylim(-0.08, np.sqrt(3) / 2 + 0.1)
         bx.axis("off")
         bx.set_title("What each mixed strategy p guarantees", fontsize=9, pad=12)
-        bx.legend(fontsize=7, loc="upper left")
+        # Below the triangle: the corners' names fill its top corners.
+        bx.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, 0.0))
         fig.suptitle(game_title(game), fontsize=11)
     return fig
 

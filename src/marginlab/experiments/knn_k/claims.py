@@ -28,6 +28,14 @@ def _paired(mistakes: pd.DataFrame, where: str, k1: int, k2: int) -> PairedDiffe
     return paired_difference(wrong[k1], wrong[k2])
 
 
+def loo_chosen_k(errors: pd.DataFrame) -> int:
+    """k*, the k of smallest leave-one-out error on the training set (the
+    first such k in increasing order), against which K14 reads over- and
+    underfitting."""
+    e = errors.sort_values("k")
+    return int(e.loc[e["loo_error"].idxmin(), "k"])
+
+
 def loo_differences(replicates: pd.DataFrame) -> pd.Series:
     """LOO(1-NN) − LOO(3-NN) on each training set of ``replicates``
     (:func:`.study.knn_tables`), indexed by replicate."""
@@ -136,11 +144,11 @@ def k14_knn(
     """
     e = errors.sort_values("k")
     first, last = e.iloc[0], e.iloc[-1]
-    chosen = e.loc[e["loo_error"].idxmin()]  # the first k of smallest LOO
+    k_star = loo_chosen_k(e)
     n_test = int(last["n_test"])
 
     def versus_chosen(k: int) -> dict[str, float]:
-        return _paired(mistakes, "test", k, int(chosen["k"])).fields()
+        return _paired(mistakes, "test", k, k_star).fields()
 
     common = dict(
         source="Huang 2017, 'From SVM to Nearest Neighbor'",
@@ -178,7 +186,7 @@ def k14_knn(
         ),
         ClaimRow(
             title="small k overfits: 1-NN's test error is above the LOO-chosen k's",
-            quantity=f"test error at k = 1 minus at k* = {int(chosen['k'])} "
+            quantity=f"test error at k = 1 minus at k* = {k_star} "
             f"(smallest LOO error), on the same {n_test} test points (paired 95 % "
             "interval)",
             **versus_chosen(int(first["k"])),
@@ -191,7 +199,7 @@ def k14_knn(
         ClaimRow(
             title="large k underfits: k = N's test error is above the LOO-chosen k's",
             quantity=f"test error at k = {int(last['k'])} minus at k* = "
-            f"{int(chosen['k'])}, on the same {n_test} test points (paired 95 % "
+            f"{k_star}, on the same {n_test} test points (paired 95 % "
             "interval)",
             **versus_chosen(int(last["k"])),
             bound=0.0,

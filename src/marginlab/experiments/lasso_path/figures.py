@@ -54,28 +54,92 @@ def _dropout_spans(weights: pd.DataFrame) -> list[tuple[str, float, float]]:
     return spans
 
 
+#: The vertical room of one feature's name, as a fraction of the panel's y
+#: range (about 13 points on the top panels, a line of 8-point text and a gap).
+LABEL_GAP = 0.05
+
+#: The margin left of the paths that holds the features' names, as a
+#: fraction of the paths' λ range in decades.
+LABEL_MARGIN = 0.16
+
+
+def spread(targets: np.ndarray, gap: float) -> np.ndarray:
+    """Positions as close to ``targets`` as they can be with at least ``gap``
+    between any two: labels that would collide are set ``gap`` apart, each
+    group centred on the mean of its targets (groups that then collide
+    merge). The order of the targets is kept.
+
+    Examples
+    --------
+    >>> spread(np.array([0.0, 0.1, 5.0]), 1.0).tolist()
+    [-0.45, 0.55, 5.0]
+    """
+    order = np.argsort(targets, kind="stable")
+    groups: list[list[float]] = []
+    for t in np.asarray(targets, dtype=float)[order]:
+        groups.append([t])
+        while len(groups) > 1:
+            below, above = groups[-2], groups[-1]
+            top = np.mean(below) + (len(below) - 1) * gap / 2
+            bottom = np.mean(above) - (len(above) - 1) * gap / 2
+            if bottom - top >= gap:
+                break
+            groups[-2:] = [below + above]
+    placed = np.concatenate(
+        [np.mean(g) + (np.arange(len(g)) - (len(g) - 1) / 2) * gap for g in groups]
+    )
+    out = np.empty_like(placed)
+    out[order] = placed
+    return out
+
+
 def _draw_path(
     ax: Axes, part: pd.DataFrame, coloured: list[str], features: list[str]
 ) -> None:
-    for feature in features:
-        curve = part[part["feature"] == feature].sort_values("alpha")
+    """The weights against λ (log scale), each feature named left of where
+    its path starts (the smallest λ): the names are spread so that no two
+    overlap (:func:`spread`), in a margin left of the paths, where neither
+    a path nor the zero line (drawn over the paths' λ range only) runs; a
+    thin line joins each name to its path."""
+    curves = {f: part[part["feature"] == f].sort_values("alpha") for f in features}
+    for feature, curve in curves.items():
         if feature in coloured:
             colour, width, z = f"C{coloured.index(feature)}", 1.8, 3
         else:
             colour, width, z = "0.6", 1.0, 2
         ax.plot(curve["alpha"], curve["weight"], color=colour, lw=width, zorder=z)
+    ax.set_xscale("log")
+    lo, hi = float(part["alpha"].min()), float(part["alpha"].max())
+    ax.hlines(0.0, lo, hi, color="k", lw=0.6)
+    starts = np.array([float(c["weight"].iloc[0]) for c in curves.values()])
+    y0, y1 = ax.get_ylim()
+    placed = spread(starts, LABEL_GAP * (y1 - y0))
+    decades = np.log10(hi / lo)
+    x_text = lo / 10 ** (0.4 * LABEL_MARGIN * decades)
+    x_join = lo / 10 ** (0.1 * LABEL_MARGIN * decades)
+    labels = zip(curves.items(), placed, starts, strict=True)
+    for (feature, curve), y, y_start in labels:
+        colour = f"C{coloured.index(feature)}" if feature in coloured else "0.45"
+        ax.plot(
+            [x_text, x_join, float(curve["alpha"].iloc[0])],
+            [y, y, y_start],
+            color=colour,
+            lw=0.5,
+        )
         ax.annotate(
             feature,
-            (float(curve["alpha"].iloc[0]), float(curve["weight"].iloc[0])),
-            xytext=(-3, 0),
+            (x_text, y),
+            xytext=(-2, 0),
             textcoords="offset points",
             ha="right",
             va="center",
-            fontsize=7,
+            fontsize=8,
             color=colour,
+            # Over the grid lines, which would run through a name.
+            bbox={"fc": "white", "ec": "none", "pad": 0.5},
         )
-    ax.axhline(0.0, color="k", lw=0.6)
-    ax.set_xscale("log")
+    ax.set_xlim(lo / 10 ** (LABEL_MARGIN * decades), hi * 10 ** (0.03 * decades))
+    ax.set_ylim(min(y0, placed.min() - LABEL_GAP * (y1 - y0)), max(y1, placed.max()))
 
 
 def zeros_title(z: pd.DataFrame) -> str:
@@ -99,7 +163,9 @@ def plot_lasso_path(weights: pd.DataFrame, zeros: pd.DataFrame) -> Figure:
     number of weights that are exactly zero at each λ, with the stretches
     where a Lasso weight has dropped back to zero shaded. The top titles name
     the objectives; the Lasso's bottom title counts the steps at which the
-    zero count fell (:func:`zeros_title`), ridge's the exact zeros.
+    zero count fell (:func:`zeros_title`), ridge's the exact zeros. One
+    legend below the panels names α_max and the shaded stretches (with their
+    features).
     """
     fig, axes = new_figure(
         2,
@@ -130,16 +196,16 @@ def plot_lasso_path(weights: pd.DataFrame, zeros: pd.DataFrame) -> Figure:
             if method == "lasso":
                 alpha_max = float(z["alpha_max"].iloc[0])
                 for ax in (top, bottom):
-                    ax.axvline(alpha_max, color="grey", ls=":", lw=1)
-                top.text(
-                    alpha_max,
-                    top.get_ylim()[1],
-                    " α_max: w = 0",
-                    fontsize=8,
-                    va="top",
-                    color="grey",
-                )
-                for i, (feature, lo, hi) in enumerate(_dropout_spans(weights)):
+                    ax.axvline(
+                        alpha_max,
+                        color="grey",
+                        ls=":",
+                        lw=1,
+                        label=f"α_max = {alpha_max:.3g}: every Lasso weight 0",
+                    )
+                spans = _dropout_spans(weights)
+                names = ", ".join(dict.fromkeys(f for f, _, _ in spans))
+                for i, (_, lo, hi) in enumerate(spans):
                     for ax in (top, bottom):
                         ax.axvspan(
                             lo,
@@ -149,19 +215,9 @@ def plot_lasso_path(weights: pd.DataFrame, zeros: pd.DataFrame) -> Figure:
                             lw=0,
                             label=None
                             if i
-                            else "a weight back at exactly 0 (count falls as λ grows)",
+                            else f"{names}: back at exactly 0 after entering "
+                            "(the count of zeros falls as λ grows)",
                         )
-                    top.text(
-                        np.sqrt(lo * hi),
-                        top.get_ylim()[0],
-                        feature,
-                        ha="center",
-                        va="bottom",
-                        fontsize=7,
-                        color="C3",
-                    )
-                if bottom.get_legend_handles_labels()[0]:
-                    bottom.legend(fontsize=7, loc="upper left")
                 top.set_title("Lasso: ½m⁻¹‖y − b − Xw‖² + λ‖w‖₁", fontsize=10)
                 bottom.set_title(zeros_title(z), fontsize=9)
             else:
@@ -171,6 +227,8 @@ def plot_lasso_path(weights: pd.DataFrame, zeros: pd.DataFrame) -> Figure:
                     fontsize=9,
                 )
             top.set_ylabel("weight (standardized features)")
+        handles, labels = axes[1, 0].get_legend_handles_labels()
+        fig.legend(handles, labels, loc="outside lower center", ncols=2, fontsize=8)
         name = str(zeros["dataset"].iloc[0]) if "dataset" in zeros else "data"
         fig.suptitle(
             f"S1 — Lasso vs ridge paths on {name} "

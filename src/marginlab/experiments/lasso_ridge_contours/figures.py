@@ -22,9 +22,9 @@ def plot_lasso_ridge_contours(
     diamond ‖w‖₁ ≤ t and the Lasso solution, where the ellipse through it
     (drawn thick) touches the diamond. Right: the same ellipses, the circle
     ‖w‖₂ ≤ t and the ridge solution. Equal aspect, so the ellipses and balls
-    have their true shapes.
+    have their true shapes. Each legend lies below its panel.
     """
-    fig, axes = new_figure(1, 2, width=11.0, height=5.4, layout="constrained")
+    fig, axes = new_figure(1, 2, width=11.0, height=6.0, layout="constrained")
     with plt.rc_context(STYLE):
         w1 = np.sort(contours["w1"].unique())
         w2 = np.sort(contours["w2"].unique())
@@ -77,7 +77,8 @@ def plot_lasso_ridge_contours(
             ax.set_xlabel("w1")
             ax.set_ylabel("w2")
             ax.set_title(title, fontsize=10)
-            ax.legend(fontsize=7, loc="lower left")
+            # Below the panel: in it, the RSS ellipses ran through it.
+            ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.12))
         first = solutions.iloc[0]
         fig.suptitle(
             "S2 — where RSS isocontours meet the L1 diamond and the L2 circle "

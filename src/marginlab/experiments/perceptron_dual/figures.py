@@ -56,14 +56,19 @@ def plot_perceptron_dual(worked: pd.DataFrame, compare: pd.DataFrame) -> Figure:
                 (r.w1, r.w2),
                 (0, 0),
                 arrowprops={"arrowstyle": "->", "color": f"C{step}", "lw": 1.8},
+                zorder=4,
             )
-            ax.text(
-                r.w1,
-                r.w2,
-                f"  w after update {r.step}",
+            # Below the tip: a point's name sits above and to its right, and
+            # w may end on a point (w after update 1 = x3 here).
+            ax.annotate(
+                f"w after update {r.step}",
+                (r.w1, r.w2),
+                xytext=(0, -10),
+                textcoords="offset points",
                 color=f"C{step}",
                 fontsize=8,
-                va="center",
+                ha="center",
+                va="top",
             )
         ax.set_xlim(-1, 3.2)
         ax.set_ylim(-1.6, 1.6)

@@ -9,13 +9,24 @@ import numpy as np
 import pandas as pd
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
+from matplotlib.patches import Patch
 
 from .._shared.figures import STYLE, new_figure
 
+#: Both legends: below their panels, off the curves, the points and the
+#: corners of the shaded regions.
+_BELOW = {
+    "loc": "upper center",
+    "bbox_to_anchor": (0.5, -0.13),
+    "ncols": 2,
+    "fontsize": 8,
+}
+
 
 def plot_perceptron_xor(epochs: pd.DataFrame, points: pd.DataFrame) -> Figure:
-    """Figure ``perceptron_xor`` (K7): XOR with a linear and a quadratic perceptron."""
-    fig, (ax, bx) = new_figure(1, 2, width=10.0, height=4.2)
+    """Figure ``perceptron_xor`` (K7): XOR with a linear and a quadratic
+    perceptron; each legend lies below its panel."""
+    fig, (ax, bx) = new_figure(1, 2, width=10.0, height=5.0, layout="constrained")
     with plt.rc_context(STYLE):
         for k, (model, part) in enumerate(epochs.groupby("model", sort=False)):
             ax.plot(
@@ -31,7 +42,7 @@ def plot_perceptron_xor(epochs: pd.DataFrame, points: pd.DataFrame) -> Figure:
         ax.set_ylabel("training error at the end of the epoch")
         ax.set_ylim(-0.05, 1.05)
         ax.set_title("Training error on XOR")
-        ax.legend()
+        ax.legend(**_BELOW)
         lim = 1.1 * float(np.abs(points[["x1", "x2"]]).to_numpy().max()) + 0.2
         g = np.linspace(-lim, lim, 201)
         g1, g2 = np.meshgrid(g, g)
@@ -65,5 +76,10 @@ def plot_perceptron_xor(epochs: pd.DataFrame, points: pd.DataFrame) -> Figure:
         bx.set_xlabel("x₁")
         bx.set_ylabel("x₂")
         bx.set_aspect("equal")
-        bx.legend(loc="upper left", fontsize=8)
+        handles, _ = bx.get_legend_handles_labels()
+        handles += [
+            Patch(color="#d9ead3", label="x₁x₂ > 0"),
+            Patch(color="#f4cccc", label="x₁x₂ < 0"),
+        ]
+        bx.legend(handles=handles, **_BELOW)
     return fig

@@ -59,6 +59,10 @@ def _heatmap(
                 else "dimgrey"
             ),
             style="normal" if resolved else "italic",
+            # On the cell's own colour, so that the line d' = n, which runs
+            # through the centres of its cells, passes behind the label.
+            bbox={"fc": image.cmap(image.norm(r.ratio)), "ec": "none", "pad": 1.5},
+            zorder=4,
         )
         framed = r.d_features >= D * r.n or r.n >= D * r.d_features
         if floor is not None:
@@ -71,8 +75,7 @@ def _heatmap(
     diag = [(dims.index(v), ns.index(v)) for v in ns if v in dims]
     if len(diag) >= 2:
         xs, ys = zip(*diag, strict=True)
-        ax.plot(xs, ys, color="black", ls="--", lw=1.0, label="d' = n")
-        ax.legend(fontsize=8, loc="upper left")
+        ax.plot(xs, ys, color="black", ls="--", lw=1.0, label="d' = n", zorder=3)
     ax.set_xticks(range(len(dims)), [str(d) for d in dims])
     ax.set_yticks(range(len(ns)), [str(n) for n in ns])
     ax.set_xlabel("d' (explicit features, (d + 1)²)")
@@ -93,12 +96,13 @@ def plot_primal_dual_cost(work: pd.DataFrame, timings: pd.DataFrame) -> Figure:
     right, those of them with max(n, d') ≥ ``min_size`` (the restricted timing
     rows; the whole-population row reads every cell framed on the left).
     Blank cells were not run (too many explicit features). The dashed line is
-    d' = n.
+    d' = n, named in one legend below the panels; it passes behind the
+    cells' labels.
     """
     D = float(work["dominance"].iloc[0])
     floor = int(timings["min_size"].iloc[0])
     counted = work.assign(ratio=work["dual_madds"] / work["primal_madds"])
-    fig, axes = new_figure(1, 2, width=14.0, height=5.6, layout="constrained")
+    fig, axes = new_figure(1, 2, width=14.0, height=6.0, layout="constrained")
     with plt.rc_context(STYLE):
         _heatmap(axes[0], fig, counted, D, None, "multiply-adds counted, dual / primal")
         axes[0].set_title(
@@ -113,6 +117,11 @@ def plot_primal_dual_cost(work: pd.DataFrame, timings: pd.DataFrame) -> Figure:
             f"framed: a factor {D:g} either way and max(n, d') ≥ {floor}",
             fontsize=9,
         )
+        # One legend, below the panels: in the corner of a panel it covered
+        # a cell.
+        handles, labels = axes[0].get_legend_handles_labels()
+        if handles:
+            fig.legend(handles, labels, loc="outside lower center", fontsize=8)
         fig.suptitle(
             "Dual against primal perceptron over n examples and d' features, "
             "ratio dual / primal (Huang 2017, 'Dual Perceptron'; K20)",

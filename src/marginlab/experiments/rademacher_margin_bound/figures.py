@@ -19,7 +19,9 @@ def plot_rademacher_margin_bound(bounds: pd.DataFrame) -> Figure:
     One panel per dataset: the empirical margin loss R̂_ρ(h), the complexity
     term (2/ρ) R̂_S(H) and the confidence term of the Rademacher bound, their
     sum, the VC bound, and the test error of sign(f_T) with its 95 %
-    Clopper–Pearson interval; above 1 a bound is vacuous.
+    Clopper–Pearson interval; above 1 (grey line) a bound is vacuous. The
+    panels hold no text: titles on two lines, so that neighbours' do not
+    run into each other, and one legend below the panels.
     """
     names = list(dict.fromkeys(bounds["dataset"]))
     fig, axes = dataset_axes(names, height=4.2)
@@ -68,14 +70,15 @@ def plot_rademacher_margin_bound(bounds: pd.DataFrame) -> Figure:
                 k / n_test, color="black", lw=1.2, label="test error (band: 95 % CI)"
             )
             ax.axhspan(lo, hi, color="black", alpha=0.15, lw=0)
-            ax.axhline(1.0, color="grey", lw=0.8)
-            ax.text(rho.min(), 1.02, "vacuous above 1", fontsize=7, color="grey")
+            ax.axhline(
+                1.0, color="grey", lw=0.8, label="1: a bound above it is vacuous"
+            )
             ax.set_xscale("log")
             ax.set_ylim(0, top)
             ax.set_xlabel("ρ")
             best = float(p["rad_bound"].min())
             ax.set_title(
-                f"{name} (m = {int(first['n_train'])}): min bound {best:.3g}",
+                f"{name} (m = {int(first['n_train'])})\nmin bound {best:.3g}",
                 fontsize=9,
             )
         axes[0].set_ylabel("error, bound and its terms (clipped at 2)")
@@ -85,7 +88,7 @@ def plot_rademacher_margin_bound(bounds: pd.DataFrame) -> Figure:
             labels,
             fontsize=8,
             loc="upper center",
-            ncol=len(labels),
+            ncols=(len(labels) + 1) // 2,
             bbox_to_anchor=(0.5, 0.0),
         )
         fig.suptitle(

@@ -65,9 +65,8 @@ def _draw_cv_by_size(
     ax.set_xlabel("number of features")
     ax.set_ylabel(f"{int(counts['n_splits'].iloc[0])}-fold CV mean squared error")
     ax.set_xticks(range(1, int(counts.loc[counts["dataset"] == name, "d"].iloc[0]) + 1))
-    ax.legend(
-        fontsize=7, loc="upper right", frameon=True, facecolor="white", framealpha=0.9
-    )
+    # Below the panel: in it, the legend covered the subsets' grey points.
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.13))
 
 
 def _draw_zscores(ax: Axes, part: pd.DataFrame, fig: Figure) -> None:
@@ -78,7 +77,7 @@ def _draw_zscores(ax: Axes, part: pd.DataFrame, fig: Figure) -> None:
     for r, ok in zip(part.itertuples(index=False), removed, strict=True):
         i, j = features.index(r.feature), steps.index(r.step)
         grid[i, j] = r.abs_z
-        ax.text(j, i, f"{r.z:.2g}", ha="center", va="center", fontsize=6.5)
+        ax.text(j, i, f"{r.z:.2g}", ha="center", va="center", fontsize=8)
         if ok:
             ax.add_patch(
                 Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, ec="C3", lw=2.0)
@@ -103,8 +102,8 @@ def plot_subset_selection(
 
     Top, per dataset: the CV error of every subset best subset tried (grey),
     and the CV error against the number of features along each method's
-    path, with the models each method trained; a box lists each method's
-    2-feature model. Bottom, per dataset: the z-scores z = w/(σ̂√v) of the
+    path; the legend, below the panel, gives the models each method trained
+    and its 2-feature model. Bottom, per dataset: the z-scores z = w/(σ̂√v) of the
     remaining features at each step of backward elimination by z-score
     (colour: log10 |z|; a red box marks the feature removed).
     """
@@ -113,9 +112,9 @@ def plot_subset_selection(
         2,
         len(names),
         width=6.2 * len(names),
-        height=9.0,
+        height=11.0,
         squeeze=False,
-        gridspec_kw={"height_ratios": [1.25, 1.0]},
+        gridspec_kw={"height_ratios": [1.6, 1.0]},
         layout="constrained",
     )
     with plt.rc_context(STYLE):

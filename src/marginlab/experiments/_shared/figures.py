@@ -408,13 +408,18 @@ def label_axes(ax: Axes) -> None:
 
 
 def region_legend(ax: Axes, loc: str = "lower left") -> None:
-    """Legend for :func:`draw_regions`: the two region colours and classes."""
+    """Legend for :func:`draw_regions`: the two region colours and classes,
+    at ``loc`` in the axes, or under them (``"below"``,
+    :func:`legend_outside`)."""
     handles = [
         plt.Rectangle((0, 0), 1, 1, color="#d9ead3", label="predicted +1"),
         plt.Rectangle((0, 0), 1, 1, color="#f4cccc", label="predicted −1"),
         plt.Line2D([], [], color="C2", marker="o", ls="", ms=4, label="label +1"),
         plt.Line2D([], [], color="C3", marker="s", ls="", ms=4, label="label −1"),
     ]
+    if loc == "below":
+        legend_outside(ax, handles=handles, ncols=2, numpoints=1)
+        return
     ax.legend(handles=handles, fontsize=8, loc=loc, framealpha=0.85, numpoints=1)
 
 

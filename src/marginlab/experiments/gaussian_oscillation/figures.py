@@ -48,7 +48,7 @@ def draw_extrema_over_sets(ax, replicates: pd.DataFrame) -> None:
         + (f": mean {m.mean:.2f}\n[{m.low:.2f}, {m.high:.2f}]" if m else ""),
         fontsize=9,
     )
-    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.02))
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.02))
 
 
 def draw_ratios_over_sets(ax, replicates: pd.DataFrame) -> None:
@@ -66,7 +66,7 @@ def draw_ratios_over_sets(ax, replicates: pd.DataFrame) -> None:
         else "no set",
         fontsize=9,
     )
-    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.02))
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.02))
 
 
 def plot_gaussian_oscillation(

@@ -36,7 +36,7 @@ def plot_feature_count(counts: pd.DataFrame, products: pd.DataFrame) -> Figure:
         where = np.arange(len(names))[::-1]
         ax.barh(where, counts["counted"], color=colors)
         for y, value in zip(where, counts["counted"], strict=True):
-            ax.text(value * 1.01, y, f"{int(value):,}", va="center", fontsize=7)
+            ax.text(value * 1.01, y, f"{int(value):,}", va="center", fontsize=8)
         ax.set_yticks(where, [_LABELS.get(m, m) for m in names])
         ax.tick_params(axis="y", labelsize=8)
         ax.set_xlim(0, 1.25 * float(counts["counted"].max()))
@@ -61,7 +61,7 @@ def plot_feature_count(counts: pd.DataFrame, products: pd.DataFrame) -> Figure:
         bx.set_xlabel("kernel (x·x')² (pairs x ≠ x' left, x = x' right)")
         bx.set_ylabel("|K − ΦΦᵀ| / max |K| (zeros shown at 1e-18)")
         bx.set_title("Kernel against explicit inner products", fontsize=9)
-        bx.legend(fontsize=7)
+        bx.legend(fontsize=8)
         fig.suptitle(
             "Second-order features and the quadratic kernel (K22)", fontsize=11
         )
@@ -93,13 +93,13 @@ def plot_gaussian_peak(pairs: pd.DataFrame) -> Figure:
             "k(x, z) against the distance (dots: library; lines: direct formula)",
             fontsize=9,
         )
-        ax.legend(fontsize=7)
+        ax.legend(fontsize=8)
         bx.axhline(ROUNDING, color="grey", ls=":", label=f"tolerance {ROUNDING:g}")
         bx.set_yscale("log")
         bx.set_xlabel("distance ‖x − z‖")
         bx.set_ylabel("|k − exp(−‖x − z‖²/2σ²)| (zeros shown at 1e-18)")
         bx.set_title("Library against the direct formula", fontsize=9)
-        bx.legend(fontsize=7)
+        bx.legend(fontsize=8)
         fig.suptitle(
             "The Gaussian kernel k(x, z) against the distance ‖x − z‖ (K23)",
             fontsize=11,

@@ -15,9 +15,9 @@ from .claims import IDENTITY_TOL
 
 _IDENTITY_STYLE = {
     "quadratic": ("(x·x')², φ ∈ R³", "o", "C0"),
-    "sequence": ("(1 + x·x')^k, (n+1)^k coordinates", "s", "C1"),
-    "sqrt_c": ("(x·x' + c)^d, x0 = √c", "^", "C2"),
-    "subset_product": ("Π(1 + x_i x'_i), 2^n coordinates", "D", "C3"),
+    "sequence": ("(1 + x·x')ᵏ, (n+1)ᵏ coordinates", "s", "C1"),
+    "sqrt_c": ("(x·x' + c)ᵈ, x₀ = √c", "^", "C2"),
+    "subset_product": ("Π(1 + xᵢx'ᵢ), 2ⁿ coordinates", "D", "C3"),
 }
 
 

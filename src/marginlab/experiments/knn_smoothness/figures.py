@@ -63,7 +63,7 @@ def plot_knn_smoothness(
         bx.set_ylabel("decision boundary length (data units)")
         g = int(e["grid_points"].iloc[0])
         bx.set_title(f"Boundary length on a {g} × {g} grid", fontsize=9)
-        bx.legend(fontsize=7)
+        bx.legend(fontsize=8)
         draw_correlations(axes[-1], replicates, "k", "k")
         fig.suptitle(suptitle(e), fontsize=11)
     return fig

@@ -80,7 +80,7 @@ def plot_lasso_standardize(
                 f"{name}: {int(s['n_train'])} training, {int(s['n_test'])} test points",
                 fontsize=10,
             )
-            ax.legend(fontsize=7)
+            ax.legend(fontsize=8)
             for ax, variant in zip(row[1:], _COLORS, strict=True):
                 part = units[(units["dataset"] == name) & (units["variant"] == variant)]
                 matrix = _selection_matrix(part, features)
@@ -96,14 +96,14 @@ def plot_lasso_standardize(
                 for i, j in zip(*np.nonzero(matrix != base), strict=True):
                     ax.plot(j, i, "x", color="C3", ms=6, mew=1.5)
                 ax.set_xticks(range(len(features)))
-                ax.set_xticklabels(features, fontsize=7, rotation=90)
+                ax.set_xticklabels(features, fontsize=8, rotation=90)
                 ax.set_yticks(range(len(part)))
                 ax.set_yticklabels(
                     [
                         "as given" if f == "(none)" else f"{f} x {g:g}"
                         for f, g in zip(part["feature"], part["factor"], strict=True)
                     ],
-                    fontsize=6,
+                    fontsize=8,
                 )
                 ax.grid(False)
                 moved = int((matrix != base).any(axis=1).sum())

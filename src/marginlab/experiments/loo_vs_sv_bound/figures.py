@@ -120,7 +120,7 @@ def plot_loo_vs_sv_bound(rows: pd.DataFrame, e2: pd.DataFrame) -> Figure:
             Line2D([], [], ls="", marker="o", mfc="white", mec="black", label="C = ∞"),
             Line2D([], [], color="black", ls="--", label="LOO = #SV/l"),
         ]
-        ax.legend(handles=handles, fontsize=7, loc="upper left")
+        ax.legend(handles=handles, fontsize=8, loc="upper left")
 
         change = pd.to_numeric(e2["max_change"], errors="coerce")
         wrong = ~_true(e2["correct"])
@@ -169,7 +169,7 @@ def plot_loo_vs_sv_bound(rows: pd.DataFrame, e2: pd.DataFrame) -> Figure:
             "removed point misclassified)",
             fontsize=9,
         )
-        bx.legend(fontsize=7, loc="upper left")
+        bx.legend(fontsize=8, loc="upper left")
         fig.suptitle(
             "Leave-one-out error and support vectors (Huang 2017, problem 5.2)",
             fontsize=11,

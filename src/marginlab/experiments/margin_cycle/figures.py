@@ -25,7 +25,7 @@ def _draw_cycle(ax, part: pd.DataFrame, title: str, vmax: float):
         vmax=vmax,
         interpolation="none",
     )
-    ax.set_xticks(range(len(ts)), [str(t) for t in ts], fontsize=7, rotation=90)
+    ax.set_xticks(range(len(ts)), [str(t) for t in ts], fontsize=8, rotation=90)
     ax.set_yticks(range(len(examples)), [str(i) for i in examples], fontsize=8)
     ax.grid(False)
     chosen = part.drop_duplicates("t").set_index("t").loc[ts, "column"]
@@ -104,7 +104,7 @@ def plot_margin_cycle(
         ax.set_xlabel("round t")
         ax.set_ylabel("L1 margin min_i (Mα)_i / ‖α‖₁")
         ax.set_title("AdaBoost's L1 margin (earlier rounds below the axis)", fontsize=9)
-        ax.legend(fontsize=7, loc="lower right")
+        ax.legend(fontsize=8, loc="lower right")
         by_start = runs.set_index("start")
         vmax = float(distributions["weight"].max())
         for axis, start, title in (

@@ -106,7 +106,7 @@ def _draw_plane(ax, points: pd.DataFrame, solutions: pd.DataFrame) -> None:
         f"{float(lp['l2_margin']):.3g}",
         fontsize=9,
     )
-    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=2)
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=2)
 
 
 def _draw_weights(ax_l1, ax_l2, weights: pd.DataFrame, solutions: pd.DataFrame) -> None:

@@ -11,7 +11,14 @@ from matplotlib import pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from .._shared.figures import STYLE, draw_regions, label_axes, new_figure, region_legend
+from .._shared.figures import (
+    STYLE,
+    draw_regions,
+    label_axes,
+    legend_outside,
+    new_figure,
+    region_legend,
+)
 
 
 def _draw_line(
@@ -167,7 +174,7 @@ def plot_nonconvex_combination(
                 fontsize=9,
             )
             if example == examples[0]:
-                region_legend(ax)
+                region_legend(ax, loc="below")
 
             ax = row[1]
             draw_regions(ax, reg[reg["model"] == "adaboost"], pts)
@@ -223,7 +230,7 @@ def plot_nonconvex_combination(
                 ax.annotate(
                     f"h3 first picked, t = {t3}\n(ε_t = {eps3:.2f})",
                     xy=(t3, 0.8),
-                    fontsize=7,
+                    fontsize=8,
                     color="C4",
                     xytext=(4, 0),
                     textcoords="offset points",
@@ -233,7 +240,7 @@ def plot_nonconvex_combination(
             ax.set_xlabel("round t")
             ax.set_ylabel("error / margin")
             ax.set_title("AdaBoost per round", fontsize=9)
-            ax.legend(fontsize=7, loc="upper right")
+            legend_outside(ax, ncols=2)
         fig.suptitle(
             "Combinations of hyperplanes on a convex and a non-convex region: the "
             "lecture's and AdaBoost's (B9)",

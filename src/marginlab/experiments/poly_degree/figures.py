@@ -64,7 +64,7 @@ def plot_poly_degree(degrees: pd.DataFrame, mistakes: pd.DataFrame) -> Figure:
                 alpha=0.08,
                 label="separable (hard margin)",
             )
-        ax.set_xlabel("degree d of (1 + x·x')^d")
+        ax.set_xlabel("degree d of (1 + x·x')ᵈ")
         ax.set_ylabel("error")
         ax.set_title(f"{base['dataset'].iloc[0]}: errors", fontsize=10)
         ax.legend(fontsize=8)
@@ -87,7 +87,7 @@ def plot_poly_degree(degrees: pd.DataFrame, mistakes: pd.DataFrame) -> Figure:
             bx.annotate(
                 f"soft, C={r.C:g}",
                 (r.degree, r.margin_over_radius),
-                fontsize=7,
+                fontsize=8,
                 xytext=(4, 4),
                 textcoords="offset points",
             )
@@ -129,7 +129,7 @@ def plot_poly_degree(degrees: pd.DataFrame, mistakes: pd.DataFrame) -> Figure:
         cx.set_xlabel("degree d")
         cx.set_ylabel("error")
         # Below the axes: the four curves fill the panel's height.
-        cx.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=2)
+        cx.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncols=2)
         for axis in (ax, bx, cx):
             axis.xaxis.set_major_locator(MaxNLocator(integer=True))
         fig.suptitle(

@@ -120,7 +120,7 @@ def plot_stepwise_stopping(
                 + past_the_kept(c, kept, best),
                 fontsize=10,
             )
-            ax.legend(fontsize=7)
+            ax.legend(fontsize=8)
         fig.suptitle(
             "S5 — forward stepwise: add the best feature until the validation "
             "error rises (Shewchuk, Lecture 14, §14.2)",

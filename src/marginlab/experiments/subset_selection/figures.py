@@ -22,6 +22,15 @@ _METHOD_STYLE = {
 }
 
 
+def _shown(formula: str) -> str:
+    """A count's formula as printed: 2^d as 2ᵈ, a minus sign as −.
+
+    >>> _shown("2^d - 1")
+    '2ᵈ − 1'
+    """
+    return formula.replace("^d", "ᵈ").replace(" - ", " − ")
+
+
 def _draw_cv_by_size(
     ax: Axes,
     name: str,
@@ -58,7 +67,8 @@ def _draw_cv_by_size(
             ls=ls,
             ms=5,
             lw=1.4,
-            label=f"{label}: {int(c['n_models'])} models = {c['formula']}{chosen}",
+            label=f"{label}: {int(c['n_models'])} models = "
+            f"{_shown(str(c['formula']))}{chosen}",
             zorder=3,
         )
     ax.set_ylim(low - 0.1 * (high - low), top)

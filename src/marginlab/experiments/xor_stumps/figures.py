@@ -133,7 +133,7 @@ def plot_xor_stumps(
             transform=ex.transAxes,
             ha="right",
             va="center",
-            fontsize=7,
+            fontsize=8,
             bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "0.8"},
         )
         ex.set_title("Training error per round", fontsize=9)

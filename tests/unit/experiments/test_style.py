@@ -13,6 +13,7 @@ from marginlab.experiments._shared.figures import (
     legend_outside,
     log_axis_if_decades,
     new_figure,
+    save_figure,
 )
 from marginlab.experiments._shared.layout import MIN_FONT_PT, layout_problems
 
@@ -61,6 +62,17 @@ def test_a_legend_below_makes_room_in_a_constrained_grid() -> None:
     legend = legend_outside(axes[0], "below")
     assert legend.get_frame_on() is False
     assert layout_problems(fig, close=True) == []
+
+
+def test_a_legend_below_is_saved_as_png_and_as_pdf(tmp_path) -> None:
+    """A PDF canvas has no ``get_renderer``: the box the legend hangs from
+    finds the renderer of whichever canvas draws (save_figure writes both)."""
+    fig, axes = _crowded()
+    fig.set_layout_engine("constrained")
+    legend_outside(axes[0], "below")
+    save_figure(fig, tmp_path / "f.png", tmp_path / "f.pdf")
+    assert (tmp_path / "f.pdf").read_bytes().startswith(b"%PDF")
+    assert (tmp_path / "f.png").stat().st_size > 1000
 
 
 def test_legend_outside_knows_two_sides() -> None:

@@ -438,7 +438,7 @@ class _UnderXAxis(BboxBase):
     def get_points(self) -> np.ndarray:
         ax = self._ax
         bottom = ax.bbox.y0
-        drawn = ax.xaxis.get_tightbbox(ax.figure.canvas.get_renderer())
+        drawn = ax.xaxis.get_tightbbox()  # the renderer of whatever canvas draws
         if drawn is not None:
             bottom = min(bottom, drawn.y0)
         self._invalid = 0  # found: the axes' next move invalidates it again

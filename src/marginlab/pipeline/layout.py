@@ -6,8 +6,9 @@ figure job draws it (:meth:`~.plan.Plan.job` gives the tables,
 :func:`~.jobs.plotter` the function), checks it with
 :func:`~marginlab.experiments._shared.layout.layout_problems`, and prints one
 line per problem (``<figure>: <check>: <what>``), then the count per check
-and per figure. ``--allowance FILE`` also writes the count per figure in the
-form ``tests/workflow/layout_allowance.txt`` keeps.
+and per figure. It exits with status 1 when a figure has a problem;
+``tests/workflow/test_layout.py`` asks the same of every figure of the small
+run.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from pathlib import Path
 
 import yaml
 
-from ..core.io import write_text_atomic
 from ..experiments._shared.layout import layout_problems, problem_counts
 from .jobs import Table, plotter, read_tables
 from .plan import Paths, Plan
@@ -72,35 +72,9 @@ def render(problems: Mapping[str, list[str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-#: The head of the allowance file (:func:`allowance_text`).
-ALLOWANCE_HEAD = """\
-# The layout problems each figure of the small run still has
-# (marginlab.experiments._shared.layout): tests/workflow/test_layout.py fails
-# when a figure has more. Lower a count when a figure is fixed; a figure not
-# listed is allowed none. Written by
-#   python -m marginlab.pipeline.layout RESULTS --allowance FILE
-"""
-
-
-def allowance_text(problems: Mapping[str, list[str]]) -> str:
-    """``<figure> <count>`` per figure with problems, under :data:`ALLOWANCE_HEAD`."""
-    rows = [f"{name} {len(found)}" for name, found in sorted(problems.items()) if found]
-    return ALLOWANCE_HEAD + "".join(f"{row}\n" for row in rows)
-
-
-def read_allowance(path: Path) -> dict[str, int]:
-    """The counts of an allowance file (:func:`allowance_text`), by figure."""
-    counts = {}
-    for line in path.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            name, count = line.split()
-            counts[name] = int(count)
-    return counts
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m marginlab.pipeline.layout RESULTS_DIR [FIGURE ...]``:
-    print the layout problems of a run's figures."""
+    print the layout problems of a run's figures; status 1 if there is one."""
     parser = argparse.ArgumentParser(
         prog="python -m marginlab.pipeline.layout",
         description="Draw each figure of a run from its tables and list its layout "
@@ -109,18 +83,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("results", type=Path, help="the run's results folder")
     parser.add_argument("figures", nargs="*", help="only these figures")
-    parser.add_argument(
-        "--allowance", type=Path, help="also write the count per figure to this file"
-    )
     args = parser.parse_args(argv)
     if not (args.results / "config.yaml").is_file():
         print(f"{args.results}/config.yaml: not found", file=sys.stderr)
         return 1
     problems = figure_problems(args.results, args.figures or None)
     sys.stdout.write(render(problems))
-    if args.allowance:
-        write_text_atomic(allowance_text(problems), args.allowance)
-    return 0
+    return 1 if any(problems.values()) else 0
 
 
 if __name__ == "__main__":

@@ -1,11 +1,11 @@
 """The listing of a run's layout problems (marginlab.pipeline.layout): its
-counts, and the allowance file the end-to-end test reads."""
+counts, and its status."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from marginlab.pipeline.layout import allowance_text, main, read_allowance, render
+from marginlab.pipeline.layout import main, render
 
 PROBLEMS = {
     "losses": [],
@@ -28,10 +28,15 @@ def test_render_lists_each_problem_and_counts_them() -> None:
     ]
 
 
-def test_the_allowance_round_trips(tmp_path: Path) -> None:
-    path = tmp_path / "allowance.txt"
-    path.write_text(allowance_text(PROBLEMS))
-    assert read_allowance(path) == {"adaboost_bound": 1, "knn_k": 2}
+def test_main_fails_on_a_problem(monkeypatch, tmp_path: Path) -> None:
+    from marginlab.pipeline import layout
+
+    (tmp_path / "config.yaml").write_text("{}")
+    found = {"losses": []}
+    monkeypatch.setattr(layout, "figure_problems", lambda results, names: found)
+    assert main([str(tmp_path)]) == 0
+    found["losses"] = ["font: 1 text at 7 pt (below 8 pt)"]
+    assert main([str(tmp_path)]) == 1
 
 
 def test_main_needs_a_run_config(tmp_path: Path, capsys) -> None:

@@ -17,6 +17,7 @@ from .._shared.figures import (
     STYLE,
     count_steps,
     dataset_axes,
+    legend_outside,
     never_or_count,
     new_figure,
 )
@@ -141,7 +142,7 @@ def plot_exp_loss_descent(history: pd.DataFrame) -> Figure:
     loss rose (:func:`loss_title`) and give the largest step gap
     (:func:`step_title`), from the table."""
     names = list(dict.fromkeys(history["dataset"]))
-    fig, (ax, bx) = new_figure(1, 2, width=10.5, height=4.0)
+    fig, (ax, bx) = new_figure(1, 2, width=10.5, height=4.6, layout="constrained")
     with plt.rc_context(STYLE):
         for i, name in enumerate(names):
             h = history[history["dataset"] == name].sort_values("t")
@@ -161,7 +162,7 @@ def plot_exp_loss_descent(history: pd.DataFrame) -> Figure:
         bx.set_xlabel("round t")
         bx.set_ylabel("|α_t − argmin_α Σ D_t(i) exp(−α y_i h_t(x_i))|")
         bx.set_title(step_title(history), fontsize=9)
-        bx.legend(fontsize=8)
+        legend_outside(bx)
         fig.suptitle(
             "AdaBoost as coordinate descent on the exponential loss (B4)", fontsize=11
         )

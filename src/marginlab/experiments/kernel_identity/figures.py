@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 from matplotlib import pyplot as plt
 from matplotlib.figure import Figure
+from matplotlib.ticker import NullFormatter
 
 from .._shared.figures import STYLE, new_figure
 from .claims import IDENTITY_TOL
@@ -63,6 +64,9 @@ def plot_kernel_identity(identities: pd.DataFrame, tol: float = IDENTITY_TOL) ->
                 tol, color="black", ls="--", lw=1.2, label=f"claim holds below {tol:g}"
             )
             ax.set_xscale("log")
+            # Labels at the powers of 10 only: over less than a decade (a
+            # small run) the minor ticks' labels run into each other.
+            ax.xaxis.set_minor_formatter(NullFormatter())
             ax.set_yscale("log")
             ax.set_ylim(_FLOOR / 2, 1e-6)
             ax.set_xlabel("dimension of the explicit feature map φ(x)")

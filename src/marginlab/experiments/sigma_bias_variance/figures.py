@@ -15,6 +15,7 @@ from .._shared.figures import (
     draw_correlations,
     draw_regions,
     draw_sweeps,
+    legend_outside,
     proportion_bars,
 )
 from .claims import paired_agreement
@@ -112,7 +113,7 @@ def plot_sigma_bias_variance(
         ex.set_xlabel("σ")
         ex.set_ylabel("error")
         ex.set_title(f"Errors against σ (C = {float(e['C'].iloc[0]):g})", fontsize=9)
-        ex.legend(fontsize=8)
+        legend_outside(ex, ncols=2)
         ax.errorbar(
             e["sigma"],
             e["knn1_agreement"],
@@ -142,7 +143,7 @@ def plot_sigma_bias_variance(
         ax.set_xlabel("σ")
         ax.set_ylabel("fraction of test points")
         ax.set_title(agreement_title(e, agreement), fontsize=9)
-        ax.legend(fontsize=8, loc="center right")
+        legend_outside(ax, ncols=1)
         draw_sweeps(bx, replicates, "sigma")
         bx.set_xlabel("σ")
         bx.set_ylabel("decision boundary length (data units)")

@@ -306,3 +306,13 @@ def test_the_figure_has_one_legend_below_the_panels(tables) -> None:
         assert min(t.get_fontsize() for t in legend.get_texts()) >= 8
     finally:
         plt.close(fig)
+
+
+def test_the_test_error_panel_gives_the_interval_e3_reads(tables) -> None:
+    grid, summary, mistakes = tables
+    fig = plot_cv_model_selection(grid, summary, mistakes)
+    titles = [ax.get_title() for ax in fig.axes]
+    plt.close(fig)
+    for row in e3_cv_selection(grid, summary, mistakes):
+        shown = f"simultaneous 95 % interval [{row.ci_low:.3f}, {row.ci_high:.3f}]"
+        assert any(shown in t for t in titles), (shown, titles)

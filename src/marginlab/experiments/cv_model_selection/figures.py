@@ -12,7 +12,12 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from .._shared.figures import C_MARKERS, STYLE, c_label, new_figure
-from .claims import E3_MARGIN, k16_c_fit
+from .claims import E3_MARGIN, e3_cv_selection, k16_c_fit
+
+
+def _interval(row) -> str:
+    """``[low, high]`` of a claim row's interval, three decimals."""
+    return f"[{row.ci_low:.3f}, {row.ci_high:.3f}]"
 
 
 def _draw_k16(ax: Axes, grid: pd.DataFrame, s: pd.Series, rows: list) -> None:
@@ -71,8 +76,9 @@ def plot_cv_model_selection(
     is the CV choice. Middle: the test error of the same (σ, C), each fitted
     on the whole training part; the star is the CV choice, the diamond the
     best test error on the grid, the dotted line the chosen σ at which K16
-    reads it. The title names E3's margin (:data:`.claims.E3_MARGIN`); the
-    verdict reads the row's interval. Right, on the row of the dataset K16
+    reads it. The title names E3's margin (:data:`.claims.E3_MARGIN`) and
+    gives the interval the row's verdict reads
+    (:func:`.claims.e3_cv_selection`). Right, on the row of the dataset K16
     reads (the first): its two rows from :func:`.claims.k16_c_fit`, the
     differences with the paired intervals the verdicts read
     (:func:`_draw_k16`). One legend below the panels.
@@ -93,6 +99,7 @@ def plot_cv_model_selection(
         gridspec_kw={"width_ratios": [1.0, 1.0, 0.75]},
     )
     k16 = k16_c_fit(grid, summary, mistakes)
+    e3 = {r.name: r for r in e3_cv_selection(grid, summary, mistakes)}
     with plt.rc_context(STYLE):
         for row, (ax, bx, kx) in enumerate(axes):
             s = summary.iloc[row]
@@ -157,8 +164,8 @@ def plot_cv_model_selection(
                 f"{float(s['chosen_test_error']):.3f}, best "
                 f"{float(s['best_test_error']):.3f}\n(σ = {float(s['best_sigma']):g}, "
                 f"C = {c_label(float(s['best_C']))}); difference "
-                f"{float(s['regret']):+.3f}, claim: ≤ {E3_MARGIN:g} "
-                "(read with E3's interval)",
+                f"{float(s['regret']):+.3f}, E3: ≤ {E3_MARGIN:g}, simultaneous "
+                f"95 % interval {_interval(e3['regret/' + str(s['dataset'])])}",
                 fontsize=9,
             )
             if row == 0:

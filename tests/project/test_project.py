@@ -572,16 +572,17 @@ def test_catalog_disagreement_is_reported() -> None:
     assert _catalog_ids(text) == ["K1", "K12"]
 
 
-@pytest.mark.parametrize("command", ["site", "archive", "gallery"])
-def test_each_command_has_its_console_script(command: str) -> None:
-    """`marginlab-<command>` is `python -m marginlab.pipeline.<command>`: the same
-    main(), installed on the PATH of the environment."""
+@pytest.mark.parametrize("command", ["site", "archive", "gallery", "layout"])
+def test_the_command_is_installed_with_its_subcommands(command: str) -> None:
+    """`marginlab <command>` runs `python -m marginlab.pipeline.<command>`'s
+    main() under its own name, from the console script on the PATH of the
+    environment."""
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
-    assert scripts[f"marginlab-{command}"] == f"marginlab.pipeline.{command}:main"
+    assert scripts == {"marginlab": "marginlab.pipeline.cli:main"}
     proc = subprocess.run(
-        [str(BIN / f"marginlab-{command}"), "--help"],
+        [str(BIN / "marginlab"), command, "--help"],
         capture_output=True,
         text=True,
     )
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.startswith("usage: ")
+    assert proc.stdout.startswith(f"usage: marginlab {command} ")

@@ -264,14 +264,22 @@ def write_archive(
     return target
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Command line: ``python -m marginlab.pipeline.archive [RESULTS] --root``."""
+def main(
+    argv: list[str] | None = None, prog: str = "python -m marginlab.pipeline.archive"
+) -> int:
+    """Command line: ``marginlab archive [RESULTS] [--root DIR]`` (``prog``: the
+    name its usage and messages give)."""
     parser = argparse.ArgumentParser(
-        prog="python -m marginlab.pipeline.archive",
+        prog=prog,
         description="Write provenance.json and marginlab-results.zip into the "
         "results folder of a finished run (after its report).",
     )
-    parser.add_argument("results", nargs="?", default="results")
+    parser.add_argument(
+        "results",
+        nargs="?",
+        default="results",
+        help="the results folder (default: %(default)s)",
+    )
     parser.add_argument(
         "--root", default=".", help="the project checkout (for the git commit)"
     )
@@ -279,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         path = write_archive(args.results, args.root)
     except ArchiveError as err:
-        print(f"marginlab.pipeline.archive: {err}", file=sys.stderr)
+        print(f"{prog}: {err}", file=sys.stderr)
         return 1
     with zipfile.ZipFile(path) as zf:
         size = sum(i.file_size for i in zf.infolist())

@@ -111,11 +111,15 @@ def _link_base(readme: Path, results: Path) -> str:
         return "results"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``marginlab-gallery README.md RESULTS_DIR``: rewrite the README's
-    gallery block from a run's results."""
+def main(
+    argv: Sequence[str] | None = None,
+    prog: str = "python -m marginlab.pipeline.gallery",
+) -> int:
+    """``marginlab gallery README.md RESULTS_DIR``: rewrite the README's
+    gallery block from a run's results (``prog``: the name its usage and
+    messages give)."""
     parser = argparse.ArgumentParser(
-        prog="python -m marginlab.pipeline.gallery",
+        prog=prog,
         description="Rewrite the gallery and claims summary between the README's "
         f"markers ({START} ... {END}) from the results of a run.",
     )
@@ -125,7 +129,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     readme, results = args.readme, args.results
     claims_csv = results / "claims.csv"
     if not claims_csv.exists():
-        print(f"{claims_csv}: not found; run `make reproduce` first", file=sys.stderr)
+        print(
+            f"{prog}: {claims_csv}: not found; run `make reproduce` first",
+            file=sys.stderr,
+        )
+        return 1
+    if not readme.is_file():
+        print(f"{prog}: {readme}: not found", file=sys.stderr)
         return 1
     timings = results / "timings.csv"
     block = render(
@@ -133,7 +143,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{_link_base(readme, results)}/figures",
         read_rows([timings]) if timings.exists() else None,
     )
-    write_text_atomic(replace_between_markers(readme.read_text(), block), readme)
+    try:
+        text = replace_between_markers(readme.read_text(), block)
+    except ValueError as err:
+        print(f"{prog}: {readme}: {err}", file=sys.stderr)
+        return 1
+    write_text_atomic(text, readme)
     return 0
 
 

@@ -72,11 +72,13 @@ def render(problems: Mapping[str, list[str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, prog: str = "python -m marginlab.pipeline.layout"
+) -> int:
     """``python -m marginlab.pipeline.layout RESULTS_DIR [FIGURE ...]``:
     print the layout problems of a run's figures; status 1 if there is one."""
     parser = argparse.ArgumentParser(
-        prog="python -m marginlab.pipeline.layout",
+        prog=prog,
         description="Draw each figure of a run from its tables and list its layout "
         "problems (overlapping or cut texts, legends over data, small fonts, "
         "raw TeX).",
@@ -85,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("figures", nargs="*", help="only these figures")
     args = parser.parse_args(argv)
     if not (args.results / "config.yaml").is_file():
-        print(f"{args.results}/config.yaml: not found", file=sys.stderr)
+        print(f"{prog}: {args.results}/config.yaml: not found", file=sys.stderr)
         return 1
     problems = figure_problems(args.results, args.figures or None)
     sys.stdout.write(render(problems))

@@ -335,19 +335,31 @@ def build_site(
     return out
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Command line: ``python -m marginlab.pipeline.site RESULTS [--catalog CLAIMS.md]
-    [--captions DIR] [--out DIR] [--root DIR] [--presets CSV ...] [--api DIR]``."""
-    parser = argparse.ArgumentParser(
-        prog="python -m marginlab.pipeline.site", description=__doc__.splitlines()[0]
-    )
+def main(
+    argv: Sequence[str] | None = None, prog: str = "python -m marginlab.pipeline.site"
+) -> int:
+    """Command line: ``marginlab site RESULTS [--catalog CLAIMS.md]
+    [--captions DIR] [--out DIR] [--root DIR] [--presets CSV ...] [--api DIR]``
+    (``prog``: the name its usage and messages give)."""
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0])
     parser.add_argument("results", type=Path, help="the results folder")
-    parser.add_argument("--catalog", type=Path, default=Path("CLAIMS.md"))
+    parser.add_argument(
+        "--catalog",
+        type=Path,
+        default=Path("CLAIMS.md"),
+        help="the claims catalog whose entries the pages show (default: %(default)s)",
+    )
     parser.add_argument(
         "--captions", type=Path, help="default: each experiment's own captions"
     )
     parser.add_argument("--out", type=Path, help="default: RESULTS/site")
-    parser.add_argument("--root", type=Path, default=Path("."))
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=Path("."),
+        help="the project checkout whose source the pages quote (default: the "
+        "current folder)",
+    )
     parser.add_argument(
         "--presets", type=Path, nargs="*", default=[], help="datasets for smo.html"
     )
@@ -369,7 +381,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             api=args.api,
         )
     except SiteError as err:
-        print(f"marginlab.pipeline.site: {err}", file=sys.stderr)
+        print(f"{prog}: {err}", file=sys.stderr)
         return 1
-    print(f"marginlab.pipeline.site: wrote {out / 'index.html'}")
+    print(f"{prog}: wrote {out / 'index.html'}")
     return 0

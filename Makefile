@@ -31,7 +31,8 @@ artifacts: $(VENV)/.installed-workflow
 	$(BIN)/snakemake $(SMALL) --report results/report.html
 	$(BIN)/python -m marginlab.pipeline.archive results
 
-# The README's gallery and claims summary, from the results of `make reproduce`.
+# The README's gallery and claims summary, from the results of `make reproduce`;
+# its pictures, the headline figures downscaled, go to docs/gallery/ (committed).
 readme: $(VENV)/.installed-workflow
 	$(BIN)/python -m marginlab.pipeline.gallery README.md results
 

@@ -20,7 +20,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from .. import __version__
+import marginlab
 
 #: Subcommand → (the module whose ``main`` it runs, its one-line help).
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
@@ -51,7 +51,9 @@ def parser() -> argparse.ArgumentParser:
         description="Tools of the marginlab pipeline, run on a run's results "
         "folder (make reproduce writes results/).",
     )
-    top.add_argument("--version", action="version", version=f"marginlab {__version__}")
+    top.add_argument(
+        "--version", action="version", version=f"marginlab {marginlab.__version__}"
+    )
     commands = top.add_subparsers(
         dest="command", metavar="COMMAND", required=True, title="commands"
     )

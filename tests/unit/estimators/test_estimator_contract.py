@@ -25,9 +25,11 @@ from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.utils.estimator_checks import estimator_checks_generator
 
+import marginlab
 from marginlab import KNN
 from marginlab.core.base import (
     BaseEstimator,
+    ClassifierMixin,
     Interval,
     Parameterized,
     clone,
@@ -49,6 +51,8 @@ from marginlab.core.kernels import (
     make_kernel,
 )
 from marginlab.estimators.boosting.adaboost import HISTORY_COLUMNS, AdaBoost
+from marginlab.estimators.boosting.arc_gv import ArcGV
+from marginlab.estimators.boosting.c45 import BestFirstTrees, C45Trees
 from marginlab.estimators.boosting.ensemble import NoEdgeWarning, StopReason
 from marginlab.estimators.boosting.majority import MajorityBoost
 from marginlab.estimators.boosting.weak_learners import (
@@ -63,10 +67,13 @@ from marginlab.estimators.selection import Lasso, Ridge
 from marginlab.estimators.svm.classifier import SVM
 from marginlab.estimators.svm.pegasos import Pegasos
 
+#: Every estimator of the public API (test_the_class_lists_are_the_public_ones
+#: keeps the lists whole, so that a new class is tested from the start).
 ESTIMATOR_CLASSES = [
     SVM,
     Pegasos,
     AdaBoost,
+    ArcGV,
     MajorityBoost,
     Perceptron,
     KernelPerceptron,
@@ -76,7 +83,9 @@ ESTIMATOR_CLASSES = [
     Lasso,
     KernelRidge,
 ]
-CLASSIFIER_CLASSES = ESTIMATOR_CLASSES[:8]
+CLASSIFIER_CLASSES = [c for c in ESTIMATOR_CLASSES if issubclass(c, ClassifierMixin)]
+#: ... and every other class of the public API with hyper-parameters: the
+#: kernels and the weak learners.
 PARAMETERIZED_CLASSES = [
     *ESTIMATOR_CLASSES,
     Linear,
@@ -87,7 +96,21 @@ PARAMETERIZED_CLASSES = [
     Stumps,
     Trees,
     HypothesisMatrix,
+    C45Trees,
+    BestFirstTrees,
 ]
+
+#: The parameters that may be given by position; every other hyper-parameter
+#: is keyword-only (scikit-learn's convention, ``__init__(self, *, ...)``).
+#: As in scikit-learn: a required argument without a default, as
+#: ``Pipeline(steps)`` takes its steps, and a kernel's own parameters, as
+#: ``RBF(length_scale)`` takes its length scale.
+POSITIONAL = {
+    "HypothesisMatrix": ("H",),
+    "Gaussian": ("sigma",),
+    "Polynomial": ("degree", "c"),
+    "Laplacian": ("lam",),
+}
 
 #: The six classifiers the issue names, with settings that keep the tests fast
 #: (real defaults where they are fast already).
@@ -112,6 +135,45 @@ def _instance(name: str) -> BaseEstimator:
 
 
 # --- the parameter machinery ----------------------------------------------------------
+
+
+def _public_classes(base: type) -> list[type]:
+    """The concrete classes of ``marginlab.__all__`` derived from ``base``."""
+    found = (getattr(marginlab, name) for name in marginlab.__all__)
+    return [
+        obj
+        for obj in found
+        if inspect.isclass(obj)
+        and issubclass(obj, base)
+        and not inspect.isabstract(obj)
+    ]
+
+
+def test_the_class_lists_are_the_public_ones() -> None:
+    """A new estimator, kernel or weak learner joins these tests (and
+    scikit-learn's estimator checks) by being public: forgetting it here
+    fails."""
+    assert set(ESTIMATOR_CLASSES) == set(_public_classes(BaseEstimator))
+    assert len(ESTIMATOR_CLASSES) == len(set(ESTIMATOR_CLASSES))
+    assert set(PARAMETERIZED_CLASSES) == set(_public_classes(Parameterized))
+    assert len(PARAMETERIZED_CLASSES) == len(set(PARAMETERIZED_CLASSES))
+    assert set(POSITIONAL) <= {c.__name__ for c in PARAMETERIZED_CLASSES}
+
+
+@pytest.mark.parametrize("cls", PARAMETERIZED_CLASSES, ids=lambda c: c.__name__)
+def test_hyper_parameters_are_keyword_only_but_the_named_ones(cls) -> None:
+    """``Trees(2)`` is a TypeError: ``Trees(depth=2)`` (issue 49)."""
+    if cls.__init__ is object.__init__:
+        assert cls._get_param_names() == []
+        return
+    params = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    positional = tuple(p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD)
+    assert positional == POSITIONAL.get(cls.__name__, ())
+    assert all(p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) for p in params)
+    keyword_only = [p for p in params if p.kind is p.KEYWORD_ONLY]
+    if keyword_only:
+        with pytest.raises(TypeError, match="positional argument"):
+            cls(*POSITIONAL.get(cls.__name__, ()), keyword_only[0].default)
 
 
 @pytest.mark.parametrize("cls", PARAMETERIZED_CLASSES, ids=lambda c: c.__name__)
@@ -155,7 +217,7 @@ def test_get_params_deep_set_params_nested_and_repr() -> None:
     assert svm.set_params(kernel__sigma=2.0, tol=1e-4) is svm
     assert svm.kernel == Gaussian(sigma=2.0)
     assert svm.tol == 1e-4
-    boost = AdaBoost(weak_learner=Trees(1)).set_params(weak_learner__depth=3)
+    boost = AdaBoost(weak_learner=Trees(depth=1)).set_params(weak_learner__depth=3)
     assert boost.weak_learner.depth == 3
     assert repr(boost) == "AdaBoost(weak_learner=Trees(depth=3))"
 
@@ -238,7 +300,11 @@ def test_kernels_are_parameters_with_a_config() -> None:
             r"an int in the range \[0, inf\), a numpy\.random\.Generator or None",
         ),
         (AdaBoost(keep_distributions=1), "keep_distributions", "a bool"),
-        (AdaBoost(weak_learner=Trees(0)), "depth", r"an int in the range \[1, inf\)"),
+        (
+            AdaBoost(weak_learner=Trees(depth=0)),
+            "depth",
+            r"an int in the range \[1, inf\)",
+        ),
         (MajorityBoost(nu=1.5), "nu", r"a float in the range \(0, 1\)"),
         (Perceptron(shuffle=None), "shuffle", "a bool"),
         (
@@ -489,7 +555,7 @@ def test_sklearn_cross_val_score(name, moons) -> None:
 GRIDS = {
     "SVM": (SVM(kernel=Gaussian()), {"C": [0.1, 10.0], "kernel__sigma": [0.3, 3.0]}),
     "AdaBoost": (
-        AdaBoost(weak_learner=Trees(1), n_rounds=5),
+        AdaBoost(weak_learner=Trees(depth=1), n_rounds=5),
         {"n_rounds": [2, 10], "weak_learner__depth": [1, 2]},
     ),
     "KernelPerceptron": (

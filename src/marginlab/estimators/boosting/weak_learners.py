@@ -530,10 +530,10 @@ class Trees(Parameterized, WeakLearner):
     Examples
     --------
     >>> X = [[1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.0]]
-    >>> tree = Trees(2).fit(X, [1, -1, 1, -1])
+    >>> tree = Trees(depth=2).fit(X, [1, -1, 1, -1])
     >>> tree.predict(X).tolist()
     [1.0, -1.0, 1.0, -1.0]
-    >>> Trees(2, criterion="entropy").fit(X, [1, -1, 1, -1]).n_leaves
+    >>> Trees(depth=2, criterion="entropy").fit(X, [1, -1, 1, -1]).n_leaves
     4
     """
 
@@ -543,7 +543,7 @@ class Trees(Parameterized, WeakLearner):
         "criterion": [Options(tuple(CRITERIA))],
     }
 
-    def __init__(self, depth: int = 2, *, criterion: Criterion = "error") -> None:
+    def __init__(self, *, depth: int = 2, criterion: Criterion = "error") -> None:
         self.depth = depth
         self.criterion = criterion
 
@@ -680,7 +680,7 @@ class _ColumnSearch(WeakSearch):
 #: The constraint of a ``weak_learner`` parameter (``None`` means ``Stumps()``).
 WEAK_LEARNER = [
     InstanceOf(
-        WeakLearner, "a WeakLearner (Stumps(), Trees(depth), HypothesisMatrix(H))"
+        WeakLearner, "a WeakLearner (Stumps(), Trees(depth=2), HypothesisMatrix(H))"
     ),
     None,
 ]

@@ -14,7 +14,7 @@ from typing import Literal
 
 import numpy as np
 
-from .exceptions import DataConversionWarning
+from .exceptions import _data_conversion_warning_class
 
 Closed = Literal["both", "left", "right", "neither"]
 
@@ -218,15 +218,17 @@ def flatten_column_vector(y: object, *, stacklevel: int = 4) -> np.ndarray:
     """``y`` as an array; a column vector (n, 1) is flattened, with a warning.
 
     The :class:`~marginlab.core.exceptions.DataConversionWarning` carries
-    scikit-learn's wording. ``stacklevel`` 4 points at the caller of ``fit``
-    (this function < ``_validate_data`` or ``encode_labels`` < ``fit``).
+    scikit-learn's wording and, when scikit-learn is loaded, derives from its
+    class too, so that scikit-learn's ``check_supervised_y_2d`` sees it under
+    any filters. ``stacklevel`` 4 points at the caller of ``fit`` (this
+    function < ``_validate_data`` or ``encode_labels`` < ``fit``).
     """
     arr = np.asarray(y)
     if arr.ndim == 2 and arr.shape[1] == 1:
         warnings.warn(
             "A column-vector y was passed when a 1d array was expected; it is "
             "flattened to shape (n_samples,). Pass y.ravel() to avoid this warning.",
-            DataConversionWarning,
+            _data_conversion_warning_class(),
             stacklevel=stacklevel,
         )
         arr = arr[:, 0]

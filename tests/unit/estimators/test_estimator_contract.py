@@ -11,6 +11,8 @@ from __future__ import annotations
 import inspect
 import pickle
 import re
+import subprocess
+import sys
 import warnings
 from functools import partial
 
@@ -19,11 +21,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.base import clone as sk_clone
+from sklearn.exceptions import DataConversionWarning as SkDataConversionWarning
 from sklearn.exceptions import NotFittedError as SkNotFittedError
 from sklearn.model_selection import GridSearchCV, cross_val_score
 from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import StandardScaler
-from sklearn.utils.estimator_checks import estimator_checks_generator
+from sklearn.utils.estimator_checks import (
+    check_supervised_y_2d,
+    estimator_checks_generator,
+)
 
 import marginlab
 from marginlab import KNN
@@ -449,6 +455,51 @@ def test_column_vector_labels_warn_and_are_flattened(moons) -> None:
     with pytest.warns(DataConversionWarning, match="A column-vector y was passed"):
         model = KNN(k=3).fit(X, y[:, None])
     np.testing.assert_array_equal(model.predict(X), KNN(k=3).fit(X, y).predict(X))
+
+
+@pytest.mark.parametrize("cls", ESTIMATOR_CLASSES, ids=lambda c: c.__name__)
+def test_column_vector_y_warns_as_scikit_learn_under_any_filters(cls) -> None:
+    """scikit-learn's check_supervised_y_2d counts its own DataConversionWarning
+    under an "always" filter on that class; ours derives from it once
+    scikit-learn is loaded, so the check also passes where UserWarning is
+    otherwise ignored (it failed there on every estimator: issue 49)."""
+    estimator = cls(**CHECK_SETTINGS.get(cls, {}))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_supervised_y_2d(cls.__name__, estimator)
+    X = np.arange(12.0).reshape(6, 2)
+    y = np.array([[-1.0], [1.0], [-1.0], [1.0], [1.0], [-1.0]])
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        cls(**CHECK_SETTINGS.get(cls, {})).fit(X, y)
+    found = [w for w in caught if issubclass(w.category, DataConversionWarning)]
+    assert len(found) == 1
+    warning = found[0]
+    assert issubclass(warning.category, SkDataConversionWarning)
+    assert str(warning.message).startswith(
+        "A column-vector y was passed when a 1d array was expected"
+    )
+    assert warning.filename == __file__  # points at the call of fit
+
+
+def test_column_vector_warning_without_scikit_learn() -> None:
+    """Without scikit-learn loaded, the warning is marginlab's own class and
+    nothing imports scikit-learn (a test-only dependency)."""
+    code = (
+        "import sys, warnings\n"
+        "import numpy as np\n"
+        "from marginlab import KNN, Lasso\n"
+        "from marginlab.core.exceptions import DataConversionWarning\n"
+        "X = np.arange(8.0).reshape(4, 2)\n"
+        "y = np.array([[0.0], [1.0], [0.0], [1.0]])\n"
+        "for model in (KNN(), Lasso()):\n"
+        "    with warnings.catch_warnings(record=True) as caught:\n"
+        "        warnings.simplefilter('always')\n"
+        "        model.fit(X, y)\n"
+        "    assert [w.category for w in caught] == [DataConversionWarning]\n"
+        "assert not any(m.startswith('sklearn') for m in sys.modules)\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
 
 
 def test_one_plus_minus_one_class_still_fits_as_before() -> None:

@@ -56,6 +56,7 @@ from marginlab.core.kernels import (
     ProductPolynomial,
     make_kernel,
 )
+from marginlab.core.validation import check_two_classes
 from marginlab.estimators.boosting.adaboost import HISTORY_COLUMNS, AdaBoost
 from marginlab.estimators.boosting.arc_gv import ArcGV
 from marginlab.estimators.boosting.c45 import BestFirstTrees, C45Trees
@@ -438,7 +439,7 @@ def test_margins_take_the_original_labels(moons) -> None:
         (None, "requires y to be passed, but the target y is None"),
         ([0, 1, 2, 0], "Only binary classification is supported. y has 3 classes"),
         ([0.5, 1.0, 0.0, 1.0], "Unknown label type: continuous"),
-        (["a", "a", "a", "a"], r"needs two classes in y; got 1 class \('a'\)"),
+        (["a", "a", "a", "a"], r"needs both classes in y; got one class .*'a'\)\.$"),
         ([0, 1, 0], "y has 3 labels but X has 4 samples"),
         ([0.0, np.nan, 1.0, 0.0], "y contains NaN at index 1"),
         ([[0, 1], [1, 0], [0, 1], [1, 0]], "y should be a 1d array"),
@@ -502,13 +503,54 @@ def test_column_vector_warning_without_scikit_learn() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-def test_one_plus_minus_one_class_still_fits_as_before() -> None:
-    X = np.arange(6.0).reshape(3, 2)
-    model = AdaBoost(n_rounds=3).fit(X, [1, 1, 1])
+@pytest.mark.parametrize("cls", CLASSIFIER_CLASSES, ids=lambda c: c.__name__)
+@pytest.mark.parametrize(
+    ("y", "shown"),
+    [
+        ([1, 1, 1, 1], "+1"),
+        ([-1.0, -1.0, -1.0, -1.0], "-1"),
+        ([0, 0, 0, 0], "0"),
+        (["b", "b", "b", "b"], "'b'"),
+    ],
+)
+def test_every_classifier_refuses_one_class_as_the_svm(cls, y, shown) -> None:
+    """The SVM's message, from the one shared check (issue 49: AdaBoost fitted
+    one class silently, a constant stump with "no mistake")."""
+    X = np.arange(8.0).reshape(4, 2)
+    message = (
+        f"{cls.__name__} needs both classes in y; got one class "
+        f"(all labels are {shown})."
+    )
+    with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
+        cls(**CHECK_SETTINGS.get(cls, {})).fit(X, y)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        cls(**CHECK_SETTINGS.get(cls, {})).fit(X, np.asarray(y)[:, None])
+
+
+def test_one_class_check_is_shared() -> None:
+    """No classifier repeats the check: every ``fit`` reaches it through
+    ``encode_labels``; scikit-learn's one-label checks read its message."""
+    classes = np.array([1.0])
+    with pytest.raises(ValueError, match=r"^SVM needs both classes in y; got one"):
+        check_two_classes(classes, "SVM")
+    check_two_classes(np.array([0, 1]), "SVM")  # two: nothing to say
+    check_two_classes(np.array(["a", "b", "c"]), "AdaBoost")
+
+
+@pytest.mark.parametrize("cls", [AdaBoost, ArcGV, MajorityBoost])
+def test_boosting_over_a_margin_matrix_takes_one_label(cls) -> None:
+    """Over a HypothesisMatrix, y ≡ +1 makes H the margin matrix M_ij =
+    y_i h_j(x_i) (the game form the margin experiments use), as before."""
+    H = np.array([[1, -1, 1], [-1, 1, 1], [1, 1, -1], [1, -1, -1]])
+    rows = np.arange(4.0)[:, None]
+    kwargs = {"gamma": 0.2, "nu": 0.3} if cls is MajorityBoost else {"n_rounds": 5}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NoEdgeWarning)
+        model = cls(weak_learner=HypothesisMatrix(H), **kwargs).fit(rows, np.ones(4))
     np.testing.assert_array_equal(model.classes_, [-1.0, 1.0])
-    np.testing.assert_array_equal(model.predict(X), [1.0, 1.0, 1.0])
-    with pytest.raises(ValueError, match="needs both classes in y; got one class"):
-        SVM().fit(X, [1, 1, 1])
+    assert len(model.learners_) >= 1
+    with pytest.raises(ValueError, match="needs both classes in y"):
+        cls(weak_learner=HypothesisMatrix(H), **kwargs).fit(rows, ["a"] * 4)
 
 
 def test_kernel_logistic_regression_probabilities(moons) -> None:

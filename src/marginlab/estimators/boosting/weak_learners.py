@@ -147,6 +147,12 @@ class WeakLearner(ABC):
     #: are ±1 only.
     multiclass: bool = False
 
+    #: Whether the hypotheses are given by their predictions on the training
+    #: rows (:class:`HypothesisMatrix`): then y ≡ +1 states the margin matrix
+    #: M_ij = y_i h_j(x_i) itself, the game form of boosting, and AdaBoost
+    #: accepts labels of one class, which it refuses otherwise.
+    margin_matrix: bool = False
+
     @abstractmethod
     def prepare(self, X: np.ndarray, y: np.ndarray) -> WeakSearch:
         """Precompute what does not depend on the weights (once per boosting fit).
@@ -637,6 +643,7 @@ class HypothesisMatrix(Parameterized, WeakLearner):
     """
 
     columns = ("column",)
+    margin_matrix = True
     _parameter_constraints = {"H": NO_VALIDATION}  # checked against X in prepare
 
     def __init__(self, H: object) -> None:

@@ -13,9 +13,9 @@ the stump of smallest weighted error, the peer the stump of smallest weighted
 Gini impurity, so ours is expected to be at most the peer's. Ours is read from
 ``history_`` (computed during the fit); the peer's is computed after timing.
 
-Trees. Ours: ``AdaBoost(Trees(depth=d, criterion="entropy"), n_rounds=100)``
-(features presorted once; each round partitions the sorted lists down the
-tree, O(N m d)). Peer: ``AdaBoostClassifier(DecisionTreeClassifier(
+Trees. Ours: ``AdaBoost(weak_learner=Trees(depth=d, criterion="entropy"),
+n_rounds=100)`` (features presorted once; each round partitions the sorted
+lists down the tree, O(N m d)). Peer: ``AdaBoostClassifier(DecisionTreeClassifier(
 max_depth=d, criterion="entropy"), n_estimators=100)``, which sorts the
 features again at every node of every tree. Both grow the tree of largest
 weighted information gain at each node, so the ensembles are the same up to
@@ -29,10 +29,11 @@ machine. m = 100 000 at d = 3 is left out: the peer's fit alone takes about
 two minutes there (114 s; ours 6.6 s, the same training error).
 
 The data of the margin experiment (``boosting_the_margin``, B5, and
-``arc_gv``, B21, in ``config.yaml``). Ours: ``AdaBoost(Trees(4,
-criterion="entropy"), n_rounds=1000)`` and ``AdaBoost(Stumps(),
-n_rounds=1000)``. Peer: ``AdaBoostClassifier(DecisionTreeClassifier(
-max_depth=4, criterion="entropy"), n_estimators=1000, learning_rate=1.0)``
+``arc_gv``, B21, in ``config.yaml``). Ours:
+``AdaBoost(weak_learner=Trees(depth=4, criterion="entropy"), n_rounds=1000)``
+and ``AdaBoost(weak_learner=Stumps(), n_rounds=1000)``. Peer:
+``AdaBoostClassifier(DecisionTreeClassifier(max_depth=4,
+criterion="entropy"), n_estimators=1000, learning_rate=1.0)``
 and the same with ``max_depth=1`` (the default Gini criterion, as in the
 stumps cases above). The installed scikit-learn (1.9.1) has no
 ``algorithm`` parameter any more: SAMME, the discrete AdaBoost that ours
@@ -85,7 +86,7 @@ points, so its tree is larger and fits the training set more closely. The
 quality columns give both trees' leaves, depths, weighted training errors
 and test errors, and ``prepare_s_ours``/``best_s_ours`` split our last
 timed call into the presort and the growth of one round.
-``best_first_letter``: ours ``BestFirstTrees(16)`` (prepare and one
+``best_first_letter``: ours ``BestFirstTrees(n_leaves=16)`` (prepare and one
 ``best``), the peer ``DecisionTreeClassifier(max_leaf_nodes=16,
 random_state=0)``; both grow the same tree best first by Gini impurity, so
 the fraction of training points they label differently
@@ -320,7 +321,7 @@ def _adaboost_margin(
             return X, y, Xt
 
         def ours(inputs: tuple[np.ndarray, np.ndarray, np.ndarray]) -> _Fitted:
-            weak = Stumps() if depth == 1 else Trees(depth, criterion="entropy")
+            weak = Stumps() if depth == 1 else Trees(depth=depth, criterion="entropy")
             model = AdaBoost(weak_learner=weak, n_rounds=rounds)
             return _fit_predict(model, *inputs)
 
@@ -427,7 +428,9 @@ def _letter_tree(kind: str, target: float) -> Callable[[float], Case]:
             return X, y, w
 
         def ours(inputs: tuple[np.ndarray, np.ndarray, np.ndarray]) -> _OneTree:
-            learner = C45Trees(prune=False) if kind == "c45" else BestFirstTrees(16)
+            learner = (
+                C45Trees(prune=False) if kind == "c45" else BestFirstTrees(n_leaves=16)
+            )
             return _one_tree(learner, *inputs)
 
         def peer(

@@ -62,7 +62,7 @@ def _spec(n: int, seed: int) -> dict:
 
 
 def _base(learner: str, n_leaves: int = ARGS["n_leaves"]):
-    return Stumps() if learner == "stumps" else BestFirstTrees(n_leaves)
+    return Stumps() if learner == "stumps" else BestFirstTrees(n_leaves=n_leaves)
 
 
 def _stack(runs: list[tuple[str, tuple[pd.DataFrame, ...]]]) -> dict:
@@ -132,7 +132,7 @@ _RESULT = re.compile(
 def test_staged_votes_are_the_partial_sums_and_keep_the_final_vote() -> None:
     """With arc-gv's negative steps among them, too."""
     data = make_dataset(_spec(60, 0))
-    model = fit_quietly(MAKE["arc_gv"](BestFirstTrees(4), 200), data.X, data.y)
+    model = fit_quietly(MAKE["arc_gv"](BestFirstTrees(n_leaves=4), 200), data.X, data.y)
     assert (model.alphas_ < 0).any()
     test = make_dataset(_spec(200, 1))
     staged = model.staged_decision_function(test.X)
@@ -265,7 +265,7 @@ def test_arc_gv_keeps_its_negative_steps(negative) -> None:
     assert trees["rounds"] == s.loc[("trees", "adaboost"), "rounds"] == 200
     assert trees["stop_reason"] == "n_rounds"
     data = make_dataset(_spec(60, 0))
-    kept = fit_quietly(MAKE["arc_gv"](BestFirstTrees(4), 200), data.X, data.y)
+    kept = fit_quietly(MAKE["arc_gv"](BestFirstTrees(n_leaves=4), 200), data.X, data.y)
     assert np.count_nonzero(kept.alphas_ <= 0) == trees["negative_steps"]
     margins = negative["margins"]
     own = margins[(margins["learner"] == "trees") & (margins["algorithm"] == "arc_gv")]
@@ -276,7 +276,7 @@ def test_arc_gv_keeps_its_negative_steps(negative) -> None:
         atol=1e-12,
     )
     default = fit_quietly(
-        ArcGV(weak_learner=BestFirstTrees(4), n_rounds=200), data.X, data.y
+        ArcGV(weak_learner=BestFirstTrees(n_leaves=4), n_rounds=200), data.X, data.y
     )
     assert default.stop_reason_ == "no_margin_edge"
     assert default.n_rounds_ < 200

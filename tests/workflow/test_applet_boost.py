@@ -172,12 +172,18 @@ POINT_SETS = _point_sets()
 
 @dataclass
 class Library:
-    model: AdaBoost
+    model: AdaBoost | None  # None where fit refuses the points
     status: str
-    message: str  # the NoEdgeWarning's, if any
+    message: str  # the NoEdgeWarning's, or the error of a refused fit
 
 
 def _library(points: Points) -> Library:
+    if np.unique(points.y).size == 1:  # refused, as by every classifier
+        with pytest.raises(ValueError, match="needs both classes") as refused:
+            AdaBoost(weak_learner=Stumps(), n_rounds=points.rounds).fit(
+                points.X, points.y
+            )
+        return Library(None, "one_class", str(refused.value))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         model = AdaBoost(
@@ -187,8 +193,6 @@ def _library(points: Points) -> Library:
     status = {"n_rounds": "ok", "perfect": "perfect", "no_edge": "no_edge"}[
         str(model.stop_reason_)
     ]
-    if np.unique(points.y).size == 1:
-        status = "one_class"  # for the library, a constant stump without mistakes
     return Library(model, status, told[0] if told else "")
 
 
@@ -237,18 +241,23 @@ class _Comparison:
 def _compare(page: Page, points: Points) -> _Comparison:
     """Run both on ``points`` and list where the page disagrees with the library."""
     lib = _library(points)
-    model, history = lib.model, lib.model.history_
     grid = _grid(points.X)
     js = page.evaluate(
         RUN, [points.X.tolist(), points.y.tolist(), points.rounds, grid.tolist()]
     )
     out = _Comparison()
-    message = js["message"] if js["status"] == "no_edge" else ""
+    told = js["status"] in ("no_edge", "one_class")
+    message = js["message"] if told else ""
     if (js["status"], message) != (lib.status, lib.message):
         out.found.append(
             f"status {js['status']!r} ({js['message']}), library "
             f"{lib.status!r} ({lib.message})"
         )
+    if lib.model is None:  # refused: no round, f ≡ 0
+        if js["rounds"] or np.any(js["all"]):
+            out.found.append("rounds where the library refuses the points")
+        return out
+    model, history = lib.model, lib.model.history_
     rounds = js["rounds"]
     if len(rounds) != model.n_rounds_:
         out.found.append(f"{len(rounds)} rounds, library {model.n_rounds_}")
@@ -403,9 +412,10 @@ def test_no_decision_is_within_rounding_of_its_threshold(points: Points) -> None
     rtol(t) e* + 2γ_m from the no-edge threshold ½ − 10⁻¹². (Which stump a
     stopping round finds does not matter: it is not kept.)
     """
-    model = _library(points).model
     if np.unique(points.y).size == 1:
-        return  # one class: the constant stump, no weighted error compared
+        return  # one class: refused by both, no round
+    model = _library(points).model
+    assert model is not None
     missed = _stumps_missed(points.X, points.y)
     rounding = 2 * 2 * points.y.size * U  # 2γ_m, twice (two sums, two sides)
     stops = model.stop_reason_ == "no_edge"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import sys
+from typing import TypeVar
 
 
 class ConvergenceWarning(UserWarning):
@@ -15,7 +16,13 @@ class DataConversionWarning(UserWarning):
 
     Issued, for instance, when ``y`` is a column vector of shape (n, 1): it is
     flattened to shape (n,). The name is scikit-learn's, so that its estimator
-    checks recognize the warning.
+    checks recognize the warning. When scikit-learn is loaded, the warning
+    issued is also an instance of
+    ``sklearn.exceptions.DataConversionWarning`` (a subclass of both, made on
+    the fly; marginlab does not import scikit-learn): a filter on
+    scikit-learn's class then applies to it, as the one
+    ``check_supervised_y_2d`` sets to see the warning whatever other filters
+    a session has (``-W ignore::UserWarning``, say).
     """
 
 
@@ -38,19 +45,44 @@ def _rebuild_not_fitted_error(*args: object) -> NotFittedError:
 
 
 def _not_fitted_error_class() -> type[NotFittedError]:
+    return _with_sklearn_twin(NotFittedError)
+
+
+def _data_conversion_warning_class() -> type[DataConversionWarning]:
+    """The class of a :class:`DataConversionWarning` to issue now.
+
+    :class:`DataConversionWarning` itself, or, when scikit-learn is loaded,
+    its subclass that also derives from
+    ``sklearn.exceptions.DataConversionWarning``.
+
+    Returns
+    -------
+    type
+        A subclass of :class:`DataConversionWarning` (or the class itself).
+    """
+    return _with_sklearn_twin(DataConversionWarning)
+
+
+_Ours = TypeVar("_Ours", bound=Exception)
+
+
+def _with_sklearn_twin(ours: type[_Ours]) -> type[_Ours]:
+    """``ours``, or a subclass of it and of scikit-learn's class of the same
+    name in ``sklearn.exceptions`` when scikit-learn is loaded (it is never
+    imported here)."""
     sk = sys.modules.get("sklearn.exceptions")
-    sk_error = getattr(sk, "NotFittedError", None)
-    if not isinstance(sk_error, type) or not issubclass(sk_error, Exception):
-        return NotFittedError
-    return _with_sklearn_base(sk_error)
+    theirs = getattr(sk, ours.__name__, None)
+    if not isinstance(theirs, type) or not issubclass(theirs, Exception):
+        return ours
+    return _with_sklearn_base(ours, theirs)
 
 
 @functools.cache
-def _with_sklearn_base(sk_error: type[Exception]) -> type[NotFittedError]:
+def _with_sklearn_base(ours: type[_Ours], theirs: type[Exception]) -> type[_Ours]:
     return type(
-        "NotFittedError",
-        (NotFittedError, sk_error),
-        {"__module__": __name__, "__doc__": NotFittedError.__doc__},
+        ours.__name__,
+        (ours, theirs),
+        {"__module__": __name__, "__doc__": ours.__doc__},
     )
 
 

@@ -19,6 +19,22 @@ import numpy as np
 from .base import ConstraintList, InstanceOf, Interval, Parameterized
 from .validation import check_array
 
+__all__ = [
+    "DEFAULT_BLOCK_BYTES",
+    "KERNEL",
+    "Gaussian",
+    "Kernel",
+    "Laplacian",
+    "Linear",
+    "Polynomial",
+    "ProductPolynomial",
+    "feature_distance",
+    "is_psd",
+    "make_kernel",
+    "min_eigenvalue_ratio",
+    "squared_distances",
+]
+
 #: Upper bound on the working memory of one row block of a Gram computation.
 DEFAULT_BLOCK_BYTES = 16 * 2**20
 

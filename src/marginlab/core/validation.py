@@ -14,7 +14,7 @@ from typing import Literal
 
 import numpy as np
 
-from .exceptions import DataConversionWarning
+from .exceptions import _data_conversion_warning_class
 
 Closed = Literal["both", "left", "right", "neither"]
 
@@ -214,19 +214,54 @@ def check_X_y(X: object, y: object) -> tuple[np.ndarray, np.ndarray]:
     return X, y
 
 
+def check_two_classes(classes: np.ndarray, owner: str) -> None:
+    """Refuse the training labels of a classifier when they hold one class.
+
+    Every classifier's ``fit`` calls this (through :func:`encode_labels`): a
+    classifier separates classes, and one class leaves nothing to separate
+    (the SVM's dual has no feasible point with a margin on both sides;
+    AdaBoost's constant stump would be "perfect" and its bounds meaningless).
+    scikit-learn's ``SVC`` and ``LogisticRegression`` refuse it too.
+
+    Parameters
+    ----------
+    classes : ndarray of shape (n_classes,)
+        The distinct labels of y (``numpy.unique(y)``), at least one.
+    owner : str
+        The estimator's name, which starts the message.
+
+    Raises
+    ------
+    ValueError
+        ``<owner> needs both classes in y; got one class (all labels are
+        +1).``, the label shown as ``+1`` or ``-1`` for the lectures' ±1,
+        else by its ``repr``.
+    """
+    if classes.size >= 2:
+        return
+    label = classes.tolist()[0]
+    plus_minus = isinstance(label, int | float) and not isinstance(label, bool)
+    shown = f"{label:+g}" if plus_minus and label in (-1, 1) else repr(label)
+    raise ValueError(
+        f"{owner} needs both classes in y; got one class (all labels are {shown})."
+    )
+
+
 def flatten_column_vector(y: object, *, stacklevel: int = 4) -> np.ndarray:
     """``y`` as an array; a column vector (n, 1) is flattened, with a warning.
 
     The :class:`~marginlab.core.exceptions.DataConversionWarning` carries
-    scikit-learn's wording. ``stacklevel`` 4 points at the caller of ``fit``
-    (this function < ``_validate_data`` or ``encode_labels`` < ``fit``).
+    scikit-learn's wording and, when scikit-learn is loaded, derives from its
+    class too, so that scikit-learn's ``check_supervised_y_2d`` sees it under
+    any filters. ``stacklevel`` 4 points at the caller of ``fit`` (this
+    function < ``_validate_data`` or ``encode_labels`` < ``fit``).
     """
     arr = np.asarray(y)
     if arr.ndim == 2 and arr.shape[1] == 1:
         warnings.warn(
             "A column-vector y was passed when a 1d array was expected; it is "
             "flattened to shape (n_samples,). Pass y.ravel() to avoid this warning.",
-            DataConversionWarning,
+            _data_conversion_warning_class(),
             stacklevel=stacklevel,
         )
         arr = arr[:, 0]
@@ -234,7 +269,12 @@ def flatten_column_vector(y: object, *, stacklevel: int = 4) -> np.ndarray:
 
 
 def encode_labels(
-    y: object, n_samples: int, owner: str, *, multiclass: bool = False
+    y: object,
+    n_samples: int,
+    owner: str,
+    *,
+    multiclass: bool = False,
+    margin_matrix: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Check the labels of a two-class problem and encode them as ±1.
 
@@ -243,10 +283,10 @@ def encode_labels(
     sorts them: the first is encoded −1, the second +1 (the positive class,
     predicted where the decision function is ≥ 0).
 
-    Labels that are all in {−1, +1} (numbers) keep their values, and the
-    classes are ``[-1.0, 1.0]`` even when one of them is absent from ``y``:
-    on such data an estimator predicts exactly as it did before it accepted
-    other labels.
+    Labels in {−1, +1} (numbers) keep their values, and the classes are
+    ``[-1.0, 1.0]``: on such data an estimator predicts exactly as it did
+    before it accepted other labels. Labels of one class are refused
+    (:func:`check_two_classes`), unless ``margin_matrix``.
 
     Parameters
     ----------
@@ -260,6 +300,13 @@ def encode_labels(
     multiclass : bool, default=False
         Accept K > 2 classes, encoded as their positions 0, 1, …, K − 1 in
         ``classes`` (two classes are still encoded ±1).
+    margin_matrix : bool, default=False
+        Accept labels that are all +1 (or all −1), classes ``[-1.0, 1.0]``:
+        boosting over a matrix of predictions on the training rows
+        (:class:`~marginlab.HypothesisMatrix`) takes the margin matrix
+        M_ij = y_i h_j(x_i) itself as H with y ≡ +1, the lectures' game
+        form, in which one label is no degenerate problem (the two signs
+        are in H). Other labels of one class are still refused.
 
     Returns
     -------
@@ -275,8 +322,9 @@ def encode_labels(
     ValueError
         For ``y=None``, a wrong length or shape, NaN or infinite values,
         non-integer numbers ("Unknown label type: continuous"), labels that
-        cannot be ordered, one class other than ±1, or, unless ``multiclass``,
-        more than two classes ("Only binary classification is supported.").
+        cannot be ordered, one class (:func:`check_two_classes`), or, unless
+        ``multiclass``, more than two classes ("Only binary classification
+        is supported.").
     """
     if y is None:
         raise ValueError(f"{owner} requires y to be passed, but the target y is None.")
@@ -309,14 +357,13 @@ def encode_labels(
         raise ValueError(
             f"Unknown label type: the labels in y cannot be ordered ({err})."
         ) from None
-    if numeric and np.isin(classes, (-1, 1)).all():
+    plus_minus = numeric and bool(np.isin(classes, (-1, 1)).all())
+    if not (margin_matrix and plus_minus):
+        check_two_classes(classes, owner)
+    if plus_minus:
         return arr.astype(np.float64), np.array([-1.0, 1.0])
     if classes.size == 2:
         return np.where(arr == classes[1], 1.0, -1.0), classes
-    if classes.size < 2:
-        raise ValueError(
-            f"{owner} needs two classes in y; got 1 class ({classes.tolist()[0]!r})."
-        )
     if multiclass:
         return np.searchsorted(classes, arr).astype(np.float64), classes
     shown = ", ".join(repr(c) for c in classes[:5].tolist())

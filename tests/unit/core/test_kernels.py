@@ -3,6 +3,8 @@ matrices, the PSD check, feature-space distances and parameter errors."""
 
 from __future__ import annotations
 
+import inspect
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -14,6 +16,8 @@ from sklearn.metrics.pairwise import (
     rbf_kernel,
 )
 
+import marginlab
+from marginlab.core import kernels
 from marginlab.core.kernels import (
     Gaussian,
     Laplacian,
@@ -229,3 +233,25 @@ def test_a_gaussian_column_is_the_numpy_formula_to_the_last_bit(
     np.minimum(expected, 0.0, out=expected)
     np.exp(expected, out=expected)
     np.testing.assert_array_equal(out.view(np.int64), expected.view(np.int64))
+
+
+def test_all_lists_the_public_names() -> None:
+    """``__all__`` names objects that exist, once each; it holds every public
+    class and function the module defines and every name the package's
+    ``__all__`` takes from it; ``import *`` gives exactly those names."""
+    names = kernels.__all__
+    assert len(set(names)) == len(names)
+    missing = [name for name in names if not hasattr(kernels, name)]
+    assert missing == []
+    defined = {
+        name
+        for name, obj in vars(kernels).items()
+        if not name.startswith("_")
+        and (inspect.isclass(obj) or inspect.isfunction(obj))
+        and obj.__module__ == kernels.__name__
+    }
+    assert defined <= set(names), defined - set(names)
+    assert set(marginlab._HOMES["core.kernels"]) <= set(names)
+    namespace: dict[str, object] = {}
+    exec("from marginlab.core.kernels import *", namespace)  # noqa: S102
+    assert set(namespace) - {"__builtins__"} == set(names)

@@ -183,7 +183,7 @@ def test_binary_learners_refuse_more_than_two_classes(digits):
     ):
         AdaBoost(weak_learner=Stumps(), n_rounds=3).fit(X, y)
     with pytest.raises(ValueError, match=r"Trees\(depth=2\), which separates two"):
-        AdaBoost(weak_learner=Trees(2), n_rounds=3).fit(X, y)
+        AdaBoost(weak_learner=Trees(depth=2), n_rounds=3).fit(X, y)
     with pytest.raises(ValueError, match="Only binary classification"):
         ArcGV(weak_learner=Pool(2), n_rounds=3).fit(X, y)
 
@@ -192,7 +192,9 @@ def test_two_classes_take_the_binary_path_bit_for_bit(digits):
     X, y, Xte, _ = digits
     pair = (y == 1) | (y == 7)
     X2, y2 = X[pair], np.where(y[pair] == 7, 1.0, -1.0)
-    ours = AdaBoost(weak_learner=Trees(2, criterion="entropy"), n_rounds=20).fit(X2, y2)
+    ours = AdaBoost(weak_learner=Trees(depth=2, criterion="entropy"), n_rounds=20).fit(
+        X2, y2
+    )
     assert ours.decision_function(Xte).ndim == 1
     # The ±1 vote of the binary path is F_{+1} − F_{−1} of the K-class vote.
     F = np.zeros((Xte.shape[0], 2))

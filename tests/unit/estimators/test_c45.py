@@ -541,7 +541,7 @@ def test_min_leaf_bounds_the_weight_of_every_child(min_leaf) -> None:
 
 
 @pytest.mark.parametrize(
-    "learner", [C45Trees(), C45Trees(prune=False), BestFirstTrees(6)]
+    "learner", [C45Trees(), C45Trees(prune=False), BestFirstTrees(n_leaves=6)]
 )
 def test_the_tree_does_not_depend_on_the_scale_of_the_weights(learner) -> None:
     rng = np.random.default_rng(3)
@@ -558,7 +558,8 @@ def test_the_tree_does_not_depend_on_the_scale_of_the_weights(learner) -> None:
 
 
 @pytest.mark.parametrize(
-    "learner", [C45Trees(), C45Trees(prune=False, min_leaf=1.0), BestFirstTrees(8)]
+    "learner",
+    [C45Trees(), C45Trees(prune=False, min_leaf=1.0), BestFirstTrees(n_leaves=8)],
 )
 def test_points_of_weight_zero_change_nothing(learner) -> None:
     rng = np.random.default_rng(4)
@@ -578,7 +579,7 @@ def test_points_of_weight_zero_change_nothing(learner) -> None:
     np.testing.assert_array_equal(pred, mixed.predict(Xa))
 
 
-@pytest.mark.parametrize("learner", [C45Trees(), BestFirstTrees(4)])
+@pytest.mark.parametrize("learner", [C45Trees(), BestFirstTrees(n_leaves=4)])
 def test_labels_come_back_as_given(learner) -> None:
     rng = np.random.default_rng(5)
     X = rng.standard_normal((120, 2))
@@ -597,7 +598,7 @@ def test_labels_come_back_as_given(learner) -> None:
 
 def test_a_tie_of_classes_goes_to_the_lowest_label() -> None:
     X = np.zeros((4, 1))  # constant: a single leaf
-    for learner in (C45Trees(), BestFirstTrees(2)):
+    for learner in (C45Trees(), BestFirstTrees(n_leaves=2)):
         assert learner.fit(X, [1.0, 1.0, -1.0, -1.0]).value[0] == -1.0
         assert learner.fit(X, [2.0, 0.0, 2.0, 1.0], [1, 2, 1, 2]).value[0] == 0.0
 
@@ -629,7 +630,9 @@ def test_best_first_trees_are_scikit_learns_max_leaf_nodes_trees(
     sums), over three training sets each."""
     for seed in range(3):
         X, y, w = sklearn_problem(seed + 10 * K, 400, K)
-        tree, pred = BestFirstTrees(n_leaves, criterion=criterion).prepare(X, y).best(w)
+        tree, pred = (
+            BestFirstTrees(n_leaves=n_leaves, criterion=criterion).prepare(X, y).best(w)
+        )
         peer = DecisionTreeClassifier(
             criterion=criterion, max_leaf_nodes=n_leaves, random_state=0
         ).fit(X, y, sample_weight=w)
@@ -659,19 +662,19 @@ def _leaves(tree: MulticlassTree, X: np.ndarray) -> list[np.ndarray]:
 def test_best_first_stops_when_no_leaf_can_be_split() -> None:
     X = np.repeat(np.arange(3.0), 5)[:, None]
     y = np.repeat([0.0, 1.0, 0.0], 5)
-    tree = BestFirstTrees(16).fit(X, y)
+    tree = BestFirstTrees(n_leaves=16).fit(X, y)
     assert tree.n_leaves == 3
     assert tree.depth == 2
     np.testing.assert_array_equal(tree.predict(X), y)
     y[:2] = 2.0  # conflicting duplicates: x = 0 cannot be split further
-    assert BestFirstTrees(16).fit(X, y).n_leaves == 3
+    assert BestFirstTrees(n_leaves=16).fit(X, y).n_leaves == 3
 
 
 def test_n_leaves_and_depth_are_in_the_history_columns() -> None:
     rng = np.random.default_rng(6)
     X = rng.standard_normal((300, 4))
     y = rng.integers(0, 5, 300).astype(float)
-    for learner in (C45Trees(), BestFirstTrees(9)):
+    for learner in (C45Trees(), BestFirstTrees(n_leaves=9)):
         tree = learner.fit(X, y)
         params = tree.params()
         assert tuple(params) == learner.columns
@@ -682,7 +685,7 @@ def test_n_leaves_and_depth_are_in_the_history_columns() -> None:
                 depths[tree.left[k]] = depths[tree.right[k]] = depths[k] + 1
         assert params["depth"] == tree.depth == max(depths.values())
         assert learner.multiclass
-    assert BestFirstTrees(9).fit(X, y).n_leaves == 9
+    assert BestFirstTrees(n_leaves=9).fit(X, y).n_leaves == 9
 
 
 # --- parameters and boosting ----------------------------------------------------------
@@ -693,10 +696,12 @@ def test_parameters_repr_and_errors() -> None:
     assert (
         repr(C45Trees(min_leaf=1, prune=False)) == "C45Trees(min_leaf=1, prune=False)"
     )
-    assert repr(BestFirstTrees()) == "BestFirstTrees(16)"
-    assert repr(BestFirstTrees(4, criterion="entropy")) == (
-        "BestFirstTrees(4, criterion='entropy')"
+    assert repr(BestFirstTrees()) == "BestFirstTrees(n_leaves=16)"
+    assert repr(BestFirstTrees(n_leaves=4, criterion="entropy")) == (
+        "BestFirstTrees(n_leaves=4, criterion='entropy')"
     )
+    with pytest.raises(TypeError):
+        BestFirstTrees(4)  # every parameter is keyword-only
     X, y = np.zeros((4, 1)), np.array([0.0, 1.0, 2.0, 0.0])
     bad = [
         (
@@ -715,7 +720,7 @@ def test_parameters_repr_and_errors() -> None:
             r"Got 'yes'\.",
         ),
         (
-            BestFirstTrees(1),
+            BestFirstTrees(n_leaves=1),
             r"The 'n_leaves' parameter of BestFirstTrees must be an int "
             r"in the range \[2, inf\)\. Got 1\.",
         ),
@@ -738,7 +743,7 @@ def test_adaboost_m1_boosts_both_learners_on_five_classes() -> None:
     rng = np.random.default_rng(8)
     X = rng.integers(0, 16, (600, 6)).astype(float)
     y = (X[:, 0] // 4 + (X[:, 1] > 7) + rng.integers(0, 2, 600)) % 5
-    for learner in (C45Trees(), BestFirstTrees(8)):
+    for learner in (C45Trees(), BestFirstTrees(n_leaves=8)):
         model = AdaBoost(weak_learner=learner, n_rounds=8).fit(X, y)
         assert set(model.history_.columns) >= set(learner.columns)
         assert model.history_["depth"].min() >= 1

@@ -367,6 +367,54 @@ def test_lasso_zeros_grow_with_lambda_on_diabetes() -> None:
     assert np.count_nonzero(ridge_path(data.X, data.y, alphas) == 0.0) == 0
 
 
+def test_lasso_n_iter_counts_the_sweeps_of_the_fit() -> None:
+    """n_iter_ is the sweeps at λ = lam from w = 0: the fewest max_iter that
+    converges (one fewer warns); the count changes nothing of the fit."""
+    X, y = _regression(m=120, d=15, k=4, seed=3)
+    model = Lasso(lam=0.01, tol=1e-10, max_iter=10_000).fit(X, y)
+    assert isinstance(model.n_iter_, int)
+    assert 1 < model.n_iter_ < 10_000
+    _, coefs, intercepts, n_iters = lasso_path(
+        X,
+        y,
+        [0.01],
+        tol=1e-10,
+        max_iter=10_000,
+        return_intercept=True,
+        return_n_iter=True,
+    )
+    assert n_iters.tolist() == [model.n_iter_]
+    np.testing.assert_array_equal(coefs[:, 0], model.coef_)  # bit for bit
+    assert intercepts[0] == model.intercept_
+    plain = lasso_path(X, y, [0.01], tol=1e-10, max_iter=10_000)[1]
+    np.testing.assert_array_equal(plain, coefs)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ConvergenceWarning)
+        again = Lasso(lam=0.01, tol=1e-10, max_iter=model.n_iter_).fit(X, y)
+    assert again.n_iter_ == model.n_iter_
+    np.testing.assert_array_equal(again.coef_, model.coef_)
+    with pytest.warns(ConvergenceWarning, match=f"max_iter={model.n_iter_ - 1}"):
+        short = Lasso(lam=0.01, tol=1e-10, max_iter=model.n_iter_ - 1).fit(X, y)
+    assert short.n_iter_ == model.n_iter_ - 1
+    # Above α_max, w = 0 is optimal: one sweep over an empty active set.
+    assert Lasso(lam=2 * lasso_alpha_max(X, y)).fit(X, y).n_iter_ == 1
+
+
+def test_lasso_path_n_iters_per_alpha_from_the_warm_start() -> None:
+    X, y = _regression(m=100, d=10, seed=4)
+    alphas, coefs, n_iters = lasso_path(X, y, n_alphas=6, tol=1e-8, return_n_iter=True)
+    assert n_iters.shape == alphas.shape
+    assert n_iters.dtype.kind == "i"
+    assert n_iters[0] == 1  # α_max: w = 0 at once
+    assert np.all((n_iters >= 1) & (n_iters <= 1000))
+    np.testing.assert_array_equal(coefs, lasso_path(X, y, n_alphas=6, tol=1e-8)[1])
+    with pytest.warns(ConvergenceWarning):
+        *_, capped = lasso_path(
+            X, y, n_alphas=6, tol=1e-14, max_iter=1, return_n_iter=True
+        )
+    assert capped.tolist() == [1] * 6
+
+
 def test_lasso_path_warns_at_the_iteration_cap() -> None:
     X, y = _regression(m=100, d=10)
     with pytest.warns(ConvergenceWarning, match="max_iter=1"):

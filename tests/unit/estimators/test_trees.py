@@ -191,7 +191,7 @@ def test_trees_are_the_brute_force_trees_split_for_split(
     criterion, seed, m, n, depth
 ) -> None:
     X, y, w = random_problem(seed, m, n)
-    search = Trees(depth, criterion=criterion).prepare(X, y)
+    search = Trees(depth=depth, criterion=criterion).prepare(X, y)
     tree, pred = search.best(w)
     assert node_tuples(tree) == reference_tree(X, y, w, depth, criterion)
     np.testing.assert_array_equal(pred, tree.predict(X))
@@ -203,7 +203,7 @@ def test_trees_are_the_brute_force_trees_split_for_split(
 def test_error_trees_are_the_first_implementation_bit_for_bit(seed, m, depth) -> None:
     """Node totals over more than 128 points use numpy's pairwise blocks."""
     X, y, w = random_problem(seed, m, 3)
-    tree = Trees(depth).fit(X, y, w)
+    tree = Trees(depth=depth).fit(X, y, w)
     assert node_tuples(tree) == first_numpy_tree(X, y, w, depth)
 
 
@@ -227,7 +227,7 @@ def test_the_entropy_bound_is_below_the_entropy_and_tight_at_one_half() -> None:
 
 def test_a_round_sorts_nothing(monkeypatch) -> None:
     X, y, w = random_problem(3, 200, 4)
-    search = Trees(4, criterion="entropy").prepare(X, y)
+    search = Trees(depth=4, criterion="entropy").prepare(X, y)
     assert search.n_presorted == 4 * 200
 
     def no_sort(*args, **kwargs):
@@ -249,7 +249,7 @@ def test_depth_one_error_trees_have_the_error_of_the_best_stump(seed, m, n) -> N
     X = rng.standard_normal((m, n))  # no constant column
     y = rng.choice([-1.0, 1.0], size=m)
     w = rng.random(m)
-    tree = Trees(1).fit(X, y, w)
+    tree = Trees(depth=1).fit(X, y, w)
     stump = Stumps().fit(X, y, w)
     e_tree = weighted_error(tree.predict(X), y, w)
     e_stump = weighted_error(stump.predict(X), y, w)
@@ -259,12 +259,12 @@ def test_depth_one_error_trees_have_the_error_of_the_best_stump(seed, m, n) -> N
 @pytest.mark.parametrize("criterion", CRITERIA)
 def test_xor_needs_depth_two_under_every_criterion(criterion) -> None:
     """At XOR's root no split lowers any criterion; the node splits anyway."""
-    shallow = Trees(1, criterion=criterion).fit(XOR_X, XOR_Y)
+    shallow = Trees(depth=1, criterion=criterion).fit(XOR_X, XOR_Y)
     assert weighted_error(shallow.predict(XOR_X), XOR_Y, np.ones(4)) == 0.5
-    deep = Trees(2, criterion=criterion).fit(XOR_X, XOR_Y)
+    deep = Trees(depth=2, criterion=criterion).fit(XOR_X, XOR_Y)
     assert deep.n_leaves == 4
     np.testing.assert_array_equal(deep.predict(XOR_X), XOR_Y)
-    model = AdaBoost(weak_learner=Trees(2, criterion=criterion), n_rounds=5)
+    model = AdaBoost(weak_learner=Trees(depth=2, criterion=criterion), n_rounds=5)
     assert model.fit(XOR_X, XOR_Y).stop_reason_ == "perfect"
 
 
@@ -293,7 +293,7 @@ def test_gini_and_entropy_trees_predict_as_scikit_learn(
     X = rng.integers(-200, 200, size=(m, n)) / 8.0
     y = rng.choice([-1.0, 1.0], size=m)
     w = 0.05 + rng.random(m)
-    ours = Trees(depth, criterion=criterion).fit(X, y, w)
+    ours = Trees(depth=depth, criterion=criterion).fit(X, y, w)
     peer = DecisionTreeClassifier(criterion=criterion, max_depth=depth)
     peer.fit(X, y, sample_weight=w)
     np.testing.assert_array_equal(ours.predict(X), peer.predict(X))
@@ -308,7 +308,7 @@ def test_adaboost_over_entropy_trees_follows_scikit_learn() -> None:
     X = rng.integers(-400, 400, size=(300, 4)) / 16.0
     y = np.where(X[:, 0] * X[:, 1] + 20.0 * rng.standard_normal(300) > 0, 1.0, -1.0)
     d1 = 0.5 + rng.random(300)  # continuous weights: no ties in impurity
-    ours = AdaBoost(weak_learner=Trees(3, criterion="entropy"), n_rounds=10)
+    ours = AdaBoost(weak_learner=Trees(depth=3, criterion="entropy"), n_rounds=10)
     ours.fit(X, y, sample_weight=d1)
     peer = AdaBoostClassifier(
         DecisionTreeClassifier(max_depth=3, criterion="entropy"), n_estimators=10
@@ -326,7 +326,7 @@ def test_tree_predicts_new_points_by_its_splits(criterion) -> None:
     rng = np.random.default_rng(7)
     X = rng.standard_normal((120, 3))
     y = np.where(X[:, 0] + X[:, 1] ** 2 > 0.5, 1.0, -1.0)
-    tree, pred = Trees(4, criterion=criterion).prepare(X, y).best(rng.random(120))
+    tree, pred = Trees(depth=4, criterion=criterion).prepare(X, y).best(rng.random(120))
     np.testing.assert_array_equal(pred, tree.predict(X))
     Z = rng.standard_normal((200, 3)) * 2.0
     walked = []
@@ -344,32 +344,34 @@ def test_tree_predicts_new_points_by_its_splits(criterion) -> None:
 
 
 def test_degenerate_inputs() -> None:
-    one = Trees(3).fit([[2.0]], [-1])
+    one = Trees(depth=3).fit([[2.0]], [-1])
     assert (one.n_leaves, one.predict([[0.0], [5.0]]).tolist()) == (1, [-1.0, -1.0])
-    same = Trees(3, criterion="gini").fit([[1.0, 2.0]] * 4, [1, -1, -1, 1])
+    same = Trees(depth=3, criterion="gini").fit([[1.0, 2.0]] * 4, [1, -1, -1, 1])
     assert same.n_leaves == 1  # no feature separates the points
     assert same.predict([[0.0, 0.0]]).tolist() == [1.0]  # a tie of weights: +1
     X, y, w = random_problem(5, 30, 2)
-    huge = Trees(10**9, criterion="entropy").fit(X, y, w)
-    assert node_tuples(huge) == node_tuples(Trees(29, criterion="entropy").fit(X, y, w))
+    huge = Trees(depth=10**9, criterion="entropy").fit(X, y, w)
+    assert node_tuples(huge) == node_tuples(
+        Trees(depth=29, criterion="entropy").fit(X, y, w)
+    )
 
 
 def test_parameters_repr_and_errors() -> None:
     assert repr(Trees()) == "Trees(depth=2)"
-    assert repr(Trees(3, criterion="gini")) == "Trees(depth=3, criterion='gini')"
-    assert Trees(4, criterion="entropy").get_params() == {
+    assert repr(Trees(depth=3, criterion="gini")) == "Trees(depth=3, criterion='gini')"
+    assert Trees(depth=4, criterion="entropy").get_params() == {
         "depth": 4,
         "criterion": "entropy",
     }
     with pytest.raises(TypeError):
-        Trees(2, "gini")  # criterion is keyword-only
+        Trees(2)  # every parameter is keyword-only
     X, y = XOR_X, XOR_Y
     with pytest.raises(
         ValueError,
         match=r"The 'depth' parameter of Trees must be an int in the range "
         r"\[1, inf\)\. Got 0\.",
     ):
-        Trees(0).fit(X, y)
+        Trees(depth=0).fit(X, y)
     with pytest.raises(
         ValueError,
         match=r"The 'criterion' parameter of Trees must be 'error', 'gini' or "
@@ -377,11 +379,11 @@ def test_parameters_repr_and_errors() -> None:
     ):
         AdaBoost(weak_learner=Trees(criterion="gain_ratio")).fit(X, y)
     with pytest.raises(ValueError, match="sample_weight must be finite and >= 0"):
-        Trees(2).fit(X, y, [1.0, -1.0, 1.0, 1.0])
+        Trees(depth=2).fit(X, y, [1.0, -1.0, 1.0, 1.0])
     with pytest.raises(ValueError, match="sums to 0"):
-        Trees(2).fit(X, y, np.zeros(4))
+        Trees(depth=2).fit(X, y, np.zeros(4))
     with pytest.raises(ValueError, match="non-finite"):
-        Trees(2).fit([[np.nan, 0.0], [1.0, 1.0]], [1, -1])
+        Trees(depth=2).fit([[np.nan, 0.0], [1.0, 1.0]], [1, -1])
 
 
 def test_a_child_emptied_by_rounding_has_no_entropy() -> None:
@@ -397,7 +399,7 @@ def test_deep_entropy_trees_boost_twonorm() -> None:
     """Depth-5 entropy trees on twonorm once divided by a zero weight (at
     round 988 of this fit, about 2 s)."""
     data = make_dataset({"generator": "twonorm", "n_samples": 1000, "seed": 1})
-    model = AdaBoost(weak_learner=Trees(5, criterion="entropy"), n_rounds=1000).fit(
-        data.X, data.y
-    )
+    model = AdaBoost(
+        weak_learner=Trees(depth=5, criterion="entropy"), n_rounds=1000
+    ).fit(data.X, data.y)
     assert np.isfinite(model.decision_function(data.X)).all()

@@ -229,7 +229,7 @@ def test_distinct_trees_are_every_depth_2_tree(seed, m, n) -> None:
     # Stumps are trees; so is what the greedy weak learner returns.
     assert {tuple(c) for c in distinct_stumps(X).T} <= {tuple(c) for c in H.T}
     y = rng.choice([-1.0, 1.0], size=m)
-    pred = Trees(2).fit(X, y, rng.random(m)).predict(X)
+    pred = Trees(depth=2).fit(X, y, rng.random(m)).predict(X)
     assert (pred[:, None] == H).all(axis=0).any()
 
 

@@ -19,7 +19,6 @@ from ...core.base import (
     Boolean,
     Interval,
 )
-from ...core.validation import check_array, encode_labels
 from .ensemble import (
     NO_EDGE_TOL,
     StopReason,
@@ -295,17 +294,6 @@ class AdaBoost(_Ensemble):
     def _weights(self) -> np.ndarray:
         return self.alphas_
 
-    def _validate_data(self, X: object, y: object) -> tuple[np.ndarray, np.ndarray]:
-        """X as a finite float64 matrix; y as ±1, or as class codes 0, …, K − 1
-        when there are K > 2 classes (``classes_`` the labels of the codes)."""
-        X = check_array(X)
-        y_enc, classes = encode_labels(
-            y, X.shape[0], type(self).__name__, multiclass=self._multiclass
-        )
-        self.n_features_in_ = X.shape[1]
-        self.classes_ = classes
-        return X, y_enc
-
     def _is_binary(self) -> bool:
         return self.classes_.size == 2
 
@@ -324,7 +312,9 @@ class AdaBoost(_Ensemble):
         X : array-like of shape (m, n)
             (m, 1) row indices for a :class:`HypothesisMatrix`.
         y : array-like of shape (m,)
-            Two or more class labels (see ``classes_``).
+            Two or more class labels (see ``classes_``); one class is refused
+            (a ``ValueError``), except y ≡ +1 (or −1) over a
+            :class:`HypothesisMatrix`, which then holds the margin matrix.
         sample_weight : array-like of shape (m,), optional
             The initial distribution D_1 ∝ ``sample_weight`` (finite, ≥ 0, not
             all 0); default uniform, D_1(i) = 1/m. Points of weight 0 keep

@@ -394,7 +394,7 @@ class BestFirstTrees(_ClassTrees):
     Examples
     --------
     >>> X = [[0.0, 5.0], [1.0, 4.0], [2.0, 3.0], [3.0, 2.0], [4.0, 1.0], [5.0, 0.0]]
-    >>> tree = BestFirstTrees(3).fit(X, [0, 0, 1, 1, 2, 2])
+    >>> tree = BestFirstTrees(n_leaves=3).fit(X, [0, 0, 1, 1, 2, 2])
     >>> tree.predict(X).tolist(), tree.params()["n_leaves"]
     ([0.0, 0.0, 1.0, 1.0, 2.0, 2.0], 3)
     """
@@ -404,12 +404,12 @@ class BestFirstTrees(_ClassTrees):
         "criterion": [Options(tuple(IMPURITIES))],
     }
 
-    def __init__(self, n_leaves: int = 16, *, criterion: Impurity = "gini") -> None:
+    def __init__(self, *, n_leaves: int = 16, criterion: Impurity = "gini") -> None:
         self.n_leaves = n_leaves
         self.criterion = criterion
 
     def __repr__(self) -> str:
-        shown = f"{self.n_leaves!r}"
+        shown = f"n_leaves={self.n_leaves!r}"
         if self.criterion != "gini":
             shown += f", criterion={self.criterion!r}"
         return f"BestFirstTrees({shown})"

@@ -17,7 +17,8 @@ from ...core.base import (
     BaseEstimator,
     ClassifierMixin,
 )
-from .weak_learners import Hypothesis
+from ...core.validation import check_array, encode_labels
+from .weak_learners import Hypothesis, Stumps, WeakLearner
 
 #: A round whose edge γ_t = ½ − ε_t is at most this has no edge (ε_t ≥ ½ up to
 #: rounding: e.g. h_{t-1} again, which has ε = ½ under D_t by claim B3).
@@ -118,10 +119,38 @@ class _Ensemble(ClassifierMixin, BaseEstimator):
 
     _fitted_attribute = "learners_"
 
+    #: Whether K > 2 classes are accepted (AdaBoost.M1); a variant whose step
+    #: is written for two classes leaves it False.
+    _multiclass = False
+
     learners_: list[Hypothesis]
+    weak_learner: WeakLearner | None
 
     def _weights(self) -> np.ndarray:
         raise NotImplementedError
+
+    def _validate_data(self, X: object, y: object) -> tuple[np.ndarray, np.ndarray]:
+        """X as a finite float64 matrix; y as ±1, or as class codes 0, …, K − 1
+        when there are K > 2 classes (``classes_`` the labels of the codes).
+
+        Labels of one class are refused, as by every classifier
+        (:func:`~marginlab.core.validation.check_two_classes`), except
+        y ≡ ±1 over a weak learner given as a matrix of predictions
+        (:attr:`~.weak_learners.WeakLearner.margin_matrix`): H is then the
+        margin matrix M_ij = y_i h_j(x_i) itself.
+        """
+        X = check_array(X)
+        learner = self.weak_learner if self.weak_learner is not None else Stumps()
+        y_enc, classes = encode_labels(
+            y,
+            X.shape[0],
+            type(self).__name__,
+            multiclass=self._multiclass,
+            margin_matrix=learner.margin_matrix,
+        )
+        self.n_features_in_ = X.shape[1]
+        self.classes_ = classes
+        return X, y_enc
 
     def _boosting_loop(
         self,

@@ -147,6 +147,12 @@ class WeakLearner(ABC):
     #: are ±1 only.
     multiclass: bool = False
 
+    #: Whether the hypotheses are given by their predictions on the training
+    #: rows (:class:`HypothesisMatrix`): then y ≡ +1 states the margin matrix
+    #: M_ij = y_i h_j(x_i) itself, the game form of boosting, and AdaBoost
+    #: accepts labels of one class, which it refuses otherwise.
+    margin_matrix: bool = False
+
     @abstractmethod
     def prepare(self, X: np.ndarray, y: np.ndarray) -> WeakSearch:
         """Precompute what does not depend on the weights (once per boosting fit).
@@ -530,10 +536,10 @@ class Trees(Parameterized, WeakLearner):
     Examples
     --------
     >>> X = [[1.0, 1.0], [-1.0, 1.0], [-1.0, -1.0], [1.0, -1.0]]
-    >>> tree = Trees(2).fit(X, [1, -1, 1, -1])
+    >>> tree = Trees(depth=2).fit(X, [1, -1, 1, -1])
     >>> tree.predict(X).tolist()
     [1.0, -1.0, 1.0, -1.0]
-    >>> Trees(2, criterion="entropy").fit(X, [1, -1, 1, -1]).n_leaves
+    >>> Trees(depth=2, criterion="entropy").fit(X, [1, -1, 1, -1]).n_leaves
     4
     """
 
@@ -543,7 +549,7 @@ class Trees(Parameterized, WeakLearner):
         "criterion": [Options(tuple(CRITERIA))],
     }
 
-    def __init__(self, depth: int = 2, *, criterion: Criterion = "error") -> None:
+    def __init__(self, *, depth: int = 2, criterion: Criterion = "error") -> None:
         self.depth = depth
         self.criterion = criterion
 
@@ -637,6 +643,7 @@ class HypothesisMatrix(Parameterized, WeakLearner):
     """
 
     columns = ("column",)
+    margin_matrix = True
     _parameter_constraints = {"H": NO_VALIDATION}  # checked against X in prepare
 
     def __init__(self, H: object) -> None:
@@ -680,7 +687,7 @@ class _ColumnSearch(WeakSearch):
 #: The constraint of a ``weak_learner`` parameter (``None`` means ``Stumps()``).
 WEAK_LEARNER = [
     InstanceOf(
-        WeakLearner, "a WeakLearner (Stumps(), Trees(depth), HypothesisMatrix(H))"
+        WeakLearner, "a WeakLearner (Stumps(), Trees(depth=2), HypothesisMatrix(H))"
     ),
     None,
 ]

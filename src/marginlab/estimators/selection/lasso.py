@@ -63,7 +63,8 @@ def lasso_path(
     tol: float = 1e-4,
     max_iter: int = 1000,
     return_intercept: bool = False,
-) -> tuple[np.ndarray, np.ndarray] | tuple[np.ndarray, np.ndarray, np.ndarray]:
+    return_n_iter: bool = False,
+) -> tuple[np.ndarray, ...]:
     """Lasso path by cyclic coordinate descent with warm starts.
 
     For each λ of a decreasing grid, minimizes
@@ -113,6 +114,9 @@ def lasso_path(
         Cap on sweeps per λ; reaching it raises a
         :class:`~marginlab.ConvergenceWarning`.
     return_intercept : bool, default=False
+    return_n_iter : bool, default=False
+        Also return the number of sweeps at each λ (scikit-learn's
+        ``lasso_path`` has the same switch).
 
     Returns
     -------
@@ -122,6 +126,12 @@ def lasso_path(
         coefs[:, k] is the minimizer at alphas[k].
     intercepts : ndarray of shape (n_alphas,)
         Only with ``return_intercept=True``.
+    n_iters : ndarray of int of shape (n_alphas,)
+        Only with ``return_n_iter=True`` (after ``intercepts`` when both are
+        asked for): the coordinate-descent sweeps over the active set run at
+        alphas[k], from the warm start the previous λ left, 1 to ``max_iter``
+        (``max_iter`` where it warned). A sweep that ends with the exact
+        point on the support (see above) counts as one.
 
     References
     ----------
@@ -173,8 +183,9 @@ def lasso_path(
     rows = list(H)
     h_diag = np.diagonal(H).tolist()
     not_converged = []
+    n_iters = np.zeros(grid.size, dtype=np.intp)
     for k, lam in enumerate(grid):
-        converged = _lasso_cd(
+        converged, n_iters[k] = _lasso_cd(
             H, rows, h_diag, c, ynorm2, float(lam), w, q, tol, threshold, max_iter
         )
         if not converged:
@@ -188,9 +199,12 @@ def lasso_path(
             ConvergenceWarning,
             stacklevel=2,
         )
+    out = (grid, coefs)
     if return_intercept:
-        return grid, coefs, y_mean - x_mean @ coefs
-    return grid, coefs
+        out += (y_mean - x_mean @ coefs,)
+    if return_n_iter:
+        out += (n_iters,)
+    return out
 
 
 def _lasso_cd(
@@ -205,8 +219,11 @@ def _lasso_cd(
     tol: float,
     threshold: float,
     max_iter: int,
-) -> bool:
+) -> tuple[bool, int]:
     """Coordinate descent at one λ from the warm start (w, q); updates both in place.
+
+    Returns whether the duality gap met the criterion, and the number of
+    sweeps run (1 to ``max_iter``).
 
     ``rows[j]`` is H[j] (= H[:, j], H symmetric) and ``h_diag[j]`` is H_jj. The
     update q ← q − δ H[:, j] is one BLAS ``daxpy`` in place.
@@ -222,7 +239,7 @@ def _lasso_cd(
     active = set(np.flatnonzero(w).tolist())
     active.update(np.flatnonzero(np.abs(q) > lam).tolist())
     tried: set[tuple[tuple[int, ...], tuple[bool, ...]]] = set()
-    for _ in range(max_iter):
+    for sweep in range(1, max_iter + 1):
         max_change = 0.0
         max_w = 0.0
         support_changed = False
@@ -253,7 +270,7 @@ def _lasso_cd(
                 active.update(grown)
                 continue
             if _duality_gap(w, q, c, ynorm2, lam) <= threshold:
-                return True
+                return True, sweep
         if not support_changed and max_w > 0.0:
             support = [j for j in sorted(active) if wl[j] != 0.0]
             key = (tuple(support), tuple(wl[j] > 0.0 for j in support))
@@ -263,9 +280,9 @@ def _lasso_cd(
                 if _lasso_on_support(
                     H, c, ynorm2, lam, support, signs, w, q, threshold
                 ):
-                    return True
+                    return True, sweep
     w[:] = wl
-    return False
+    return False, max_iter
 
 
 def _lasso_on_support(
@@ -329,6 +346,13 @@ class Lasso(RegressorMixin, BaseEstimator):
     ----------
     coef_ : ndarray of shape (d,)
     intercept_ : float
+    n_iter_ : int
+        The coordinate-descent sweeps of the fit (1 to ``max_iter``;
+        ``max_iter`` when it warned). The fit solves :func:`lasso_path` at
+        the one λ = ``lam``, from w = 0: no other λ runs before it, so this
+        is its count alone (``return_n_iter`` of :func:`lasso_path` gives
+        the count at every λ of a path, each from the previous λ's warm
+        start).
     n_features_in_ : int
     """
 
@@ -350,15 +374,17 @@ class Lasso(RegressorMixin, BaseEstimator):
         """Solve the Lasso at λ = ``lam`` on (X, y); return self."""
         self._validate_params()
         X, y = self._validate_data(X, y)
-        _, coefs, intercepts = lasso_path(
+        _, coefs, intercepts, n_iters = lasso_path(
             X,
             y,
             [self.lam],
             tol=self.tol,
             max_iter=self.max_iter,
             return_intercept=True,
+            return_n_iter=True,
         )
         self.coef_, self.intercept_ = coefs[:, 0], float(intercepts[0])
+        self.n_iter_ = int(n_iters[0])
         return self
 
     def predict(self, X: object) -> np.ndarray:

@@ -160,16 +160,14 @@ class SVM(ClassifierMixin, BaseEstimator):
 
         Raises
         ------
+        ValueError
+            For labels of one class (as every classifier:
+            :func:`~marginlab.core.validation.check_two_classes`).
         NotSeparableError
             With ``C=inf`` on classes that are not separable.
         """
         self._validate_params()
-        X, y = self._validate_data(X, y)
-        if np.all(y == y[0]):
-            raise ValueError(
-                "SVM needs both classes in y; got one class (all labels are "
-                f"{y[0]:+g})."
-            )
+        X, y = self._validate_data(X, y)  # refuses one class, as every classifier
         kernel = self.kernel if self.kernel is not None else Gaussian()
         C = float(self.C)
         m = X.shape[0]

@@ -52,7 +52,7 @@ ALGORITHMS: dict[str, Callable[[WeakLearner, int], AdaBoost]] = {
 #: The base learners, as named in the tables: the same class every round.
 LEARNERS: dict[str, Callable[[int], WeakLearner]] = {
     "stumps": lambda n_leaves: Stumps(),
-    "trees": lambda n_leaves: BestFirstTrees(n_leaves),
+    "trees": lambda n_leaves: BestFirstTrees(n_leaves=n_leaves),
 }
 
 

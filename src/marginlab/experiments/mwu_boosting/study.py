@@ -94,7 +94,7 @@ def mwu_tables(
         learner: WeakLearner = Stumps()
         depth = 1
     elif weak_learner == "trees":
-        learner = Trees(depth)
+        learner = Trees(depth=depth)
     else:
         raise ValueError(
             f"The 'weak_learner' parameter of mwu_tables must be 'stumps' or "

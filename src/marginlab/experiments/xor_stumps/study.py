@@ -186,7 +186,7 @@ def xor_stumps_tables(
     )
     learners: list[tuple[str, int, WeakLearner]] = [
         ("stumps", 1, Stumps()),
-        ("trees", depth, Trees(depth)),
+        ("trees", depth, Trees(depth=depth)),
     ]
     edge_rows = []
     for setting, X, y in (

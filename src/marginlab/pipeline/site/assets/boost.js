@@ -139,23 +139,23 @@ KB.boost = (function () {
     return wrong / y.length;
   }
 
-  const ONE_CLASS = "Only one class: the constant stump classifies every point. " +
-    "Place points of both classes.";
-
   // At most nRounds (default 100) rounds of AdaBoost on the points X (arrays of
   // coordinates) with labels y (> 0 is class +1, anything else −1). Never throws
   // for such data; status "ok" (every round run), "no_edge" (stopped: no stump
   // has an edge), "perfect" (stopped after a stump without training mistakes)
-  // or "one_class" (the same, on points of one class), with a message.
+  // or "one_class" (no round: points of one class, which the library's fit
+  // refuses with this message, core/validation.py's check_two_classes).
   function fit(X, y, nRounds = 100) {
     const m = X.length;
     const labels = Float64Array.from(y, (v) => (v > 0 ? 1 : -1));
     const T = Number.isFinite(nRounds) ? Math.max(0, Math.floor(nRounds)) : 100;
     const rounds = [];
     if (m === 0) return { rounds, status: "one_class", message: "No points yet." };
-    const oneClass = labels.every((v) => v === labels[0]);
-    const done = (status, message) =>
-      oneClass ? { rounds, status: "one_class", message: ONE_CLASS } : { rounds, status, message };
+    if (labels.every((v) => v === labels[0])) {
+      return { rounds, status: "one_class", message: "AdaBoost needs both classes in y; " +
+        `got one class (all labels are ${labels[0] > 0 ? "+1" : "-1"}).` };
+    }
+    const done = (status, message) => ({ rounds, status, message });
     const features = presort(X);
     const logD = new Float64Array(m).fill(Math.log(1 / m));
     const w = new Float64Array(m).fill(1); // D_t / max_i D_t(i), what the stump search sees

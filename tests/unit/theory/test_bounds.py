@@ -118,7 +118,7 @@ def test_b6_margin_distribution_bound_holds_for_adaboost(seed, m, T) -> None:
     rng = np.random.default_rng(seed)
     X = rng.standard_normal((m, 2))
     y = np.where(X[:, 0] * X[:, 1] + 0.2 * rng.standard_normal(m) > 0, 1.0, -1.0)
-    assume(len(np.unique(y)) == 2)  # AdaBoost refuses labels of one class
+    assume(np.unique(y).size == 2)  # one class is refused
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", NoEdgeWarning)
         model = AdaBoost(n_rounds=T).fit(X, y)

@@ -82,7 +82,7 @@ def test_a_key_given_twice_stops_the_run(workflow_copy: Path) -> None:
     proc = snakemake(workflow_copy, "-n", check=False)
     assert proc.returncode != 0
     assert problem_lines(proc) == [
-        "Invalid configuration (config.yaml): config.yaml: key 'datasets.moons' "
+        "Invalid configuration (config.yaml): key 'datasets.moons' "
         f"appears twice (lines {first + 1} and {first + 2})"
     ], proc.stderr
 
@@ -101,8 +101,24 @@ def test_a_key_merged_from_config_yaml_is_named_with_its_file(
     lines = problem_lines(proc)
     assert len(lines) == 1, proc.stderr
     assert lines[0].startswith(
-        "Invalid configuration (my.yaml, config.yaml): unknown key "
-        "'datasets.moons.noise' (from config.yaml, merged under the generator "
-        "'blobs' set in my.yaml) (allowed here: "
+        "Invalid configuration (config.yaml): unknown key "
+        "'datasets.moons.noise' (merged under the generator 'blobs' set in "
+        "my.yaml) (allowed here: "
     )
     assert not (workflow_copy / "results").exists(), "a job ran"
+
+
+@pytest.mark.pipeline
+def test_a_value_given_with_config_is_read_and_named_as_given(
+    workflow_copy: Path,
+) -> None:
+    """Snakemake reads the values inside a --config mapping as strings; the
+    check reads them as a config file would, and names --config."""
+    proc = snakemake(
+        workflow_copy, "-n", "--config", "adaboost={n_rounds: -3}", check=False
+    )
+    assert proc.returncode != 0
+    assert problem_lines(proc) == [
+        "Invalid configuration (--config): 'adaboost.n_rounds': -3 is less than "
+        "the minimum of 1"
+    ], proc.stderr

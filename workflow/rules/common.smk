@@ -24,6 +24,7 @@ from marginlab.experiments import (
 )
 from marginlab.pipeline import config as checks
 from marginlab.pipeline import report as reporting
+from marginlab.pipeline import sources as configuration
 from marginlab.pipeline.digest import Digests
 from marginlab.pipeline.plan import OUTPUTS, Plan
 
@@ -49,48 +50,21 @@ def shown(path):
         return str(path)
 
 
-def config_exit(problem):
-    files = ", ".join(map(shown, workflow.configfiles)) or "config"
-    sys.exit(f"Invalid configuration ({files}): {problem}")
-
-
-def merged_configfiles():
-    """The config files in the order Snakemake merged them, each over the ones
-    before: the Snakefile's ``configfile``, then each ``--configfile`` (also a
-    profile's ``configfile``) in order; ``workflow.configfiles`` lists the
-    command line's first."""
-    given = {Path(f).resolve() for f in workflow.overwrite_configfiles or ()}
-    own = [f for f in workflow.configfiles if Path(f).resolve() not in given]
-    cli = [f for f in workflow.configfiles if Path(f).resolve() in given]
-    return [shown(f) for f in own + cli]
-
-
 def checked_plan(cfg):
-    """Check ``cfg`` (one line naming the bad key, before any job), fill in the
-    schema's defaults, sort its keys, and return the plan of the run."""
-    # YAML keeps the last of a key given twice; refuse that in every file.
-    for path in map(shown, workflow.configfiles):
-        problem = checks.duplicate_key_problem(path)
-        if problem:
-            config_exit(problem)
+    """Check ``cfg`` (one line naming the bad key and where it was given,
+    before any job: marginlab.pipeline.sources), fill in the schema's
+    defaults, sort its keys, and return the plan of the run."""
+    # Snakemake lists the command line's config files first; the Snakefile's
+    # own (config.yaml) are merged under them.
+    given_files = {Path(f).resolve() for f in workflow.overwrite_configfiles or ()}
+    own = [f for f in workflow.configfiles if Path(f).resolve() not in given_files]
+    cli = [f for f in workflow.configfiles if Path(f).resolve() in given_files]
+    sources = configuration.Sources(own, cli, dict(workflow.config_settings.config))
     schema = checks.load_schema(Path(workflow.basedir, SCHEMA))
-    if cfg.get("profile") is not None:
-        # A profile's values, which each room gives its own section
-        # (marginlab.pipeline.config.profile_values), merge over
-        # config.yaml and under what the command line gives (its config files
-        # and values), as a configfile of the Snakefile would.
-        try:
-            values = checks.profile_values(cfg["profile"])
-        except ValueError as error:
-            config_exit(error)
-        merged = checks.merge(cfg, values, workflow.config_settings.overwrite_config)
-        cfg.clear()
-        cfg.update(merged)
-    filled, problem = checks.check(cfg, schema)
-    if problem:
-        # A key merged in from another file than the last is named with it.
-        overrides = dict(workflow.config_settings.config) or None
-        config_exit(checks.with_origin(problem, merged_configfiles(), overrides))
+    try:
+        filled = configuration.settle(cfg, sources, schema, shown=shown)
+    except configuration.ConfigError as error:
+        sys.exit(str(error))
     # The checked configuration has its keys sorted at every level, so that job
     # parameters compare equal however a config file orders them
     # (results/config.yaml given back, for one).

@@ -21,10 +21,9 @@ configuration stops the run with one line naming the key, before any job:
 :func:`check` does all three. Each check returns the first problem as one
 line, or None.
 
-Before them, the workflow refuses a config file that gives a key twice
-(:func:`duplicate_key_problem`; YAML would keep the last), and names the file a
-bad key came from when several are merged (:func:`key_origin`,
-:func:`with_origin`).
+:mod:`marginlab.pipeline.sources` merges a run's configuration from its
+files, profile and command-line values, calls :func:`check`, and names the
+layer a bad key came from.
 """
 
 from __future__ import annotations
@@ -32,9 +31,8 @@ from __future__ import annotations
 import copy
 import functools
 import math
-import re
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -48,20 +46,16 @@ __all__ = [
     "content_problem",
     "dataset_needs",
     "dataset_problem",
-    "duplicate_key_problem",
     "figures_problem",
-    "key_origin",
     "layered",
     "load_schema",
     "merge",
     "profile_values",
     "PROFILES",
-    "problem_key",
     "room_config",
     "schema_problem",
     "sorted_keys",
     "with_defaults",
-    "with_origin",
 ]
 
 #: The schema keyword of a number that may be infinite (C = .inf, the hard
@@ -365,182 +359,3 @@ def check(
         return dict(cfg), problem
     filled = sorted_keys(with_defaults(cfg, schema))
     return filled, content_problem(filled)
-
-
-# --- Config files: duplicate keys, and where a merged key comes from ---------
-
-
-def duplicate_key_problem(path: str | Path) -> str | None:
-    """A key that the YAML (or JSON) file ``path`` gives twice in one mapping,
-    as one line naming the file, the key and both lines; or None.
-
-    YAML keeps the last of two equal keys without a word; this finds them in
-    the file's node tree, before any value is built, at every level (the key
-    path as :func:`schema_problem` writes it, list items by their index).
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     path = Path(folder, "my.yaml")
-    ...     _ = path.write_text("datasets:\\n  moons: {n_samples: 9}\\n  moons: {}\\n")
-    ...     duplicate_key_problem(path).replace(str(path), "my.yaml")
-    "my.yaml: key 'datasets.moons' appears twice (lines 2 and 3)"
-    """
-    import yaml
-
-    parser = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # as load_schema
-    loader = parser(Path(path).read_text(encoding="utf-8"))
-    try:
-        root = loader.get_single_node()
-        for key, first, second in _mapping_keys(loader, root, ()):
-            if second is not None:
-                return (
-                    f"{path}: key '{key}' appears twice "
-                    f"(lines {first + 1} and {second + 1})"
-                )
-    except yaml.YAMLError as err:
-        return f"{path}: not valid YAML ({' '.join(str(err).split())})"
-    finally:
-        loader.dispose()
-    return None
-
-
-def _mapping_keys(
-    loader: Any, node: Any, path: tuple[str, ...], seen: set[int] | None = None
-) -> Iterator[tuple[str, int, int | None]]:
-    """(key path, line, line of an earlier equal key or None) of every key of
-    every mapping under ``node``, depth first (0-based lines)."""
-    import yaml
-
-    seen = set() if seen is None else seen
-    if node is None or id(node) in seen:  # an alias met again
-        return
-    seen.add(id(node))
-    if isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            yield from _mapping_keys(loader, item, (*path, str(index)), seen)
-    elif isinstance(node, yaml.MappingNode):
-        lines: dict[Any, int] = {}
-        for key_node, value_node in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":  # << merges, not keys
-                continue
-            key = loader.construct_object(key_node, deep=True)
-            try:
-                earlier = lines.get(key)
-            except TypeError:  # an unhashable key: not comparable here
-                continue
-            line = key_node.start_mark.line
-            dotted = ".".join((*path, str(key)))
-            if earlier is not None:
-                yield dotted, earlier, line
-                return
-            lines[key] = line
-            yield from _mapping_keys(loader, value_node, (*path, str(key)), seen)
-
-
-def problem_key(problem: str) -> str | None:
-    """The key a problem line of :func:`check` names, or None.
-
-    Examples
-    --------
-    >>> problem_key("'datasets.moons.noise': inf is not a finite number")
-    'datasets.moons.noise'
-    >>> problem_key("unknown key 'datasets.moons.noise' (allowed here: a, b)")
-    'datasets.moons.noise'
-    """
-    match = re.match(r"(?:unknown key )?'([^']+)'", problem)
-    return match.group(1) if match else None
-
-
-def _lookup(value: Any, parts: Sequence[str]) -> tuple[bool, Any]:
-    """(whether ``value`` holds the key path ``parts``, the value there)."""
-    for part in parts:
-        if isinstance(value, Mapping) and part in value:
-            value = value[part]
-        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
-            value = value[int(part)]
-        else:
-            return False, None
-    return True, value
-
-
-def key_origin(
-    key: str,
-    files: Sequence[str | Path],
-    overrides: Mapping[str, Any] | None = None,
-) -> str | None:
-    """Where the merged configuration's ``key`` comes from, when that is not the
-    last of ``files``; else None.
-
-    ``files`` are the config files in the order they are merged, each over the
-    ones before (mappings merged key by key, other values replaced: as
-    Snakemake merges its ``configfile`` and each ``--configfile``);
-    ``overrides`` are values given on the command line (``--config``), merged
-    last. The answer names the last file that sets ``key``, and, when a later
-    file sets a mapping above it, that file: a value merged under a mapping the
-    user rewrote (another dataset generator, say) is blamed on a file the
-    user may not have looked at.
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     base, mine = Path(folder, "config.yaml"), Path(folder, "my.yaml")
-    ...     _ = base.write_text("datasets:\\n  moons: {generator: moons, noise: 1}\\n")
-    ...     _ = mine.write_text("datasets:\\n  moons: {generator: xor}\\n")
-    ...     origin = key_origin("datasets.moons.noise", [base, mine])
-    ...     origin.replace(folder + "/", "")
-    "from config.yaml, merged under the generator 'xor' set in my.yaml"
-    """
-    import yaml
-
-    parts = key.split(".")
-    if overrides is not None and _lookup(overrides, parts)[0]:
-        return None
-    documents = []
-    for path in files:
-        try:
-            documents.append((str(path), yaml.safe_load(Path(path).read_text())))
-        except (OSError, yaml.YAMLError):
-            documents.append((str(path), None))
-    setters = [i for i, (_, doc) in enumerate(documents) if _lookup(doc, parts)[0]]
-    if not setters or setters[-1] == len(documents) - 1:
-        return None
-    origin = setters[-1]
-    where = f"from {documents[origin][0]}"
-    for depth in range(len(parts) - 1, 0, -1):
-        later = [
-            (name, _lookup(doc, parts[:depth])[1])
-            for name, doc in documents[origin + 1 :]
-            if _lookup(doc, parts[:depth])[0]
-        ]
-        if later:
-            name, above = later[-1]
-            if isinstance(above, Mapping) and "generator" in above:
-                return (
-                    f"{where}, merged under the generator {above['generator']!r} "
-                    f"set in {name}"
-                )
-            return f"{where}, merged into '{'.'.join(parts[:depth])}' of {name}"
-    return where
-
-
-def with_origin(
-    problem: str,
-    files: Sequence[str | Path],
-    overrides: Mapping[str, Any] | None = None,
-) -> str:
-    """``problem`` with :func:`key_origin` of its key after the key, when the
-    key comes from another file than the last.
-
-    Examples
-    --------
-    >>> with_origin("'a': 0 is less than the minimum of 1", [])
-    "'a': 0 is less than the minimum of 1"
-    """
-    key = problem_key(problem)
-    origin = key_origin(key, files, overrides) if key else None
-    if not origin:
-        return problem
-    return problem.replace(f"'{key}'", f"'{key}' ({origin})", 1)

@@ -1,48 +1,27 @@
 """The bounds of the configuration check, without Snakemake: numbers are finite
 (infinite only where the schema allows it), counts are integers, sizes stay
 within memory (marginlab.pipeline.limits), the CV folds fit the classes of
-the data they split, a config file gives no key twice, and a key merged in
-from another file is named with it. tests/workflow/test_config.py tries a
-duplicate key and a merged key through Snakemake."""
+the data they split. Where a bad key was given is tested in
+test_sources.py."""
 
 from __future__ import annotations
 
 import copy
 import math
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from marginlab.core.datasets import make_dataset
 from marginlab.estimators.model_selection import kfold_indices
 from marginlab.pipeline import config as checks
 from marginlab.pipeline import limits
 
-from ...conftest import PROFILE_FILES, ROOT, project_config
+from ...conftest import PROFILE_FILES, project_config
 from .test_config import PROJECT, SCHEMA, set_in
 
 NAN, INF = math.nan, math.inf
-
-
-def merged(*configs: dict) -> dict:
-    """Configs merged as Snakemake merges config files: mappings key by key,
-    other values replaced."""
-
-    def update(base: Any, new: Any) -> Any:
-        if isinstance(base, dict) and isinstance(new, dict):
-            out = dict(base)
-            for key, value in new.items():
-                out[key] = update(base.get(key), value)
-            return out
-        return copy.deepcopy(new)
-
-    result: dict = {}
-    for cfg in configs:
-        result = update(result, cfg)
-    return result
 
 
 def edited(*edits) -> dict:
@@ -466,133 +445,6 @@ def test_keys_that_must_agree_are_named_in_one_line(case: str) -> None:
     problem = limits_of(edit)
     assert problem is not None
     assert problem.startswith(expected), problem
-
-
-# --- Config files: duplicate keys -------------------------------------------------
-
-
-def test_a_dataset_given_twice_is_named_with_both_lines(tmp_path: Path) -> None:
-    text = (ROOT / "config.yaml").read_text()
-    lines = text.splitlines(keepends=True)
-    first = next(i for i, line in enumerate(lines) if line.startswith("  moons:"))
-    lines.insert(first + 3, "  moons: {generator: moons, n_samples: 50}\n")
-    path = tmp_path / "config.yaml"
-    path.write_text("".join(lines))
-    assert checks.duplicate_key_problem(path) == (
-        f"{path}: key 'datasets.moons' appears twice "
-        f"(lines {first + 1} and {first + 4})"
-    )
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        (
-            "cv: {folds: 5}\nsplit: {seed: 1}\ncv: {folds: 3}\n",
-            "key 'cv' appears twice",
-        ),
-        (
-            "svm_sigma_C_grid:\n  panels:\n    - {sigma: 1.0, C: 1.0}\n"
-            "    - {sigma: 1.0, C: 2.0, C: 3.0}\n",
-            "key 'svm_sigma_C_grid.panels.1.C' appears twice (lines 4 and 4)",
-        ),
-        ('{"cv": {"folds": 5, "folds": 3}}', "key 'cv.folds' appears twice"),
-    ],
-    ids=["top level", "in a list", "json"],
-)
-def test_duplicate_keys_anywhere(tmp_path: Path, text: str, expected: str) -> None:
-    path = tmp_path / "my.yaml"
-    path.write_text(text)
-    problem = checks.duplicate_key_problem(path)
-    assert problem.startswith(f"{path}: {expected}")
-
-
-@pytest.mark.parametrize(
-    "path",
-    [ROOT / "config.yaml", *PROFILE_FILES.values()],
-    ids=["full", *PROFILE_FILES],
-)
-def test_the_project_config_files_have_no_duplicate_keys(path: Path) -> None:
-    assert checks.duplicate_key_problem(path) is None
-
-
-def test_merge_keys_and_aliases_are_not_duplicates(tmp_path: Path) -> None:
-    path = tmp_path / "my.yaml"
-    path.write_text(
-        "base: &base {n_samples: 40, seed: 1}\n"
-        "datasets:\n  a: {<<: *base, generator: moons, seed: 2}\n  b: *base\n"
-    )
-    assert checks.duplicate_key_problem(path) is None
-
-
-def test_a_file_that_is_not_yaml_is_one_line(tmp_path: Path) -> None:
-    path = tmp_path / "my.yaml"
-    path.write_text("datasets: {moons: [\n")
-    problem = checks.duplicate_key_problem(path)
-    assert problem.startswith(f"{path}: not valid YAML (")
-    assert "\n" not in problem
-
-
-# --- Config files: where a merged key comes from ---------------------------------
-
-
-@pytest.fixture
-def two_files(tmp_path: Path) -> tuple[Path, Path]:
-    """The project's config.yaml and a user's file that turns 'moons' into blobs."""
-    base = tmp_path / "config.yaml"
-    base.write_text((ROOT / "config.yaml").read_text())
-    mine = tmp_path / "my.yaml"
-    mine.write_text(
-        "datasets:\n  moons: {generator: blobs, n_samples: 400}\n"
-        "cv: {folds: 3}\nloo_vs_sv_bound: {grid_points: 20}\n"
-    )
-    return base, mine
-
-
-def test_a_key_merged_under_another_generator_is_blamed_on_its_file(
-    two_files: tuple[Path, Path],
-) -> None:
-    """The brief's case: the user's file changes a dataset's generator, and a
-    key of config.yaml's dataset is merged under it."""
-    base, mine = two_files
-    cfg = merged(*(yaml.safe_load(p.read_text()) for p in (base, mine)))
-    _, problem = checks.check(cfg, SCHEMA)
-    assert problem.startswith("unknown key 'datasets.moons.noise'")
-    assert checks.with_origin(problem, [base, mine]) == problem.replace(
-        "'datasets.moons.noise'",
-        f"'datasets.moons.noise' (from {base}, merged under the generator 'blobs' "
-        f"set in {mine})",
-    )
-
-
-def test_key_origin(two_files: tuple[Path, Path]) -> None:
-    base, mine = two_files
-    files = [base, mine]
-    # Set in the last file, the user's: nothing to add.
-    assert checks.key_origin("cv.folds", files) is None
-    assert checks.key_origin("datasets.moons.n_samples", files) is None
-    # Only config.yaml sets it, or the user's file sets a mapping above it.
-    assert checks.key_origin("pegasos_convergence.sigma", files) == f"from {base}"
-    assert checks.key_origin("cv.seed", files) == (
-        f"from {base}, merged into 'cv' of {mine}"
-    )
-    assert checks.key_origin("loo_vs_sv_bound.kernels.1.sigma", files) == (
-        f"from {base}, merged into 'loo_vs_sv_bound' of {mine}"
-    )
-    # Nobody sets it (a default of the schema), or the command line does.
-    assert checks.key_origin("datasets.triangle.gap", files) is None
-    assert checks.key_origin("cv.seed", files, {"cv": {"seed": 3}}) is None
-    # One file: always the user's.
-    assert checks.key_origin("cv.seed", [base]) is None
-
-
-def test_with_origin_leaves_a_problem_without_a_file_alone(
-    two_files: tuple[Path, Path],
-) -> None:
-    problem = "'figures': unknown figure 'nope' (known: losses)"
-    assert checks.with_origin(problem, list(two_files)) == problem
-    assert checks.problem_key("unknown key 'a.b' (allowed here: c)") == "a.b"
-    assert checks.problem_key("no key here") is None
 
 
 def test_a_size_key_beyond_memory_stops_the_check_with_its_size() -> None:

@@ -22,18 +22,14 @@ import numpy as np
 LEVEL = 0.95
 
 
-def _check(k: int, n: int) -> None:
-    if n < 1 or not 0 <= k <= n:
-        raise ValueError(f"need 0 <= k <= n and n >= 1; got k = {k}, n = {n}.")
-
-
 def clopper_pearson(k: int, n: int, level: float = LEVEL) -> tuple[float, float]:
     """Exact (Clopper–Pearson) interval of a proportion p from k successes in n.
 
     [B(α/2; k, n − k + 1), B(1 − α/2; k + 1, n − k)], with B(q; a, b) the
     q-quantile of the Beta(a, b) distribution, α = 1 − ``level``, and the
     ends 0 when k = 0 and 1 when k = n. Its coverage is at least ``level``
-    for every p.
+    for every p. Computed by scipy
+    (``scipy.stats.binomtest(k, n).proportion_ci(level, method="exact")``).
 
     Examples
     --------
@@ -41,31 +37,33 @@ def clopper_pearson(k: int, n: int, level: float = LEVEL) -> tuple[float, float]
     >>> (lo, round(hi, 4))
     (0.0, 0.3085)
     """
-    _check(k, n)
-    alpha = 1.0 - level
-    from scipy import stats  # imported where used: most jobs never need it
-
-    lo = 0.0 if k == 0 else float(stats.beta.ppf(alpha / 2, k, n - k + 1))
-    hi = 1.0 if k == n else float(stats.beta.ppf(1 - alpha / 2, k + 1, n - k))
-    return lo, hi
+    return _proportion_ci(k, n, level, "exact")
 
 
 def wilson(k: int, n: int, level: float = LEVEL) -> tuple[float, float]:
     """Wilson score interval of a proportion: the p with |p̂ − p| ≤ z √(p(1−p)/n).
 
     (p̂ + z²/2n ± z √(p̂(1 − p̂)/n + z²/4n²)) / (1 + z²/n), z the
-    (1 + level)/2 normal quantile.
-    """
-    _check(k, n)
-    from scipy import stats
+    (1 + level)/2 normal quantile. Computed by scipy
+    (``scipy.stats.binomtest(k, n).proportion_ci(level, method="wilson")``).
 
-    z = float(stats.norm.ppf(0.5 + level / 2))
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    Examples
+    --------
+    >>> tuple(round(end, 4) for end in wilson(5, 10))
+    (0.2366, 0.7634)
+    """
+    return _proportion_ci(k, n, level, "wilson")
+
+
+def _proportion_ci(k: int, n: int, level: float, method: str) -> tuple[float, float]:
+    if n < 1 or not 0 <= k <= n:
+        raise ValueError(f"need 0 <= k <= n and n >= 1; got k = {k}, n = {n}.")
+    from scipy import stats  # imported where used: most jobs never need it
+
+    ci = stats.binomtest(int(k), int(n)).proportion_ci(level, method=method)
     # The ends are exactly 0 at k = 0 and 1 at k = n (rounding aside).
-    lo = 0.0 if k == 0 else max(0.0, centre - half)
-    hi = 1.0 if k == n else min(1.0, centre + half)
+    lo = 0.0 if k == 0 else max(0.0, float(ci.low))
+    hi = 1.0 if k == n else min(1.0, float(ci.high))
     return lo, hi
 
 

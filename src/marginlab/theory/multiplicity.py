@@ -14,6 +14,10 @@ when its p-value survives a correction over all N rows:
 - Benjamini and Hochberg (1995), step-up: p̃_(i) = min_{j ≥ i} min(1, N p_(j) / j).
   Keeping p̃ ≤ α bounds the expected *share* of wrong verdicts among those kept
   by α (false discovery rate; for independent or positively dependent tests).
+
+Benjamini–Hochberg is scipy's (``scipy.stats.false_discovery_control``); scipy
+has no Holm adjustment (statsmodels has one, a dependency this one function
+would not earn), so :func:`holm` is written here.
 """
 
 from __future__ import annotations
@@ -132,19 +136,18 @@ def holm(p: Sequence[float]) -> np.ndarray:
 def benjamini_hochberg(p: Sequence[float]) -> np.ndarray:
     """Benjamini and Hochberg's step-up adjusted p-values, in the order given.
 
-    p̃_(i) = min_{j ≥ i} min(1, N p_(j) / j) over the sorted values.
+    p̃_(i) = min_{j ≥ i} min(1, N p_(j) / j) over the sorted values. Computed
+    by scipy (``scipy.stats.false_discovery_control(p, method="bh")``).
 
     Examples
     --------
     >>> benjamini_hochberg([0.01, 0.04, 0.03]).round(3).tolist()
     [0.03, 0.04, 0.04]
     """
-    values, order = _sorted(p)
-    n = len(values)
-    scaled = n * values[order] / np.arange(1, n + 1)
-    adjusted = np.empty(n)
-    adjusted[order] = np.minimum(1.0, np.minimum.accumulate(scaled[::-1])[::-1])
-    return adjusted
+    from scipy import stats
+
+    values, _ = _sorted(p)
+    return stats.false_discovery_control(values, method="bh")
 
 
 @dataclass(frozen=True)

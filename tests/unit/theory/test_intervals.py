@@ -32,6 +32,52 @@ def test_clopper_pearson_known_values() -> None:
     assert (round(lo, 4), round(hi, 4)) == (0.1871, 0.8129)
 
 
+def beta_quantile_ends(k: int, n: int, level: float) -> tuple[float, float]:
+    """Clopper–Pearson from its formula, as the project computed it before it
+    called scipy's binomtest: Beta quantiles, the ends 0 at k = 0 and 1 at n."""
+    alpha = 1 - level
+    lo = 0.0 if k == 0 else stats.beta.ppf(alpha / 2, k, n - k + 1)
+    hi = 1.0 if k == n else stats.beta.ppf(1 - alpha / 2, k + 1, n - k)
+    return lo, hi
+
+
+def wilson_formula(k: int, n: int, level: float) -> tuple[float, float]:
+    """Wilson's interval from its closed form, as the project computed it
+    before it called scipy's binomtest."""
+    z = stats.norm.ppf(0.5 + level / 2)
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (0.0 if k == 0 else centre - half), (1.0 if k == n else centre + half)
+
+
+#: Counts from one point to the largest test sets of the claims, every k at
+#: the small n, and the two ends.
+COUNTS = [
+    (k, n)
+    for n in (1, 2, 3, 7, 10, 37, 200, 1995, 20_000)
+    for k in sorted({*range(min(n, 10) + 1), n // 3, n // 2, n - 1, n})
+]
+
+
+@pytest.mark.parametrize("level", [0.95, 0.99, 0.5])
+def test_scipys_intervals_are_the_formulas_the_project_used(level: float) -> None:
+    """scipy's binomtest intervals against the formulas written out. Two
+    numerical routes to one Beta quantile (or one quadratic's roots) agree to
+    rounding: 1e-10 absolute (4.9e-13 was the largest difference seen)."""
+    for k, n in COUNTS:
+        for ours, formula in (
+            (clopper_pearson(k, n, level), beta_quantile_ends(k, n, level)),
+            (wilson(k, n, level), wilson_formula(k, n, level)),
+        ):
+            assert ours == pytest.approx(formula, abs=1e-10, rel=0), (k, n)
+    # The ends are exact, not merely close.
+    assert clopper_pearson(0, 37)[0] == 0.0
+    assert clopper_pearson(37, 37)[1] == 1.0
+    assert wilson(0, 37)[0] == 0.0
+    assert wilson(37, 37)[1] == 1.0
+
+
 def test_wilson_and_newcombe_reproduce_the_published_example() -> None:
     # Newcombe (1998), Table II example: 56/70 vs 48/80, difference 0.2 with
     # method 10 interval 0.0524 to 0.3339.

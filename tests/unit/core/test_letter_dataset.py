@@ -32,6 +32,7 @@ from marginlab.core.datasets import (
 )
 from marginlab.core.downloads import LETTER_FEATURES, ChecksumError, Source
 from marginlab.pipeline import config as checks
+from marginlab.pipeline import sources
 
 from ...conftest import PROFILE_FILES, ROOT, project_config
 from .local_server import Server, letter_rows, letter_standin, local_only, serving
@@ -276,7 +277,7 @@ def test_the_part_is_train_or_test_before_any_download(monkeypatch, part) -> Non
 def test_the_paper_profile_merges_its_config_over_config_yaml() -> None:
     profile = yaml.safe_load((PAPER / "config.yaml").read_text())
     assert profile["configfile"] == ["workflow/profiles/paper/config.paper.yaml"]
-    assert checks.duplicate_key_problem(PAPER / "config.paper.yaml") is None
+    assert sources.duplicate_key_problem(PAPER / "config.paper.yaml") is None
 
 
 def test_the_config_check_of_the_paper_profile_downloads_nothing(

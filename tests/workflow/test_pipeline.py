@@ -395,8 +395,8 @@ def test_an_interrupted_second_run_is_byte_identical_to_the_first(
     assert _hidden_files(second_run) == []
 
 
-#: The claims whose studies run with every core the run has (their CPU times
-#: are results), and the claims of a study that uses BLAS at every step.
+#: The claims of the timing studies (their CPU times are results), and the
+#: claims of a study that uses BLAS at every step.
 THREADED = tuple(
     f"results/claims/{c}.csv" for c in ("K2", "K8", "K18", "K20", "B11", "E1")
 )
@@ -405,9 +405,10 @@ THREADED = tuple(
 def test_claims_of_threaded_jobs_are_the_same_bytes_on_one_core(
     small_run: Path, workflow_copy: Path
 ) -> None:
-    """The jobs that take every core of the run (``threads: all``) and their
-    claims, made again on one core: the counted work in claims.csv does not
-    depend on the number of cores or BLAS threads."""
+    """The timing studies (whose CPU times are results) and a study that uses
+    BLAS at every step, and their claims, made again with one core: the
+    counted work in claims.csv does not depend on the number of cores or on
+    the other jobs beside them."""
     snakemake(workflow_copy, *THREADED, *SMALL, "--cores", "1")
     for target in THREADED:
         assert (workflow_copy / target).read_bytes() == (

@@ -19,7 +19,6 @@ for exp in EXPERIMENTS:
             priority: PLAN.priority(exp)
             conda:
                 "../envs/marginlab.yaml"
-            threads: workflow.cores if exp.threads == "all" else 1
             resources:
                 **exp.resources,
             params:
@@ -50,9 +49,6 @@ for exp in EXPERIMENTS:
         priority: PLAN.priority(exp)
         conda:
             "../envs/marginlab.yaml"
-        # A timing job runs alone: its CPU times are measured without other
-        # jobs (it starts first, as the longest studies do: priority above).
-        threads: workflow.cores if exp.threads == "all" else 1
         resources:
             **exp.resources,
         params:

@@ -94,15 +94,12 @@ class Readers:
     library: str
 
 
-def _alone_priority() -> int:
-    """The priority of a study that runs alone: above the sum of every other
-    study's. Snakemake's MILP scheduler maximises the sum of the priorities of
-    the jobs it starts together, so a job that holds every core wins over any
-    set of jobs that would share them only if its priority exceeds their sum.
-    With 1 + the largest other priority, a full run under the profiles'
-    greedy scheduler once started the four timing studies after every other
-    job (211 s in, against 3 s in the runs before and since)."""
-    return 1 + sum(e.priority for e in EXPERIMENTS if e.threads != "all")
+def _above_every_study() -> int:
+    """A priority above the sum of every study's. Snakemake's MILP scheduler
+    maximises the sum of the priorities of the jobs it starts together, so a
+    job that holds every core wins over any set of jobs that would share them
+    only if its priority exceeds their sum."""
+    return 1 + sum(e.priority for e in EXPERIMENTS)
 
 
 def _targets(kind: str, names: list[str]) -> list[str]:
@@ -165,14 +162,7 @@ class Plan:
         return self.is_sweep(exp) and not self.one_job_per_output
 
     def priority(self, exp: Experiment) -> int:
-        """The Snakemake priority of ``exp``'s study job: the registry's, and
-        above every other study's for one that runs alone (``threads``
-        "all"): while it runs no other job can, and Snakemake's scheduler
-        starts it only when every core is free, so one that reads no dataset
-        starts with the run, rather than last, when its figures would then be
-        drawn alone too (:func:`_alone_priority`)."""
-        if exp.threads == "all":
-            return _alone_priority()
+        """The Snakemake priority of ``exp``'s study job: the registry's."""
         return exp.priority
 
     def dataset_priority(self) -> int:
@@ -180,16 +170,14 @@ class Plan:
 
         Without ``one_job_per_output``, one job makes every dataset (about a
         second) and it runs first and alone (it holds every core): above
-        every study. Then both cores are free together, and the studies that
-        run alone (a timing study reads a dataset too) run one after the other
-        before any other job. With it, one job per dataset, at the priority
-        of the longest studies (the registry's highest), above the other
-        studies and the figures: among jobs of one priority Snakemake's
-        greedy scheduler starts those with the largest inputs first, and a
-        dataset job has none, so the datasets, and the longest study waiting
-        for them, would start late."""
+        every study (:func:`_above_every_study`). With it, one job per
+        dataset, at the priority of the longest studies (the registry's
+        highest), above the other studies and the figures: among jobs of one
+        priority Snakemake's greedy scheduler starts those with the largest
+        inputs first, and a dataset job has none, so the datasets, and the
+        longest study waiting for them, would start late."""
         top = max(e.priority for e in EXPERIMENTS)
-        return top if self.one_job_per_output else _alone_priority() + 1
+        return top if self.one_job_per_output else _above_every_study()
 
     def study_outputs(self, exp: Experiment) -> dict[str, str]:
         """The study's tables by name, with a ``{run}`` wildcard for a sweep

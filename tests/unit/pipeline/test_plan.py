@@ -266,32 +266,30 @@ def test_an_output_named_on_the_command_line_is_a_job_of_its_own() -> None:
     assert own.inputs == few.job("figure", "boosting_cost").inputs
 
 
-def test_studies_that_run_alone_start_first_then_the_longest(plan: Plan) -> None:
-    timed = [e for e in X.EXPERIMENTS if e.threads == "all"]
-    assert {e.name for e in timed} >= {"boosting_cost", "kernel_cost"}
-    # The longest studies of the rest start next.
+def test_the_datasets_come_first_then_the_longest_studies(plan: Plan) -> None:
     long = [
         X.experiment(name)
         for name in (
             "loo_vs_sv_bound",
             "arc_gv",
+            "boosting_cost",
             "boosting_the_margin",
+            "kernel_cost",
             "margin_growth",
             "margin_cycle",
+            "primal_dual_cost",
             "stepwise_direction",
             "xor_stumps",
         )
     ]
-    others = [e for e in X.EXPERIMENTS if e not in timed and e not in long]
+    others = [e for e in X.EXPERIMENTS if e not in long]
     assert {plan.priority(e) for e in long} == {1}
     assert {plan.priority(e) for e in others} == {0}
-    # Snakemake starts the set of ready jobs of largest summed priority: a
-    # study that holds every core beats all the others started together.
-    alone = 1 + sum(plan.priority(e) for e in X.EXPERIMENTS if e not in timed)
-    assert {plan.priority(e) for e in timed} == {alone}
-    # One job makes every dataset, first; one per dataset on a cluster, with
-    # the longest study, below the studies that run alone.
-    assert plan.dataset_priority() == alone + 1
+    # One job makes every dataset, holding every core: Snakemake starts the set
+    # of ready jobs of largest summed priority, so it must beat any set of
+    # studies started together. One job per dataset on a cluster, with the
+    # longest studies.
+    assert plan.dataset_priority() == 1 + sum(plan.priority(e) for e in X.EXPERIMENTS)
     per_output = Plan({**copy.deepcopy(SMALL), "one_job_per_output": True})
     assert per_output.dataset_priority() == 1
 

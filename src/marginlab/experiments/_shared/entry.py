@@ -227,8 +227,6 @@ class Experiment:
     per_run : tuple of str
         Sweep tables handed to plotters and claims as the list of the runs'
         tables, in run order, instead of stacked.
-    threads : str
-        ``"all"`` for a job that must run alone (its CPU times are measured).
     priority : int
         Among the jobs ready to run, those of higher priority start first
         (Snakemake's ``priority``): a study that takes a large share of the
@@ -263,7 +261,6 @@ class Experiment:
     timings: Mapping[str, str] = field(default_factory=dict)
     label: str | None = None
     per_run: tuple[str, ...] = ()
-    threads: str = "one"
     priority: int = 0
     resources: Mapping[str, int] = field(default_factory=dict)
     applets: Mapping[str, Applet] = field(default_factory=dict)

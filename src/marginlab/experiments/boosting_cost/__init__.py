@@ -24,5 +24,5 @@ EXPERIMENT = Experiment(
     timings={
         "B11": "claims:b11_timings",
     },
-    threads="all",
+    priority=1,
 )

@@ -35,5 +35,4 @@ EXPERIMENT = Experiment(
     timings={
         "K18": "claims:k18_timings",
     },
-    threads="all",
 )

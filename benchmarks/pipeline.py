@@ -16,7 +16,9 @@ workflow profile ``workflow/profiles/small``; ``full``: config.yaml), once:
   of the whole run, with the environment installed (the venv is not part of
   it). From the run's own Snakemake benchmark files
   (``results/logs/**/*.bench.tsv``, one per job): the number of jobs, the sum
-  of their times, and the longest job and its time;
+  of their times, and the longest job and its time; and each room's job
+  time, its study and its one job of figures and claims (:func:`room_times`),
+  written to ``results/benchmarks_rooms_<config>.csv``;
 - ``report_<config>`` and ``archive_<config>``: then the report
   (``snakemake --report results/report.html``) and the archive (``python -m
   marginlab.pipeline.archive results``), as ``make reproduce`` (full) and ``make
@@ -163,6 +165,38 @@ def job_times(results: Path) -> dict[str, float]:
     return times
 
 
+def room_times(times: dict[str, float]) -> list[dict]:
+    """The job time of each experiment (room) of a run, from :func:`job_times`:
+    its study (``<room>.bench.tsv``, or one file per run of a sweep under
+    ``<room>/``) and its one job of figures and claims
+    (``figures/<room>.bench.tsv``); every other job (the datasets, the tables
+    of claims and timings, the atlas) under ``(workflow)``. Largest first."""
+    sys.path.insert(0, str(ROOT / "src"))
+    from marginlab.experiments import EXPERIMENTS
+
+    rooms = {e.name for e in EXPERIMENTS}
+    study: dict[str, float] = {}
+    readers: dict[str, float] = {}
+    for key, seconds in times.items():
+        parts = key.removesuffix(".bench.tsv").split("/")
+        if parts[0] == "figures" and len(parts) == 2 and parts[1] in rooms:
+            readers[parts[1]] = readers.get(parts[1], 0.0) + seconds
+        elif parts[0] in rooms:
+            study[parts[0]] = study.get(parts[0], 0.0) + seconds
+        else:
+            study["(workflow)"] = study.get("(workflow)", 0.0) + seconds
+    rows = [
+        {
+            "room": room,
+            "study_s": round(study.get(room, 0.0), 2),
+            "figures_s": round(readers.get(room, 0.0), 2),
+            "total_s": round(study.get(room, 0.0) + readers.get(room, 0.0), 2),
+        }
+        for room in {*study, *readers}
+    ]
+    return sorted(rows, key=lambda row: (-row["total_s"], row["room"]))
+
+
 def _tracked_copy(folder: Path) -> Path:
     """The project's tracked files, as in the working tree, copied to
     ``folder``: a checkout without results, runs or .snakemake."""
@@ -210,6 +244,7 @@ def clean_run(config: str, cores: int, repeats: int) -> list[dict]:
             if jobs_listed(out):
                 raise RuntimeError(f"{config}: the finished run lists jobs to run")
             noop.append(took)
+    _write_rooms(room_times(times), config)
     longest = max(times, key=times.__getitem__)
     row = summary(f"clean_run_{config}", f"(fresh copy, {cores} cores)", [seconds], 0)
     row.update(
@@ -226,6 +261,18 @@ def clean_run(config: str, cores: int, repeats: int) -> list[dict]:
         summary(f"make_{config}", after, [seconds + report + archive], 0),
         summary(f"noop_{config}", after, noop, 0),
     ]
+
+
+def _write_rooms(rows: list[dict], config: str) -> None:
+    """Write the rooms' job times of a clean run next to the table, as
+    ``results/benchmarks_rooms_<config>.csv``, and print them."""
+    import pandas as pd
+
+    from marginlab.core.io import write_frame_atomic
+
+    table = pd.DataFrame(rows, columns=["room", "study_s", "figures_s", "total_s"])
+    write_frame_atomic(table, ROOT / "results" / f"benchmarks_rooms_{config}.csv")
+    print(table.to_string(index=False))
 
 
 def slowest_figures(results: Path, experiments: int = 3) -> list[str]:

@@ -297,3 +297,24 @@ def test_the_pipeline_benchmark_reads_every_jobs_time(tmp_path: Path) -> None:
     # workflow profile (cores, scheduler) through it.
     assert (copy / "profiles").is_symlink()
     assert (copy / "profiles" / "default" / "config.yaml").is_file()
+
+
+def test_the_pipeline_benchmark_gives_each_room_its_jobs_time() -> None:
+    """A room's study (one job, or one per run of a sweep) and its one job of
+    figures and claims; every other job under (workflow)."""
+    pipeline = _load("pipeline")
+    times = {
+        "adaboost.bench.tsv": 3.0,
+        "figures/adaboost.bench.tsv": 8.5,
+        "loo_vs_sv_bound/moons/linear/C1.bench.tsv": 1.0,
+        "loo_vs_sv_bound/blobs/linear/C1.bench.tsv": 2.0,
+        "figures/loo_vs_sv_bound.bench.tsv": 2.5,
+        "datasets.bench.tsv": 1.25,
+        "claims_table.bench.tsv": 0.5,
+        "figure/knn_k.bench.tsv": 2.0,  # one figure alone: not a room's job
+    }
+    assert pipeline.room_times(times) == [
+        {"room": "adaboost", "study_s": 3.0, "figures_s": 8.5, "total_s": 11.5},
+        {"room": "loo_vs_sv_bound", "study_s": 3.0, "figures_s": 2.5, "total_s": 5.5},
+        {"room": "(workflow)", "study_s": 3.75, "figures_s": 0.0, "total_s": 3.75},
+    ]

@@ -1,9 +1,11 @@
 """What each install brings: the library with its own dependencies only, the
 workflow without the package installed, and every import declared.
 
-The two environments are made anew (``python -m venv``) from the exact
-versions of requirements.lock; pip takes the wheels from its cache when
-``make`` has installed them before, as in CI.
+One environment is made anew (``python -m venv``) from the exact versions of
+requirements.lock, and the tests add to it in file order: the library's
+dependencies alone, then the workflow's extra, then the package itself
+(``pip install .``). pip takes the wheels from its cache when ``make`` has
+installed them before, as in CI.
 """
 
 from __future__ import annotations
@@ -268,13 +270,14 @@ def test_the_workflow_runs_without_the_package_installed(
 
 
 def test_pip_install_dot_gives_marginlab_and_nothing_of_the_old_name(
-    tmp_path: Path,
+    bare: Path, tmp_path: Path
 ) -> None:
-    """``pip install .`` in a fresh environment: ``import marginlab`` gives
-    its version, and no distribution, top-level package or module of the name
-    the package is not called (see the README) is installed or imported."""
+    """``pip install .`` in that environment, last (the tests above need the
+    package not installed): ``import marginlab`` gives its version, and no
+    distribution, top-level package or module of the name the package is not
+    called (see the README) is installed or imported."""
     old = "kernel" + "boost"
-    bin_ = _venv(tmp_path / "venv")
+    bin_ = bare
     _pip_install(bin_, [str(ROOT)])
     proc = subprocess.run(
         [
@@ -303,6 +306,6 @@ def test_pip_install_dot_gives_marginlab_and_nothing_of_the_old_name(
     assert "marginlab" in packages.split()
     for listed in (modules, dists, packages):
         assert old not in listed.lower()
-    site = list((tmp_path / "venv" / "lib").glob("python*/site-packages"))
+    site = list((bin_.parent / "lib").glob("python*/site-packages"))
     assert site
     assert not [p for p in site[0].iterdir() if old in p.name.lower()]

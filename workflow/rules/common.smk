@@ -59,7 +59,10 @@ def checked_plan(cfg):
     given_files = {Path(f).resolve() for f in workflow.overwrite_configfiles or ()}
     own = [f for f in workflow.configfiles if Path(f).resolve() not in given_files]
     cli = [f for f in workflow.configfiles if Path(f).resolve() in given_files]
-    sources = configuration.Sources(own, cli, dict(workflow.config_settings.config))
+    settings = workflow.config_settings
+    sources = configuration.Sources(
+        own, cli, dict(settings.config), dict(settings.overwrite_config)
+    )
     schema = checks.load_schema(Path(workflow.basedir, SCHEMA))
     try:
         filled = configuration.settle(cfg, sources, schema, shown=shown)

@@ -77,11 +77,17 @@ class Sources:
         Each ``--configfile``, in the order given.
     given : mapping
         The values given with ``--config``, as Snakemake parsed them.
+    over : mapping
+        What the command line gives, as Snakemake merged it: its config files
+        as Snakemake read them (a file may be a YTE template), then its
+        ``--config`` values (Snakemake's ``overwrite_config``). Empty: the
+        files as YAML reads them, then ``given``.
     """
 
     own: Sequence[str | Path] = ()
     given_files: Sequence[str | Path] = ()
     given: Mapping[str, Any] = field(default_factory=dict)
+    over: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def files(self) -> list[str | Path]:
@@ -160,7 +166,9 @@ def settle(
     if sources.given:
         over.append((COMMAND_LINE, typed(dict(sources.given))))
     layers = own + over
-    merged = merge(cfg, *(layer or {} for _, layer in over))
+    # The command line's values with their types, over what Snakemake merged.
+    given = typed(dict(sources.given))
+    merged = merge(cfg, given)
     profile = merged.get("profile")
     if profile is not None:
         try:
@@ -168,7 +176,9 @@ def settle(
         except ValueError as error:
             raise located(str(error), layers) from None
         layers = [*own, (f"profile {profile!r}", values), *over]
-        merged = merge(merged, values, *(layer or {} for _, layer in over))
+        # The profile's values over config.yaml and under the command line's.
+        command_line = sources.over or merge({}, *(v or {} for _, v in over))
+        merged = merge(merged, values, command_line, given)
     filled, problem = check(merged, schema)
     if problem:
         raise located(problem, layers)

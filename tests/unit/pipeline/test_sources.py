@@ -238,3 +238,19 @@ def test_an_unknown_profile_is_named_with_where_it_was_given(base: Path) -> None
     assert str(caught.value).startswith(
         "Invalid configuration (--config): 'profile': unknown profile 'tiny'"
     )
+
+
+def test_with_a_profile_the_command_line_is_merged_as_snakemake_read_it(
+    base: Path, tmp_path: Path
+) -> None:
+    """A --configfile as Snakemake read it (``over``: a YTE template gives its
+    values, not its text) has the last word over the profile's values."""
+    mine = tmp_path / "my.yaml"
+    mine.write_text("adaboost: {n_rounds: '?{2 * 10}'}\n")  # text YAML cannot read
+    over = {"adaboost": {"n_rounds": 20}}  # what Snakemake's template gave
+    given = {"profile": "small"}
+    cfg = merge(yaml.safe_load(base.read_text()), over, given)
+    filled = sources.settle(
+        cfg, sources.Sources([base], [mine], given, {**over, **given}), SCHEMA
+    )
+    assert filled["adaboost"]["n_rounds"] == 20

@@ -152,3 +152,29 @@ def _round_trip_in_memory(tables: tuple[pd.DataFrame, ...]) -> list[pd.DataFrame
 
 def _holds(rows) -> list[bool | None]:
     return [r.holds for r in rows]
+
+
+def assert_legends_clear(fig, *, ticks: bool = True) -> None:
+    """Every panel of ``fig`` has a legend, in 8 pt or more, and no legend
+    overlaps a panel, an x-axis label or (``ticks``) a visible x tick label:
+    the legends sit below their panels, off the curves. Closes ``fig``."""
+    import matplotlib.pyplot as plt
+
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        legends = [ax.get_legend() for ax in fig.axes]
+        assert None not in legends
+        for legend in legends:
+            box = legend.get_window_extent(renderer)
+            assert min(t.get_fontsize() for t in legend.get_texts()) >= 8
+            for ax in fig.axes:
+                assert not box.overlaps(ax.get_window_extent(renderer))
+                assert not box.overlaps(ax.xaxis.label.get_window_extent(renderer))
+                if not ticks:
+                    continue
+                for tick in ax.get_xticklabels():
+                    if tick.get_visible() and tick.get_text():
+                        assert not box.overlaps(tick.get_window_extent(renderer))
+    finally:
+        plt.close(fig)

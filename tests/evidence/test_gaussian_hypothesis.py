@@ -6,7 +6,6 @@ from __future__ import annotations
 import warnings
 
 import pytest
-from matplotlib import pyplot as plt
 
 from marginlab.core.datasets import make_dataset
 from marginlab.core.exceptions import ConvergenceWarning
@@ -15,6 +14,7 @@ from marginlab.experiments.gaussian_hypothesis.study import gaussian_hypothesis_
 from marginlab.pipeline.jobs import plotter
 
 from ..flips import flips
+from .conftest import assert_legends_clear
 
 
 def _k9(interval, step: float, max_epochs: int) -> list:
@@ -109,16 +109,4 @@ def test_the_figure_keeps_every_legend_below_its_panel(interval) -> None:
             interval, sigma=0.5, step=0.1, l2=0.1, max_epochs=20, n_grid=101, seed=0
         )
     fig = plotter("gaussian_hypothesis")(*tables)
-    try:
-        fig.canvas.draw()
-        renderer = fig.canvas.get_renderer()
-        legends = [ax.get_legend() for ax in fig.axes]
-        assert None not in legends
-        for legend in legends:
-            box = legend.get_window_extent(renderer)
-            assert min(t.get_fontsize() for t in legend.get_texts()) >= 8
-            for ax in fig.axes:
-                assert not box.overlaps(ax.get_window_extent(renderer))
-                assert not box.overlaps(ax.xaxis.label.get_window_extent(renderer))
-    finally:
-        plt.close(fig)
+    assert_legends_clear(fig, ticks=False)

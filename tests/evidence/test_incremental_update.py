@@ -8,7 +8,6 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
-from matplotlib import pyplot as plt
 
 from marginlab.core.datasets import make_dataset
 from marginlab.core.exceptions import ConvergenceWarning
@@ -35,6 +34,7 @@ from marginlab.experiments.incremental_update.study import (
 from marginlab.pipeline.jobs import place_rows, plotter
 
 from ..flips import flips
+from .conftest import assert_legends_clear
 
 
 @pytest.fixture(scope="module")
@@ -277,19 +277,4 @@ def test_every_legend_is_below_its_panel_off_the_curves(drift) -> None:
         [20, 40, 80], [100, 200], updates=3, repeats=1, seed=0
     )
     fig = plotter("incremental_update")(drift, timings, exponent_table(timings), work)
-    try:
-        fig.canvas.draw()
-        renderer = fig.canvas.get_renderer()
-        legends = [ax.get_legend() for ax in fig.axes]
-        assert None not in legends
-        for legend in legends:
-            box = legend.get_window_extent(renderer)
-            assert min(t.get_fontsize() for t in legend.get_texts()) >= 8
-            for ax in fig.axes:
-                assert not box.overlaps(ax.get_window_extent(renderer))
-                assert not box.overlaps(ax.xaxis.label.get_window_extent(renderer))
-                for tick in ax.get_xticklabels():
-                    if tick.get_visible() and tick.get_text():
-                        assert not box.overlaps(tick.get_window_extent(renderer))
-    finally:
-        plt.close(fig)
+    assert_legends_clear(fig)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
-from matplotlib import pyplot as plt
 
 from marginlab.core.feature_maps import monomials
 from marginlab.experiments._shared.figures import save_figure
@@ -30,7 +29,7 @@ from marginlab.experiments.kernel_cost.study import (
 from marginlab.pipeline.jobs import place_rows, plotter
 
 from ..flips import flips
-from .conftest import synthetic
+from .conftest import assert_legends_clear, synthetic
 
 #: The small run of the room's tests (one repeat per timing).
 SMALL = dict(
@@ -258,19 +257,4 @@ def test_every_legend_is_below_its_panel_off_the_curves(tables) -> None:
     on the curves) is below the panel, 8 pt or more, and overlaps no panel
     nor any tick label."""
     fig = plotter("kernel_cost")(*tables)
-    try:
-        fig.canvas.draw()
-        renderer = fig.canvas.get_renderer()
-        legends = [ax.get_legend() for ax in fig.axes]
-        assert None not in legends
-        for legend in legends:
-            box = legend.get_window_extent(renderer)
-            assert min(t.get_fontsize() for t in legend.get_texts()) >= 8
-            for ax in fig.axes:
-                assert not box.overlaps(ax.get_window_extent(renderer))
-                for tick in ax.get_xticklabels():
-                    if tick.get_visible() and tick.get_text():
-                        assert not box.overlaps(tick.get_window_extent(renderer))
-                assert not box.overlaps(ax.xaxis.label.get_window_extent(renderer))
-    finally:
-        plt.close(fig)
+    assert_legends_clear(fig)

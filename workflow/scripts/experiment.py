@@ -5,6 +5,7 @@ import sys
 sys.stderr = open(snakemake.log[0], "w")  # noqa: SIM115
 sys.path.insert(0, f"{snakemake.scriptdir}/../../src")  # this checkout's library
 
+from marginlab.pipeline.job_end import end_job  # noqa: E402
 from marginlab.pipeline.jobs import run_study  # noqa: E402
 
 p = snakemake.params
@@ -17,3 +18,4 @@ run_study(
     label=p.label,
     run=p.run,
 )
+end_job()

@@ -6,6 +6,7 @@ import sys
 sys.stderr = open(snakemake.log[0], "w", buffering=1)  # noqa: SIM115
 sys.path.insert(0, f"{snakemake.scriptdir}/../../src")  # this checkout's library
 
+from marginlab.pipeline.job_end import end_job  # noqa: E402
 from marginlab.pipeline.jobs import run_readers  # noqa: E402
 
 run_readers(
@@ -13,3 +14,4 @@ run_readers(
     snakemake.output,
     log=lambda line: print(line, file=sys.stderr),
 )
+end_job()

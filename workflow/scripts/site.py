@@ -7,6 +7,7 @@ sys.path.insert(0, f"{snakemake.scriptdir}/../../src")  # this checkout's librar
 
 from pathlib import Path  # noqa: E402
 
+from marginlab.pipeline.job_end import end_job  # noqa: E402
 from marginlab.pipeline.site import build_site  # noqa: E402
 
 build_site(
@@ -16,3 +17,4 @@ build_site(
     root=Path(snakemake.scriptdir).parents[1],  # the checkout, for its commit
     presets=list(snakemake.input.presets),
 )
+end_job()

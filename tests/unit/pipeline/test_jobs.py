@@ -20,6 +20,7 @@ from marginlab.core.datasets import write_dataset
 from marginlab.experiments import Figure
 from marginlab.experiments._shared.rows import ClaimRow
 from marginlab.pipeline import config as checks
+from marginlab.pipeline import job_end
 from marginlab.pipeline.jobs import claim_rows, place_rows
 
 from ...conftest import LINEAR, ROOT
@@ -96,8 +97,11 @@ def _run(script: str, snakemake: SimpleNamespace, monkeypatch) -> None:
     monkeypatch.setattr(sys, "stderr", sys.stderr)  # restored: the script redirects
     monkeypatch.setattr(sys, "path", list(sys.path))  # restored: it prepends src/
     snakemake.scriptdir = str(SCRIPTS)  # as Snakemake gives it
+    ended = []  # the script's last call ends its process: here, it is recorded
+    monkeypatch.setattr(job_end, "end_job", lambda: ended.append(True))
     runpy.run_path(str(SCRIPTS / script), init_globals={"snakemake": snakemake})
     sys.stderr.close()
+    assert ended == [True], f"{script} does not end with end_job()"
 
 
 class _Named(dict):

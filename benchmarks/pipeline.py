@@ -37,8 +37,11 @@ the environment's ``snakemake``:
   the three experiments whose one job of figures and claims took longest in
   that run, from its benchmark files): ``results/figures/<figure>.png`` and
   ``.pdf`` deleted, then ``snakemake -c1 results/figures/<figure>.png``, which
-  must run exactly one job, the one that draws that figure alone; ``--figure
-  all`` times every figure of the run;
+  must run exactly one job, the one that draws that figure alone; its own
+  job's time (:func:`own_job_time`) is in ``sum_job_s`` (the median over the
+  repeats) and ``longest_job_s`` (the slowest); ``--figure all`` times every
+  figure of the run, and a row ``one_figure`` sums them up
+  (:func:`figures_summary`);
 - ``snakemake_floor``, the peer: ``snakemake -n`` on a workflow of one rule
   whose output exists, in a temporary folder: what any Snakemake call costs
   before a workflow of its own. ``ratio`` is each measure's median over the
@@ -152,6 +155,39 @@ def summary(measure: str, directory: str, times: Sequence[float], jobs: int) -> 
         "longest_job_s": float("nan"),
         "longest_job": "",
     }
+
+
+def own_job_time(results: Path, figure: str) -> float:
+    """The time (s) of the job that drew ``figure`` alone, from its benchmark
+    file (``results/logs/figure/<figure>.bench.tsv``): its process from start
+    to end (imports, drawing, both files saved), without Snakemake's own time
+    around it."""
+    lines = (results / "logs" / "figure" / f"{figure}.bench.tsv").read_text()
+    return float(lines.splitlines()[1].split()[0])
+
+
+def figures_summary(rows: Sequence[dict], directory: str) -> dict:
+    """The ``one_figure`` row over every figure measured: the median, fastest
+    and slowest of the figures' median rebuild times; ``sum_job_s`` the median
+    of their own jobs' median times, ``longest_job_s`` and ``longest_job`` the
+    slowest own job of all.
+
+    Examples
+    --------
+    >>> a = summary("one_figure_a", ".", [3.0], 1) | {"sum_job_s": 1.2,
+    ...     "longest_job_s": 1.3, "longest_job": "figure/a"}
+    >>> b = summary("one_figure_b", ".", [4.0], 1) | {"sum_job_s": 1.8,
+    ...     "longest_job_s": 2.1, "longest_job": "figure/b"}
+    >>> row = figures_summary([a, b], ".")
+    >>> (row["median_s"], row["sum_job_s"], row["longest_job_s"], row["longest_job"])
+    (3.5, 1.5, 2.1, 'figure/b')
+    """
+    out = summary("one_figure", directory, [r["median_s"] for r in rows], 1)
+    slowest = max(rows, key=lambda r: r["longest_job_s"])
+    out["sum_job_s"] = statistics.median(r["sum_job_s"] for r in rows)
+    out["longest_job_s"] = slowest["longest_job_s"]
+    out["longest_job"] = slowest["longest_job"]
+    return out
 
 
 def job_times(results: Path) -> dict[str, float]:
@@ -321,19 +357,30 @@ def measure(directory: Path, figures: Sequence[str], repeats: int) -> list[dict]
         figures = slowest_figures(results)
     elif list(figures) == ["all"]:
         figures = all_figures(results)
+    figure_rows = []
     for figure in figures:
         target = f"results/figures/{figure}.png"
-        figure_times, jobs = [], set()
+        figure_times, own_times, jobs = [], [], set()
         for _ in range(repeats):
             for ext in ("png", "pdf"):
                 (results / "figures" / f"{figure}.{ext}").unlink()
             seconds, out = _timed(["-c1", *where, target], ROOT)
             figure_times.append(seconds)
+            own_times.append(own_job_time(results, figure))
             jobs.add(jobs_listed(out))
-            print(f"one_figure_{figure}: {seconds:.2f} s", file=sys.stderr)
+            print(
+                f"one_figure_{figure}: {seconds:.2f} s (its job {own_times[-1]:.2f} s)",
+                file=sys.stderr,
+            )
         if jobs != {1}:
             raise RuntimeError(f"rebuilding {target} ran {sorted(jobs)} jobs, not 1")
-        rows.append(summary(f"one_figure_{figure}", str(directory), figure_times, 1))
+        row = summary(f"one_figure_{figure}", str(directory), figure_times, 1)
+        row["sum_job_s"] = statistics.median(own_times)
+        row["longest_job_s"], row["longest_job"] = max(own_times), f"figure/{figure}"
+        figure_rows.append(row)
+    rows += figure_rows
+    if len(figure_rows) > 1:
+        rows.append(figures_summary(figure_rows, str(directory)))
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)

@@ -299,6 +299,32 @@ def test_the_pipeline_benchmark_reads_every_jobs_time(tmp_path: Path) -> None:
     assert (copy / "profiles" / "default" / "config.yaml").is_file()
 
 
+def test_the_one_figure_rows_read_each_figures_own_job(tmp_path: Path) -> None:
+    """A figure rebuilt alone: its own job's time is its benchmark file's, and
+    the summary row of every figure reads the medians and the slowest job."""
+    pipeline = _load("pipeline")
+    bench = tmp_path / "logs" / "figure" / "losses.bench.tsv"
+    bench.parent.mkdir(parents=True)
+    bench.write_text("s\th:m:s\tmax_rss\n1.25\t0:00:01\t10\n")
+    assert pipeline.own_job_time(tmp_path, "losses") == 1.25
+    rows = [
+        pipeline.summary(f"one_figure_{name}", ".", times, 1)
+        | {"sum_job_s": own, "longest_job_s": slowest, "longest_job": f"figure/{name}"}
+        for name, times, own, slowest in [
+            ("a", [3.0, 3.2, 2.9], 1.1, 1.2),
+            ("b", [4.0], 2.5, 2.6),
+            ("c", [3.5], 1.4, 1.5),
+        ]
+    ]
+    row = pipeline.figures_summary(rows, ".")
+    assert (row["median_s"], row["min_s"], row["max_s"]) == (3.5, 3.0, 4.0)
+    assert (row["sum_job_s"], row["longest_job_s"], row["longest_job"]) == (
+        1.4,
+        2.6,
+        "figure/b",
+    )
+
+
 def test_the_pipeline_benchmark_gives_each_room_its_jobs_time() -> None:
     """A room's study (one job, or one per run of a sweep) and its one job of
     figures and claims; every other job under (workflow)."""

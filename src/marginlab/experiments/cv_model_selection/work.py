@@ -9,9 +9,9 @@ from .._shared.work import Work
 
 
 def counted(cfg: Mapping[str, Any]) -> Work:
-    """SVM fits: each (σ, C) of ``sigmas`` × ``Cs`` is cross-validated on K =
-    ``cv.folds`` folds of the training part, then refitted on all of it:
-    |σ|·|C|·(K + 1)."""
+    """CV fits and SVM fits: each (σ, C) of ``sigmas`` × ``Cs`` is
+    cross-validated on K = ``cv.folds`` folds of the training part
+    (|σ|·|C|·K CV fits), then refitted on all of it (|σ|·|C| SVM fits)."""
     c = cfg["cv_model_selection"]
     grid = len(c["sigmas"]) * len(c["Cs"])
-    return {"CV fits": grid * cfg["cv"]["folds"], "SVM fits": grid * (cfg["cv"]["folds"] + 1)}
+    return {"CV fits": grid * cfg["cv"]["folds"], "SVM fits": grid}

@@ -26,5 +26,6 @@ def counted(cfg: Mapping[str, Any]) -> Work:
     return {
         "kernel evaluations": grams + columns,
         "learner epochs": c["perceptron_epochs"] + c["logistic_epochs"],
-        "timed repetitions": c["repeats"] * (2 * len(c["sizes"]) + len(c["update_sizes"])),
+        "timed repetitions": c["repeats"]
+        * (2 * len(c["sizes"]) + len(c["update_sizes"])),
     }

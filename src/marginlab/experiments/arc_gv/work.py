@@ -12,8 +12,9 @@ def counted(cfg: Mapping[str, Any]) -> Work:
     """Boosting rounds, rounds × training points, and LP solves.
 
     Each part (a generated pair, or each of ``n_splits`` halves of a dataset
-    of ``datasets``, ⌈m/2⌉ points at most) runs 2 algorithms × 2 base
-    learners for ``n_rounds`` rounds (at most; a perfect vote stops early).
+    of ``datasets``, ⌈m/2⌉ points, within a point per class) runs 2
+    algorithms × 2 base learners for ``n_rounds`` rounds (at most; a perfect
+    vote stops early).
     Each generated pair adds the trajectory: both algorithms with stumps for
     ``trajectory_rounds`` rounds on min(``trajectory_points``, m) points,
     beside one LP for ρ*.

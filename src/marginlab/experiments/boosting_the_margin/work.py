@@ -14,7 +14,8 @@ def counted(cfg: Mapping[str, Any]) -> Work:
     Each run boosts C4.5-style trees, and stumps beside them on two classes,
     for ``n_rounds`` rounds each (at most: a perfect vote stops early), on
     its m training points: the generated pairs' training sets, and half of
-    each dataset of ``datasets`` (⌈m/2⌉ at most).
+    each dataset of ``datasets`` (⌈m/2⌉ points; a stratified half may
+    differ by a point per class).
     """
     c = cfg["boosting_the_margin"]
     runs = [(p["train"], rows(cfg, p["train"])) for p in c["generated"]]

@@ -13,14 +13,14 @@ def counted(cfg: Mapping[str, Any]) -> Work:
 
     AdaBoost with stumps for ``n_rounds`` rounds (at most) on the m points
     of ``dataset`` (a fraction ``rate`` of their labels flipped), and on the
-    other folds of each of K = ``cv.folds`` folds (m·(K − 1)/K points each,
-    at most m): at most (K + 1)·T·m. The vote of every round t is read on
-    the ``test`` points: T·m_test.
+    other folds of each of K = ``cv.folds`` folds ((K − 1)·m points over the
+    K folds): K·T·m rounds × training points. The vote of every round t is
+    read on the ``test`` points: T·m_test.
     """
     c = cfg["boosting_overfit"]
     m, runs = rows(cfg, c["dataset"]), cfg["cv"]["folds"] + 1
     return {
         "boosting rounds": runs * c["n_rounds"],
-        "rounds × training points": runs * c["n_rounds"] * m,
+        "rounds × training points": (runs - 1) * c["n_rounds"] * m,
         "rounds × test points": c["n_rounds"] * rows(cfg, c["test"]),
     }

@@ -19,6 +19,9 @@ def counted(cfg: Mapping[str, Any]) -> Work:
     3·l + 4 SMO solves. E2 evaluates the kernel between the l training points
     and its evaluation set, ``grid_points``² points for 2-D data, else the l
     points themselves: l · |Z| entries.
+
+    The SMO solves' own kernel values depend on the data and are not
+    counted here (``SVM.n_kernel_evals_`` counts them).
     """
     section = cfg["loo_vs_sv_bound"]
     per_data = len(section["kernels"]) * len(section["C"])

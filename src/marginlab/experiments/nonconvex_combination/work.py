@@ -13,12 +13,14 @@ def counted(cfg: Mapping[str, Any]) -> Work:
 
     For each example (``convex``, ``nonconvex``) of m points: the family of
     lines, the 3 given lines, 2 constants and 2 per direction of
-    ``n_directions`` and point (5 + 2·n_dir·m columns, at most), and AdaBoost
-    over it for ``n_rounds`` rounds (at most).
+    ``n_directions`` and threshold between distinct projections (at most
+    m − 1): 5 + 2·n_dir·(m − 1) columns at most, before lines with the same
+    predictions are merged; and AdaBoost over it for ``n_rounds`` rounds (at
+    most).
     """
     c = cfg["nonconvex_combination"]
     ms = [rows(cfg, c[key]) for key in ("convex", "nonconvex")]
     return {
         "boosting rounds": len(ms) * c["n_rounds"],
-        "family columns": sum(5 + 2 * c["n_directions"] * m for m in ms),
+        "family columns": sum(5 + 2 * c["n_directions"] * (m - 1) for m in ms),
     }

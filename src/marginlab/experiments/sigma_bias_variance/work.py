@@ -18,6 +18,9 @@ def counted(cfg: Mapping[str, Any]) -> Work:
     points (twice) and the training points evaluate the kernel against its
     support vectors, at most m_tr: m_tr·(g² + 2·m_te + m_tr), and m_tr·g² for
     each redrawn set.
+
+    The SMO solves' own kernel values depend on the data and are not
+    counted here (``SVM.n_kernel_evals_`` counts them).
     """
     c = cfg["sigma_bias_variance"]
     m = rows(cfg, c["dataset"])

@@ -14,6 +14,9 @@ def counted(cfg: Mapping[str, Any]) -> Work:
     One SVM per (σ, C) of ``sigmas`` × ``Cs`` on the m points, its decision
     function on the g² grid points (g = ``grid_points``) against its support
     vectors, at most m: g²·m each.
+
+    The SMO solves' own kernel values depend on the data and are not
+    counted here (``SVM.n_kernel_evals_`` counts them).
     """
     c = cfg["smo_applet"]
     fits = len(c["sigmas"]) * len(c["Cs"])

@@ -14,6 +14,9 @@ def counted(cfg: Mapping[str, Any]) -> Work:
     One SVM per panel of ``panels``, on the m points; its decision function
     on the g² grid points (g = ``grid_points``) evaluates the kernel against
     its support vectors, at most m: g²·m per panel.
+
+    The SMO solves' own kernel values depend on the data and are not
+    counted here (``SVM.n_kernel_evals_`` counts them).
     """
     c = cfg["svm_sigma_C_grid"]
     m, panels = rows(cfg, c["dataset"]), len(c["panels"])

@@ -11,7 +11,9 @@ under ``results/metrics/``):
   :func:`per_dataset`, or a function of the room's own;
 - the names of the tables the study returns, in order;
 - its figures (figure name → plotter) and its claims (claim id → function);
-- its applets, the interactive figures of the claims atlas.
+- its applets, the interactive figures of the claims atlas;
+- its counted work (``work``): the fits, rounds and kernel evaluations its
+  study does, as a function of the configuration.
 
 Functions are named as ``"module:function"`` relative to the room
 (``"study:adaboost_tables"``, ``"figures:plot_adaboost_bound"``); the registry

@@ -13,8 +13,9 @@ def counted(cfg: Mapping[str, Any]) -> Work:
 
     One AdaBoost of ``n_rounds`` rounds (at most: a perfect stump stops it)
     on the training part of each dataset (m − round(f·m) points of m, f =
-    ``split.test_fraction``); every round's distribution is searched again
-    over every stump (B4), a second scan of the m_train points.
+    ``split.test_fraction``): T·m_train rounds × training points. (B4's
+    exhaustive search of each round's distribution, once more over every
+    stump, grows with the same product.)
     """
     c = cfg["adaboost"]
     f = cfg["split"]["test_fraction"]

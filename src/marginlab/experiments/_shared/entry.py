@@ -11,7 +11,9 @@ under ``results/metrics/``):
   :func:`per_dataset`, or a function of the room's own;
 - the names of the tables the study returns, in order;
 - its figures (figure name → plotter) and its claims (claim id → function);
-- its applets, the interactive figures of the claims atlas.
+- its applets, the interactive figures of the claims atlas;
+- its counted work (``work``): the fits, rounds and kernel evaluations its
+  study does, as a function of the configuration.
 
 Functions are named as ``"module:function"`` relative to the room
 (``"study:adaboost_tables"``, ``"figures:plot_adaboost_bound"``); the registry
@@ -245,6 +247,14 @@ class Experiment:
         several keys size together, keys that must agree), a function of the
         configuration, with defaults filled in, that yields a line naming the
         key for each problem (:mod:`marginlab.experiments._shared.limits`).
+    work : str
+        ``"module:function"`` (``"work:counted"``), or empty: the room's
+        counted work, a function of the configuration, with defaults filled
+        in (as ``limits`` receives it), that returns ``{unit: count}`` of
+        integers, e.g. ``{"SVM fits": 2448, "kernel evaluations": ...}``,
+        counted from the configuration alone, without running the study
+        (:mod:`marginlab.experiments._shared.work`); the full run's counts
+        are the budget rows of ``benchmarks/README.md``.
     room : str
         The package of the experiment's room (``experiments.adaboost``, relative
         to ``marginlab``), set by :meth:`in_room`; its captions are
@@ -265,6 +275,7 @@ class Experiment:
     resources: Mapping[str, int] = field(default_factory=dict)
     applets: Mapping[str, Applet] = field(default_factory=dict)
     limits: str = ""
+    work: str = ""
     room: str = ""
 
     def in_room(self, room: str) -> Experiment:
@@ -289,6 +300,7 @@ class Experiment:
                 for name, a in self.applets.items()
             },
             limits=place(self.limits) if self.limits else "",
+            work=place(self.work) if self.work else "",
             room=room,
         )
 

@@ -17,6 +17,7 @@ EXPERIMENT = Experiment(
     name="adaboost",
     family="B",
     study="study:adaboost_tables",
+    work="work:counted",
     tables=("history", "margin_bound", "uniform_margin"),
     runs=per_dataset("adaboost", ANY.but(holdout=True)),
     figures={

@@ -8,6 +8,7 @@ EXPERIMENT = Experiment(
     name="adaboost_rounds",
     family="B",
     study="study:adaboost_rounds_tables",
+    work="work:counted",
     tables=("rounds", "weights", "surface", "points"),
     runs=section("adaboost_rounds", PLANE),
     applets={

@@ -12,6 +12,7 @@ EXPERIMENT = Experiment(
     name="arc_gv",
     family="B",
     study="study:arc_gv_tables",
+    work="work:counted",
     tables=("curve", "margins", "mistakes", "summary", "trajectory"),
     # Generated data against their own test sets; real data in stratified halves,
     # each of which needs a point of each class.

@@ -24,6 +24,7 @@ EXPERIMENT = Experiment(
     name="boosting_checks",
     family="B",
     study="study:boosting_check_tables",
+    work="work:counted",
     tables=("rounds", "curves", "draws", "game", "simplex"),
     runs=section("boosting_checks", NEED),
     figures={

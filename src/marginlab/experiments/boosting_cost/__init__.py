@@ -12,6 +12,7 @@ EXPERIMENT = Experiment(
     name="boosting_cost",
     family="B",
     study="study:boosting_cost_tables",
+    work="work:counted",
     limits="limits:problems",
     tables=("timings", "fits", "work"),
     runs=section("boosting_cost"),

@@ -11,6 +11,7 @@ EXPERIMENT = Experiment(
     name="boosting_overfit",
     family="B",
     study="study:boosting_overfit_tables",
+    work="work:counted",
     tables=("curve", "mistakes", "margins", "bound", "summary"),
     runs=section(
         "boosting_overfit",

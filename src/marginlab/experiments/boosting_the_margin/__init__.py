@@ -12,6 +12,7 @@ EXPERIMENT = Experiment(
     name="boosting_the_margin",
     family="B",
     study="study:boosting_the_margin_tables",
+    work="work:counted",
     tables=("curve", "margins", "mistakes", "summary", "tail"),
     # One run per {train, test} pair of generated data (the training points
     # as ``data``, an independent draw of the same generator as ``test``) and

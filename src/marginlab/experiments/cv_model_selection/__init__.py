@@ -25,6 +25,7 @@ EXPERIMENT = Experiment(
     name="cv_model_selection",
     family="E",
     study="study:cv_selection_tables",
+    work="work:counted",
     tables=("grid", "summary", "mistakes"),
     runs=section(
         "cv_model_selection", NEED, name=True, shared=lambda c: cv(c) | split(c)

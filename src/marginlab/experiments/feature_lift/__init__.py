@@ -16,6 +16,7 @@ EXPERIMENT = Experiment(
     name="feature_lift",
     family="K",
     study="study:feature_lift_tables",
+    work="work:counted",
     tables=("summary", "points"),
     runs=section("feature_lift", NEED),
     figures={

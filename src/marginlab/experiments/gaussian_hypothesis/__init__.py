@@ -22,6 +22,7 @@ EXPERIMENT = Experiment(
     name="gaussian_hypothesis",
     family="K",
     study="study:gaussian_hypothesis_tables",
+    work="work:counted",
     tables=("history", "curve", "bumps"),
     runs=section("gaussian_hypothesis", NEED),
     figures={

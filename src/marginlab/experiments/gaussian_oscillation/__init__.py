@@ -27,6 +27,7 @@ EXPERIMENT = Experiment(
     name="gaussian_oscillation",
     family="K",
     study="study:oscillation_tables",
+    work="work:counted",
     tables=("summary", "curves", "points", "replicates"),
     runs=section(
         "gaussian_oscillation",

@@ -11,6 +11,7 @@ EXPERIMENT = Experiment(
     name="gaussian_series",
     family="K",
     study="study:gaussian_series_table",
+    work="work:counted",
     limits="limits:problems",
     tables=("series",),
     runs=section("gaussian_series", name=True),

@@ -12,6 +12,7 @@ EXPERIMENT = Experiment(
     name="gram_spectra",
     family="K",
     study="study:gram_spectra_table",
+    work="work:counted",
     limits="limits:problems",
     tables=("spectra",),
     runs=section("gram_spectra"),

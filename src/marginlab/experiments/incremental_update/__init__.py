@@ -21,6 +21,7 @@ EXPERIMENT = Experiment(
     name="incremental_update",
     family="K",
     study="study:incremental_update_tables",
+    work="work:counted",
     limits="limits:problems",
     tables=("drift", "timings", "fits", "work"),
     runs=section("incremental_update", NEED, name=True),

@@ -14,6 +14,7 @@ EXPERIMENT = Experiment(
     name="kernel_checks",
     family="K",
     study="study:kernel_check_tables",
+    work="work:counted",
     tables=("counts", "products", "pairs"),
     runs=section("kernel_checks"),
     figures={

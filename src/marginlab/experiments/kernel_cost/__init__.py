@@ -17,6 +17,7 @@ EXPERIMENT = Experiment(
     name="kernel_cost",
     family="K",
     study="study:kernel_cost_tables",
+    work="work:counted",
     limits="limits:problems",
     tables=("timings", "fits", "work"),
     runs=section("kernel_cost"),

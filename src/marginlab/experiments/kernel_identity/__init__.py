@@ -12,6 +12,7 @@ EXPERIMENT = Experiment(
     name="kernel_identity",
     family="K",
     study="study:kernel_identity_table",
+    work="work:counted",
     limits="limits:problems",
     tables=("identities",),
     runs=section("kernel_identity"),

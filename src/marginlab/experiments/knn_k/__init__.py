@@ -24,6 +24,7 @@ EXPERIMENT = Experiment(
     name="knn_k",
     family="K",
     study="study:knn_tables",
+    work="work:counted",
     tables=("errors", "regions", "points", "mistakes", "replicates"),
     runs=section(
         "knn_k", NEED, shared=lambda c: split(c, "seed") | drawn_like(c, "knn_k")

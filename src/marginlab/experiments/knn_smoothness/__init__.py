@@ -24,6 +24,7 @@ EXPERIMENT = Experiment(
     name="knn_smoothness",
     family="K",
     study="study:knn_smoothness_tables",
+    work="work:counted",
     tables=("lengths", "regions", "points", "replicates"),
     runs=section(
         "knn_smoothness",

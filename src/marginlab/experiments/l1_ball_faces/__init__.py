@@ -11,6 +11,7 @@ EXPERIMENT = Experiment(
     name="l1_ball_faces",
     family="S",
     study="study:l1_ball_tables",
+    work="work:counted",
     tables=("solutions",),
     runs=section("l1_ball_faces"),
     figures={

@@ -11,6 +11,7 @@ EXPERIMENT = Experiment(
     name="lasso_path",
     family="S",
     study="study:lasso_ridge_tables",
+    work="work:counted",
     tables=("weights", "zeros"),
     runs=section("lasso_path", REGRESSION, name=True),
     figures={

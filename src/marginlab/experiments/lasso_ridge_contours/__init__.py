@@ -11,6 +11,7 @@ EXPERIMENT = Experiment(
     name="lasso_ridge_contours",
     family="S",
     study="study:contour_tables",
+    work="work:counted",
     tables=("contours", "balls", "solutions"),
     runs=section("lasso_ridge_contours"),
     figures={

@@ -11,6 +11,7 @@ EXPERIMENT = Experiment(
     name="lasso_standardize",
     family="S",
     study="study:lasso_standardize_tables",
+    work="work:counted",
     tables=("summary", "path", "losses", "grid_losses", "units"),
     runs=per_dataset(
         "lasso_standardize",

@@ -52,6 +52,7 @@ EXPERIMENT = Experiment(
     name="loo_vs_sv_bound",
     family="E",
     study="study:loo_configuration",
+    work="work:counted",
     tables=("rows", "e2"),
     runs=_runs,
     figures={

@@ -11,6 +11,7 @@ EXPERIMENT = Experiment(
     name="losses",
     family="B",
     study="study:loss_table",
+    work="work:counted",
     tables=("curves",),
     runs=section("losses"),
     figures={

@@ -11,6 +11,7 @@ EXPERIMENT = Experiment(
     name="margin_cycle",
     family="B",
     study="study:margin_cycle_tables",
+    work="work:counted",
     tables=("lp", "runs", "history", "distributions"),
     runs=section("margin_cycle"),
     figures={

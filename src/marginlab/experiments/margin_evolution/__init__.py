@@ -8,6 +8,7 @@ EXPERIMENT = Experiment(
     name="margin_evolution",
     family="B",
     study="study:margin_evolution_table",
+    work="work:counted",
     tables=("margins",),
     runs=section("margin_evolution", ANY.but(holdout=True), shared=split),
     applets={

@@ -16,6 +16,7 @@ EXPERIMENT = Experiment(
     name="margin_geometry",
     family="B",
     study="study:margin_geometry_tables",
+    work="work:counted",
     limits="limits:problems",
     tables=("distances", "solutions", "weights", "points"),
     runs=section("margin_geometry", STUMPS, datasets=("stumps",), name=True),

@@ -16,6 +16,7 @@ EXPERIMENT = Experiment(
     name="margin_growth",
     family="B",
     study="study:margin_growth_table",
+    work="work:counted",
     tables=("margins",),
     runs=per_dataset("margin_growth", NEED),
     figures={

@@ -20,6 +20,7 @@ EXPERIMENT = Experiment(
     name="mwu_boosting",
     family="B",
     study="study:mwu_tables",
+    work="work:counted",
     tables=("history", "summary", "regions", "points", "theorem2"),
     runs=section("mwu_boosting", NEED, name=True),
     figures={

@@ -23,6 +23,7 @@ EXPERIMENT = Experiment(
     name="noise_robustness",
     family="B",
     study="study:noise_tables",
+    work="work:counted",
     tables=("rates", "mistakes"),
     runs=section("noise_robustness", NEED, shared=split),
     figures={

@@ -16,6 +16,7 @@ EXPERIMENT = Experiment(
     name="nonconvex_combination",
     family="B",
     study="study:nonconvex_tables",
+    work="work:counted",
     tables=("errors", "history", "regions", "points", "lines"),
     runs=section("nonconvex_combination", NEED, datasets=("convex", "nonconvex")),
     figures={

@@ -16,6 +16,7 @@ EXPERIMENT = Experiment(
     name="pegasos_convergence",
     family="K",
     study="study:pegasos_convergence_table",
+    work="work:counted",
     tables=("checkpoints",),
     runs=section("pegasos_convergence", NEED),
     figures={

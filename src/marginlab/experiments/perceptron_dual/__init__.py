@@ -32,6 +32,7 @@ EXPERIMENT = Experiment(
     name="perceptron_dual",
     family="K",
     study="study:perceptron_dual_tables",
+    work="work:counted",
     tables=("worked", "compare"),
     runs=_runs,
     figures={

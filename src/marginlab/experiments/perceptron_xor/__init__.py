@@ -20,6 +20,7 @@ EXPERIMENT = Experiment(
     name="perceptron_xor",
     family="K",
     study="study:perceptron_xor_tables",
+    work="work:counted",
     tables=("epochs", "points"),
     runs=section("perceptron_xor", NEED),
     figures={

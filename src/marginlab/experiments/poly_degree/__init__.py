@@ -25,6 +25,7 @@ EXPERIMENT = Experiment(
     name="poly_degree",
     family="K",
     study="study:poly_degree_table",
+    work="work:counted",
     tables=("degrees", "mistakes"),
     runs=section(
         "poly_degree",

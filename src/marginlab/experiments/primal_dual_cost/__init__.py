@@ -12,6 +12,7 @@ EXPERIMENT = Experiment(
     name="primal_dual_cost",
     family="K",
     study="study:primal_dual_cost_tables",
+    work="work:counted",
     limits="limits:problems",
     tables=("work", "timings"),
     runs=section("primal_dual_cost"),

@@ -11,6 +11,7 @@ EXPERIMENT = Experiment(
     name="rademacher_margin_bound",
     family="B",
     study="study:rademacher_bound_table",
+    work="work:counted",
     tables=("bounds",),
     runs=per_dataset("rademacher_margin_bound", ANY.but(holdout=True)),
     figures={

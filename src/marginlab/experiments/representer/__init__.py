@@ -11,6 +11,7 @@ EXPERIMENT = Experiment(
     name="representer",
     family="K",
     study="study:representer_table",
+    work="work:counted",
     limits="limits:problems",
     tables=("iterates",),
     runs=section("representer"),

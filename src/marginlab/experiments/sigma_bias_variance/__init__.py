@@ -26,6 +26,7 @@ EXPERIMENT = Experiment(
     name="sigma_bias_variance",
     family="K",
     study="study:sigma_tables",
+    work="work:counted",
     tables=("errors", "regions", "points", "agreement", "replicates"),
     runs=section(
         "sigma_bias_variance",

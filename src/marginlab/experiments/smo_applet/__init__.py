@@ -19,6 +19,7 @@ EXPERIMENT = Experiment(
     name="smo_applet",
     family="K",
     study="study:smo_grid_tables",
+    work="work:counted",
     tables=("summary", "surface", "points"),
     runs=section("smo_applet", NEED),
     applets={

@@ -12,6 +12,7 @@ EXPERIMENT = Experiment(
     name="stepwise_direction",
     family="S",
     study="study:stepwise_direction_tables",
+    work="work:counted",
     limits="limits:problems",
     tables=("replicates", "losses"),
     runs=section("stepwise_direction", shared=cv),

@@ -11,6 +11,7 @@ EXPERIMENT = Experiment(
     name="stepwise_stopping",
     family="S",
     study="study:stepwise_stopping_tables",
+    work="work:counted",
     tables=("curve", "summary", "losses"),
     runs=per_dataset(
         "stepwise_stopping",

@@ -21,6 +21,7 @@ EXPERIMENT = Experiment(
     name="subset_selection",
     family="S",
     study="study:subset_tables",
+    work="work:counted",
     tables=("path", "subsets", "counts", "zscores"),
     runs=section(
         "subset_selection",

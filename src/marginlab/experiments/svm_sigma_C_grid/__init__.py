@@ -29,6 +29,7 @@ EXPERIMENT = Experiment(
     name="svm_sigma_C_grid",
     family="K",
     study="study:svm_panel",
+    work="work:counted",
     tables=("summary", "surface", "points"),
     runs=_runs,
     figures={

@@ -16,6 +16,7 @@ EXPERIMENT = Experiment(
     name="xor_stumps",
     family="B",
     study="study:xor_stumps_tables",
+    work="work:counted",
     limits="limits:problems",
     tables=("edges", "history", "runs", "regions", "points", "game"),
     runs=section("xor_stumps", NEED, name=True),

@@ -1,0 +1,20 @@
+"""margin_evolution's counted work: one AdaBoost run read at many rounds."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .._shared.work import Work, rows, train_rows
+
+
+def counted(cfg: Mapping[str, Any]) -> Work:
+    """Boosting rounds (``n_rounds``, at most) and rounds × training points,
+    on the training part of ``dataset`` (m − round(f·m) of m points, f =
+    ``split.test_fraction``)."""
+    c = cfg["margin_evolution"]
+    tr = train_rows(rows(cfg, c["dataset"]), cfg["split"]["test_fraction"])
+    return {
+        "boosting rounds": c["n_rounds"],
+        "rounds × training points": c["n_rounds"] * tr,
+    }

@@ -1,7 +1,7 @@
 # The datasets of the config, in results/data/. On one machine one job makes
-# them all (about a second), first and alone (every core), so that the
-# studies that run alone can follow it (PLAN.dataset_priority); with the
-# configuration's one_job_per_output (a cluster's), one job per dataset.
+# them all (about two seconds), first (PLAN.dataset_priority), beside a study
+# that reads no data; with the configuration's one_job_per_output (a
+# cluster's), one job per dataset.
 if PLAN.one_job_per_output:
 
     rule dataset:
@@ -37,7 +37,6 @@ else:
         priority: PLAN.dataset_priority()
         conda:
             "../envs/marginlab.yaml"
-        threads: workflow.cores
         params:
             library=PLAN.digest("pipeline.jobs:write_datasets"),
             specs=PLAN.dataset_specs(),

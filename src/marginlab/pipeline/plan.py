@@ -94,14 +94,6 @@ class Readers:
     library: str
 
 
-def _above_every_study() -> int:
-    """A priority above the sum of every study's. Snakemake's MILP scheduler
-    maximises the sum of the priorities of the jobs it starts together, so a
-    job that holds every core wins over any set of jobs that would share them
-    only if its priority exceeds their sum."""
-    return 1 + sum(e.priority for e in EXPERIMENTS)
-
-
 def _targets(kind: str, names: list[str]) -> list[str]:
     return [path.format(name) for name in names for path in OUTPUTS[kind]]
 
@@ -166,18 +158,14 @@ class Plan:
         return exp.priority
 
     def dataset_priority(self) -> int:
-        """The Snakemake priority of the dataset job(s).
-
-        Without ``one_job_per_output``, one job makes every dataset (about a
-        second) and it runs first and alone (it holds every core): above
-        every study (:func:`_above_every_study`). With it, one job per
-        dataset, at the priority of the longest studies (the registry's
-        highest), above the other studies and the figures: among jobs of one
-        priority Snakemake's greedy scheduler starts those with the largest
-        inputs first, and a dataset job has none, so the datasets, and the
-        longest study waiting for them, would start late."""
-        top = max(e.priority for e in EXPERIMENTS)
-        return top if self.one_job_per_output else _above_every_study()
+        """The Snakemake priority of the dataset job(s): one above the
+        registry's highest, so that they start first, beside a study that
+        reads no data (every other study waits for them). Without
+        ``one_job_per_output`` one job makes every dataset (about two
+        seconds, on one core); with it, one job per dataset: among jobs of
+        one priority Snakemake's greedy scheduler starts those with the
+        largest inputs first, and a dataset job has none."""
+        return 1 + max(e.priority for e in EXPERIMENTS)
 
     def study_outputs(self, exp: Experiment) -> dict[str, str]:
         """The study's tables by name, with a ``{run}`` wildcard for a sweep

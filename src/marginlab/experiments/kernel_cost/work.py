@@ -8,11 +8,7 @@ from typing import Any
 import numpy as np
 
 from .._shared.work import Work
-
-
-def _sizes(low: int, high: int, count: int) -> list[int]:
-    """The study's geometric sizes (``study.geometric_sizes``)."""
-    return sorted({int(round(v)) for v in np.geomspace(low, high, count)})
+from .study import geometric_sizes
 
 
 def counted(cfg: Mapping[str, Any]) -> Work:
@@ -32,7 +28,7 @@ def counted(cfg: Mapping[str, Any]) -> Work:
     kernel = explicit = timed = 0
     for d in c["degrees"]:
         n_max = int(np.floor(c["max_features"] ** (1.0 / d) + 1e-9))
-        sizes = _sizes(c["n_min"], n_max, c["n_sizes"])
+        sizes = geometric_sizes(c["n_min"], n_max, c["n_sizes"])
         explicit += calls * sum(max(1, c["work"] // n**d) for n in sizes)
         small = [*sizes, *c["kernel_n"]]
         kernel += calls * sum(max(1, c["work"] // n) for n in small)

@@ -36,11 +36,12 @@ artifacts: $(VENV)/.installed-workflow
 readme: $(VENV)/.installed-workflow
 	$(BIN)/python -m marginlab.pipeline.gallery README.md results
 
-# The API reference (docs/), from the library's docstrings, into results/api/
+# The API reference (docs/), from the library's docstrings, into $(API)
 # (index.html); a warning fails the build. Its doctrees go beside it, so that
-# results/api/ is only what the site publishes (site/api/).
+# $(API) is only what the site publishes (site/api/).
+API ?= results/api
 docs: $(VENV)/.installed-docs
-	$(BIN)/sphinx-build -W --keep-going -b html -d results/.api-doctrees docs results/api
+	$(BIN)/sphinx-build -W --keep-going -b html -d $(dir $(API)).api-doctrees docs $(API)
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/run.py --out results/benchmarks.csv

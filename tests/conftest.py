@@ -10,7 +10,9 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -39,6 +41,20 @@ def project_config(*files: Path) -> dict:
         return yaml.safe_load(path.read_text())
 
     return layered(load(ROOT / "config.yaml"), *map(load, files))
+
+
+def set_in(*keys_and_value: Any) -> Callable[[dict], None]:
+    """An edit of a configuration: ``set_in("adaboost", "n_rounds", 7)`` sets
+    ``cfg["adaboost"]["n_rounds"] = 7``, making the mappings on the way."""
+    *keys, value = keys_and_value
+
+    def edit(cfg: dict) -> None:
+        node = cfg
+        for key in keys[:-1]:
+            node = node.setdefault(key, {})
+        node[keys[-1]] = value
+
+    return edit
 
 
 #: What a user needs to run the workflow: the jobs import the library from src/.

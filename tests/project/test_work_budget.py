@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -23,7 +23,7 @@ from marginlab.experiments import EXPERIMENTS
 from marginlab.pipeline import config as checks
 from marginlab.pipeline.jobs import resolve
 
-from ..conftest import ROOT
+from ..conftest import ROOT, set_in
 
 SCHEMA = checks.load_schema(ROOT / "workflow/schemas/config.schema.yaml")
 PROJECT = yaml.safe_load((ROOT / "config.yaml").read_text())
@@ -115,29 +115,19 @@ def test_full_run_stays_within_its_budget() -> None:
     assert not problems, "\n".join(problems)
 
 
-def _set(*keys_and_value: Any) -> Callable[[dict], None]:
-    *keys, value = keys_and_value
-
-    def edit(cfg: dict) -> None:
-        node = cfg
-        for key in keys[:-1]:
-            node = node.setdefault(key, {})
-        node[keys[-1]] = value
-
-    return edit
-
-
 GROWN = {
     "adaboost n_rounds doubled": (
-        _set("adaboost", "n_rounds", 2 * PROJECT["adaboost"]["n_rounds"]),
+        set_in("adaboost", "n_rounds", 2 * PROJECT["adaboost"]["n_rounds"]),
         {("adaboost", "boosting rounds"), ("adaboost", "rounds × training points")},
     ),
     "loo_vs_sv_bound C list doubled": (
-        _set("loo_vs_sv_bound", "C", [0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0, math.inf]),
+        set_in(
+            "loo_vs_sv_bound", "C", [0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0, math.inf]
+        ),
         {("loo_vs_sv_bound", "SVM fits"), ("loo_vs_sv_bound", "kernel evaluations")},
     ),
     "adaboost given a fifth dataset": (
-        _set("adaboost", "datasets", [*PROJECT["adaboost"]["datasets"], "circles"]),
+        set_in("adaboost", "datasets", [*PROJECT["adaboost"]["datasets"], "circles"]),
         {("adaboost", "boosting rounds"), ("adaboost", "rounds × training points")},
     ),
 }

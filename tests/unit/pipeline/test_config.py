@@ -12,7 +12,7 @@ import yaml
 
 from marginlab.pipeline import config as checks
 
-from ...conftest import ROOT
+from ...conftest import ROOT, set_in
 
 SCHEMA = checks.load_schema(ROOT / "workflow/schemas/config.schema.yaml")
 PROJECT = yaml.safe_load((ROOT / "config.yaml").read_text())
@@ -27,18 +27,6 @@ MINIMAL = (
     "  forward_trap: {generator: forward_trap}\n"
     "  moons_large: {generator: moons, seed: 30}\n"
 )
-
-
-def set_in(*keys_and_value):
-    *keys, value = keys_and_value
-
-    def edit(config: dict) -> None:
-        node = config
-        for key in keys[:-1]:
-            node = node.setdefault(key, {})
-        node[keys[-1]] = value
-
-    return edit
 
 
 BAD = {

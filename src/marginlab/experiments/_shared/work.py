@@ -19,7 +19,7 @@ from typing import Any
 
 from ...core.datasets import dataset_rows, dataset_shape
 
-__all__ = ["Work", "classes", "features", "rows", "train_rows"]
+__all__ = ["Work", "boosted", "classes", "features", "rows", "split_rows", "train_rows"]
 
 #: A room's counted work: unit → count.
 Work = dict[str, int]
@@ -52,3 +52,26 @@ def train_rows(m: int, test_fraction: float) -> int:
     200
     """
     return m - int(round(test_fraction * m))
+
+
+def split_rows(cfg: Mapping[str, Any], *names: str) -> list[int]:
+    """Training points of each dataset of ``names`` under the configuration's
+    split (``split.test_fraction``): :func:`train_rows` of its rows."""
+    f = cfg["split"]["test_fraction"]
+    return [train_rows(rows(cfg, name), f) for name in names]
+
+
+def boosted(n_rounds: int, parts: list[int]) -> Work:
+    """``n_rounds`` boosting rounds (at most) on each training set of
+    ``parts`` (their sizes): T·|parts| boosting rounds and T·Σ m rounds ×
+    training points.
+
+    Examples
+    --------
+    >>> boosted(10, [100, 50])
+    {'boosting rounds': 20, 'rounds × training points': 1500}
+    """
+    return {
+        "boosting rounds": n_rounds * len(parts),
+        "rounds × training points": n_rounds * sum(parts),
+    }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .._shared.work import Work, rows, train_rows
+from .._shared.work import Work, boosted, split_rows
 
 
 def counted(cfg: Mapping[str, Any]) -> Work:
@@ -18,9 +18,4 @@ def counted(cfg: Mapping[str, Any]) -> Work:
     stump, grows with the same product.)
     """
     c = cfg["adaboost"]
-    f = cfg["split"]["test_fraction"]
-    m = [train_rows(rows(cfg, name), f) for name in c["datasets"]]
-    return {
-        "boosting rounds": c["n_rounds"] * len(m),
-        "rounds × training points": c["n_rounds"] * sum(m),
-    }
+    return boosted(c["n_rounds"], split_rows(cfg, *c["datasets"]))

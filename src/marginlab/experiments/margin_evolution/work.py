@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .._shared.work import Work, rows, train_rows
+from .._shared.work import Work, boosted, split_rows
 
 
 def counted(cfg: Mapping[str, Any]) -> Work:
@@ -13,8 +13,4 @@ def counted(cfg: Mapping[str, Any]) -> Work:
     on the training part of ``dataset`` (m − round(f·m) of m points, f =
     ``split.test_fraction``)."""
     c = cfg["margin_evolution"]
-    tr = train_rows(rows(cfg, c["dataset"]), cfg["split"]["test_fraction"])
-    return {
-        "boosting rounds": c["n_rounds"],
-        "rounds × training points": c["n_rounds"] * tr,
-    }
+    return boosted(c["n_rounds"], split_rows(cfg, c["dataset"]))

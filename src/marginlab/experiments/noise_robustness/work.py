@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .._shared.work import Work, rows, train_rows
+from .._shared.work import Work, boosted, split_rows
 
 
 def counted(cfg: Mapping[str, Any]) -> Work:
@@ -17,10 +17,6 @@ def counted(cfg: Mapping[str, Any]) -> Work:
     SVM.
     """
     c = cfg["noise_robustness"]
-    tr = train_rows(rows(cfg, c["dataset"]), cfg["split"]["test_fraction"])
     r = len(c["rates"])
-    return {
-        "boosting rounds": r * c["n_rounds"],
-        "rounds × training points": r * c["n_rounds"] * tr,
-        "SVM fits": r,
-    }
+    # One training set per rate, each the same size.
+    return boosted(c["n_rounds"], split_rows(cfg, c["dataset"]) * r) | {"SVM fits": r}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .._shared.work import Work, rows, train_rows
+from .._shared.work import Work, boosted, split_rows
 
 
 def counted(cfg: Mapping[str, Any]) -> Work:
@@ -17,10 +17,5 @@ def counted(cfg: Mapping[str, Any]) -> Work:
     stumps, one per sign vector.
     """
     c = cfg["rademacher_margin_bound"]
-    f = cfg["split"]["test_fraction"]
-    m = [train_rows(rows(cfg, name), f) for name in c["datasets"]]
-    return {
-        "boosting rounds": c["n_rounds"] * len(m),
-        "rounds × training points": c["n_rounds"] * sum(m),
-        "Rademacher draws": c["n_draws"] * len(m),
-    }
+    m = split_rows(cfg, *c["datasets"])
+    return boosted(c["n_rounds"], m) | {"Rademacher draws": c["n_draws"] * len(m)}

@@ -118,6 +118,31 @@ def test_every_rule_runs_in_the_jobs_environment() -> None:
     assert text.count('conda:\n        "../envs/marginlab.yaml"') == n_rules
 
 
+#: Snakemake's records of a run that the rules read: its config files, its
+#: command line's, its --config values, its command line.
+RUN_RECORDS = (
+    "workflow.configfiles",
+    "workflow.overwrite_configfiles",
+    "workflow.config_settings",
+    "sys.argv",
+)
+
+
+def test_the_rules_stay_thin() -> None:
+    """The glue between Snakemake and the library (workflow/rules/common.smk)
+    reads each of Snakemake's records of a run once, in the rules' files
+    only there, and hands it to the pipeline layer, where the layering of the
+    configuration and the command line's targets are tested
+    (marginlab.pipeline.sources, marginlab.pipeline.plan); and it stays within
+    150 lines, so that what grows there is noticed and moved down."""
+    rules = {p.name: p.read_text() for p in (ROOT / "workflow" / "rules").glob("*.smk")}
+    for record in RUN_RECORDS:
+        where = {name: text.count(record) for name, text in rules.items()}
+        assert {n: c for n, c in where.items() if c} == {"common.smk": 1}, record
+    lines = rules["common.smk"].count("\n")
+    assert lines <= 150, f"workflow/rules/common.smk has {lines} lines (at most 150)"
+
+
 @pytest.mark.pipeline
 def test_snakemake_lint_is_clean(tmp_path) -> None:
     proc = snakemake(copy_workflow(tmp_path / "wf"), "--lint", check=False)

@@ -2,7 +2,6 @@
 # plan (marginlab.pipeline.plan) that answers what every rule asks. What the
 # pipeline computes and draws is the experiment registry,
 # src/marginlab/experiments/; workflow/rules/experiments.smk makes its rules.
-import os
 import sys
 from pathlib import Path
 
@@ -13,7 +12,6 @@ SRC = Path(workflow.basedir, "src")
 if not (SRC / "marginlab" / "__init__.py").is_file():
     sys.exit(f"The marginlab library is missing from {SRC}: run from a checkout.")
 sys.path.insert(0, str(SRC))
-from marginlab.core.io import write_text_atomic
 from marginlab.experiments import (
     EXPERIMENTS,
     applets,
@@ -26,7 +24,13 @@ from marginlab.pipeline import config as checks
 from marginlab.pipeline import report as reporting
 from marginlab.pipeline import sources as configuration
 from marginlab.pipeline.digest import Digests
-from marginlab.pipeline.plan import OUTPUTS, Plan
+from marginlab.pipeline.plan import (
+    ONE_OUTPUT_RULES,
+    Plan,
+    command_line_files,
+    one_output_log,
+    one_output_paths,
+)
 
 SCHEMA = "workflow/schemas/config.schema.yaml"
 
@@ -41,36 +45,24 @@ wildcard_constraints:
     figure="|".join(figures()),
 
 
-def shown(path):
-    """``path`` as a message shows it: relative to the working directory when
-    inside it (Snakemake makes each ``--configfile`` absolute)."""
-    try:
-        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
-
-
 def checked_plan(cfg):
     """Check ``cfg`` (one line naming the bad key and where it was given,
     before any job: marginlab.pipeline.sources), fill in the schema's
     defaults, sort its keys, and return the plan of the run."""
-    # Snakemake lists the command line's config files first; the Snakefile's
-    # own (config.yaml) are merged under them.
-    given_files = {Path(f).resolve() for f in workflow.overwrite_configfiles or ()}
-    own = [f for f in workflow.configfiles if Path(f).resolve() not in given_files]
-    cli = [f for f in workflow.configfiles if Path(f).resolve() in given_files]
     settings = workflow.config_settings
-    sources = configuration.Sources(
-        own, cli, dict(settings.config), dict(settings.overwrite_config)
+    sources = configuration.Sources.of_run(
+        workflow.configfiles,
+        workflow.overwrite_configfiles or (),
+        settings.config,
+        settings.overwrite_config,
     )
     schema = checks.load_schema(Path(workflow.basedir, SCHEMA))
     try:
-        filled = configuration.settle(cfg, sources, schema, shown=shown)
+        filled = configuration.settle(cfg, sources, schema, configuration.shown)
     except configuration.ConfigError as error:
         sys.exit(str(error))
-    # The checked configuration has its keys sorted at every level, so that job
-    # parameters compare equal however a config file orders them
-    # (results/config.yaml given back, for one).
+    # Keys sorted at every level, so that job parameters compare equal however
+    # a config file orders them (results/config.yaml given back, for one).
     cfg.clear()
     cfg.update(filled)
     # Only the report's captions read these (workflow/report/figure.rst): as
@@ -79,28 +71,7 @@ def checked_plan(cfg):
     cfg["figure_captions"] = reporting.figure_captions()
     # The code digests keep what they read of the sources between runs.
     digests = Digests(cache=Path(".snakemake", "marginlab", "digests.json"))
-    return Plan(cfg, digests, targets=command_line_files())
-
-
-def command_line_files():
-    """The files named on the command line (as targets, or to an option such
-    as ``--forcerun``), relative to the working directory. Snakemake gives a
-    workflow its targets only after parsing it, so that the rules cannot ask
-    for them; a figure, applet, claim's rows or timings named here is made by
-    a job of its own (``PLAN.batched``)."""
-    cwd = Path.cwd().resolve()
-    files = set()
-    for arg in sys.argv[1:]:
-        if arg.startswith("-"):
-            continue
-        path = Path(arg)
-        if path.is_absolute():
-            try:
-                path = path.resolve().relative_to(cwd)
-            except ValueError:
-                continue
-        files.add(os.path.normpath(path))
-    return files
+    return Plan(cfg, digests, targets=command_line_files(sys.argv[1:], Path.cwd()))
 
 
 def run_of(wildcards):
@@ -139,41 +110,23 @@ FIGURE_CAPTION_TEXT = FIGURE_CAPTION.read_text()
 
 def figure_report(name):
     """Figure ``name`` as an output of its experiment's job, for the report:
-    its category, and the caption template with its name set (written to
-    .snakemake/marginlab/captions/ when it changes), since the job's
-    wildcards do not name it."""
-    text = reporting.named_caption(name, FIGURE_CAPTION_TEXT)
-    path = Path(".snakemake", "marginlab", "captions", f"{name}.rst").resolve()
-    if not path.is_file() or path.read_text() != text:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomic(text, path)
+    its category, and the caption template with its name set, since the
+    job's wildcards do not name it."""
     return report(
         f"results/figures/{name}.png",
-        caption=str(path),
+        caption=str(
+            reporting.named_caption_file(
+                name, FIGURE_CAPTION_TEXT, Path(".snakemake", "marginlab", "captions")
+            )
+        ),
         category=reporting.figure_category(name),
     )
 
 
-#: The rules that make one figure, applet, claim's rows or timings, by kind.
-ONE_OUTPUT_RULES = {
-    "figure": "figure",
-    "applet": "applet",
-    "claim": "claim_rows",
-    "timing": "timing_rows",
-}
-
-
-def one_wildcard(kind):
-    """The wildcard that names the output of ``kind``: ``{claim}`` for a
-    claim's rows or timings, else ``{figure}`` or ``{applet}``."""
-    return "claim" if kind in ("claim", "timing") else kind
-
-
 def one_output(kind):
-    """What the job of one output of ``kind`` writes (``ONE_OUTPUT_RULES``),
-    the plan's paths (``OUTPUTS``) with the wildcard: a figure's PNG (marked
+    """What the job of one output of ``kind`` writes: a figure's PNG (marked
     for the report) and PDF, an applet's JSON, a claim's rows or timings."""
-    paths = [p.format(f"{{{one_wildcard(kind)}}}") for p in OUTPUTS[kind]]
+    paths = one_output_paths(kind)
     if kind != "figure":
         return {"file": paths[0]}
     png = report(
@@ -182,12 +135,6 @@ def one_output(kind):
         category=lambda wildcards: reporting.figure_category(wildcards.figure),
     )
     return {"png": png, "pdf": paths[1]}
-
-
-def one_output_log(kind, ext):
-    """The log (``ext`` "log") or benchmark ("bench.tsv") of that job."""
-    folder = {"claim": "claims", "timing": "timings"}.get(kind, kind)
-    return f"results/logs/{folder}/{{{one_wildcard(kind)}}}.{ext}"
 
 
 def readers_outputs(exp):

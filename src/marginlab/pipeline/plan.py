@@ -11,10 +11,12 @@ hands its answers to the rules.
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
 from ..experiments import (
@@ -32,7 +34,19 @@ from ..experiments import (
 from ..experiments._shared.entry import DataRef, Experiment, Run
 from .digest import Digests, shared
 
-__all__ = ["KINDS", "MAX_PRESET_POINTS", "OUTPUTS", "Job", "Plan", "Readers"]
+__all__ = [
+    "KINDS",
+    "MAX_PRESET_POINTS",
+    "ONE_OUTPUT_RULES",
+    "OUTPUTS",
+    "Job",
+    "Plan",
+    "Readers",
+    "command_line_files",
+    "one_output_log",
+    "one_output_paths",
+    "one_wildcard",
+]
 
 #: The most points of a dataset the live SMO applet of the atlas offers as a
 #: preset: it retrains while a point is dragged, and shows the brute-force
@@ -54,6 +68,76 @@ OUTPUTS = {
     "claim": ("results/claims/{}.csv",),
     "timing": ("results/timings/{}.csv",),
 }
+
+#: The rules that make one figure, applet, claim's rows or timings, by kind.
+ONE_OUTPUT_RULES = {
+    "figure": "figure",
+    "applet": "applet",
+    "claim": "claim_rows",
+    "timing": "timing_rows",
+}
+
+
+def one_wildcard(kind: str) -> str:
+    """The wildcard that names the output of ``kind``: ``claim`` for a claim's
+    rows or timings, else ``figure`` or ``applet``."""
+    return "claim" if kind in ("claim", "timing") else kind
+
+
+def one_output_paths(kind: str) -> list[str]:
+    """What the job of one output of ``kind`` (:data:`ONE_OUTPUT_RULES`)
+    writes: :data:`OUTPUTS` with its wildcard.
+
+    Examples
+    --------
+    >>> one_output_paths("figure")
+    ['results/figures/{figure}.png', 'results/figures/{figure}.pdf']
+    >>> one_output_paths("timing")
+    ['results/timings/{claim}.csv']
+    """
+    return [p.format(f"{{{one_wildcard(kind)}}}") for p in OUTPUTS[kind]]
+
+
+def one_output_log(kind: str, ext: str) -> str:
+    """The log (``ext`` ``"log"``) or benchmark (``"bench.tsv"``) of that job.
+
+    Examples
+    --------
+    >>> one_output_log("claim", "log")
+    'results/logs/claims/{claim}.log'
+    """
+    folder = {"claim": "claims", "timing": "timings"}.get(kind, kind)
+    return f"results/logs/{folder}/{{{one_wildcard(kind)}}}.{ext}"
+
+
+def command_line_files(argv: Sequence[str], cwd: str | Path) -> set[str]:
+    """The files named on a command line ``argv`` (its arguments, without the
+    program), as targets or to an option such as ``--forcerun``, relative to
+    the working directory ``cwd``; options and files outside it are left
+    out. Snakemake gives a workflow its targets only after parsing it, so
+    the rules cannot ask for them; a figure, applet, claim's rows or timings
+    named here is made by a job of its own (:attr:`Plan.batched`).
+
+    Examples
+    --------
+    >>> sorted(command_line_files(["-c1", "results/figures/x.png", "/w/a/b.csv",
+    ...                            "/elsewhere/c.csv", "./d//e.csv"], "/w"))
+    ['a/b.csv', 'd/e.csv', 'results/figures/x.png']
+    """
+    here = Path(cwd).resolve()
+    files = set()
+    for arg in argv:
+        if arg.startswith("-"):
+            continue
+        path = Path(arg)
+        if path.is_absolute():
+            try:
+                path = path.resolve().relative_to(here)
+            except ValueError:
+                continue
+        files.add(os.path.normpath(path))
+    return files
+
 
 #: The experiment whose tables each kind of job reads, by the job's name.
 _OWNER = {

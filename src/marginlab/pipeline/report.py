@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ..core.io import write_text_atomic
 from ..experiments import FAMILIES, caption, figure, figure_experiment, figures
 from ..experiments._shared.kinds import Tally
 
@@ -23,6 +24,7 @@ __all__ = [
     "figure_captions",
     "figure_category",
     "named_caption",
+    "named_caption_file",
     "resolved_config",
 ]
 
@@ -52,6 +54,17 @@ def named_caption(name: str, template: str) -> str:
     {{ figure }}
     """
     return f'{{% set figure = "{name}" %}}\n{template}'
+
+
+def named_caption_file(name: str, template: str, folder: str | Path) -> Path:
+    """:func:`named_caption` in ``folder/<name>.rst`` (absolute), written only
+    when its text changes (the report reads the caption from a file)."""
+    text = named_caption(name, template)
+    path = Path(folder, f"{name}.rst").resolve()
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_text_atomic(text, path)
+    return path
 
 
 def status_sentence(claims: tuple[str, ...], rows: list[dict[str, str]]) -> str:

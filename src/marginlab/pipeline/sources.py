@@ -41,6 +41,7 @@ __all__ = [
     "origin",
     "problem_key",
     "settle",
+    "shown",
     "typed",
 ]
 
@@ -93,6 +94,51 @@ class Sources:
     def files(self) -> list[str | Path]:
         """Every config file, in the order they are merged."""
         return [*self.own, *self.given_files]
+
+    @classmethod
+    def of_run(
+        cls,
+        configfiles: Sequence[str | Path],
+        given_files: Sequence[str | Path],
+        given: Mapping[str, Any],
+        over: Mapping[str, Any],
+    ) -> Sources:
+        """The sources of a run from what Snakemake records of it:
+        ``configfiles``, every config file it read, the command line's listed
+        first and the Snakefile's own after them; ``given_files``, the
+        command line's (``--configfile``, a profile's ``configfile``); and
+        ``given`` and ``over`` as the class takes them.
+
+        Examples
+        --------
+        >>> s = Sources.of_run(["small.yaml", "config.yaml"], ["small.yaml"], {}, {})
+        >>> s.own, s.given_files, s.files
+        (['config.yaml'], ['small.yaml'], ['config.yaml', 'small.yaml'])
+        """
+        given_paths = {Path(f).resolve() for f in given_files}
+        return cls(
+            [f for f in configfiles if Path(f).resolve() not in given_paths],
+            [f for f in configfiles if Path(f).resolve() in given_paths],
+            dict(given),
+            dict(over),
+        )
+
+
+def shown(path: str | Path, cwd: str | Path | None = None) -> str:
+    """``path`` as a message shows it: relative to ``cwd`` (the working
+    directory) when inside it, else as given (Snakemake makes each
+    ``--configfile`` absolute).
+
+    Examples
+    --------
+    >>> shown("/work/run/small.yaml", "/work/run"), shown("/elsewhere/x.yaml", "/work")
+    ('small.yaml', '/elsewhere/x.yaml')
+    """
+    here = Path(cwd if cwd is not None else Path.cwd()).resolve()
+    try:
+        return str(Path(path).resolve().relative_to(here))
+    except ValueError:
+        return str(path)
 
 
 def typed(value: Any) -> Any:

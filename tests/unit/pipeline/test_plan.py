@@ -10,7 +10,16 @@ import pytest
 
 from marginlab import experiments as X
 from marginlab.pipeline import config as checks
-from marginlab.pipeline.plan import KINDS, Plan, Readers
+from marginlab.pipeline.plan import (
+    KINDS,
+    ONE_OUTPUT_RULES,
+    OUTPUTS,
+    Plan,
+    Readers,
+    command_line_files,
+    one_output_log,
+    one_output_paths,
+)
 
 from ...conftest import PROFILE_FILES, ROOT, project_config
 
@@ -264,6 +273,45 @@ def test_an_output_named_on_the_command_line_is_a_job_of_its_own() -> None:
     own = few.reader("figure", "boosting_cost")
     assert [(j["kind"], j["name"]) for j in own.jobs] == [("figure", "boosting_cost")]
     assert own.inputs == few.job("figure", "boosting_cost").inputs
+
+
+def test_the_files_a_command_line_names_are_relative_to_its_folder(
+    tmp_path: Path,
+) -> None:
+    """Targets and option values, relative or absolute inside the working
+    folder, are the plan's targets as the rules name them; options, and files
+    outside the folder (which no rule makes), are not."""
+    run = tmp_path / "run"
+    run.mkdir()
+    argv = [
+        "-c1",
+        "--forcerun",
+        "results/claims/K2.csv",
+        str(run / "results" / "figures" / "losses.png"),
+        str(tmp_path / "elsewhere.csv"),
+        "results//figures/./kernel_cost.pdf",
+    ]
+    assert command_line_files(argv, run) == {
+        "results/claims/K2.csv",
+        "results/figures/losses.png",
+        "results/figures/kernel_cost.pdf",
+    }
+    named = Plan(copy.deepcopy(SMALL), targets=command_line_files(argv, run))
+    assert ("claim", "K2") not in named.batched(X.experiment("kernel_cost"))
+
+
+def test_each_kind_has_one_rule_whose_outputs_are_the_plans() -> None:
+    """The rules that make one output: one per kind, its paths the plan's
+    (OUTPUTS) with the kind's wildcard, a log and a benchmark per job."""
+    assert set(ONE_OUTPUT_RULES) == set(KINDS)
+    for kind in KINDS:
+        wildcard = "{claim}" if kind in ("claim", "timing") else f"{{{kind}}}"
+        paths = one_output_paths(kind)
+        assert [p.replace(wildcard, "{}") for p in paths] == list(OUTPUTS[kind])
+        assert one_output_log(kind, "log").endswith(f"/{wildcard}.log")
+    assert one_output_log("timing", "bench.tsv") == (
+        "results/logs/timings/{claim}.bench.tsv"
+    )
 
 
 def test_the_datasets_come_first_then_the_longest_studies(plan: Plan) -> None:

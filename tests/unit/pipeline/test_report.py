@@ -45,3 +45,21 @@ def test_the_resolved_config_leaves_out_the_report_and_execution_entries() -> No
             "a": 2,
             "b": 1,
         }
+
+
+def test_a_figures_caption_file_is_written_only_when_its_text_changes(
+    tmp_path: Path,
+) -> None:
+    """The report reads the caption of a figure drawn among others from a file
+    of its own; an unchanged text leaves the file as it was."""
+    path = report.named_caption_file("losses", "{{ figure }}", tmp_path / "captions")
+    assert path == (tmp_path / "captions" / "losses.rst").resolve()
+    assert path.read_text() == report.named_caption("losses", "{{ figure }}")
+    stamp = path.stat().st_mtime_ns
+    assert (
+        report.named_caption_file("losses", "{{ figure }}", tmp_path / "captions")
+        == path
+    )
+    assert path.stat().st_mtime_ns == stamp
+    report.named_caption_file("losses", "{{ figure }}!", tmp_path / "captions")
+    assert path.read_text().endswith("{{ figure }}!")

@@ -254,3 +254,31 @@ def test_with_a_profile_the_command_line_is_merged_as_snakemake_read_it(
         cfg, sources.Sources([base], [mine], given, {**over, **given}), SCHEMA
     )
     assert filled["adaboost"]["n_rounds"] == 20
+
+
+# --- The run's files, as Snakemake records them -----------------------------------
+
+
+def test_the_command_lines_config_files_go_over_the_snakefiles(tmp_path: Path) -> None:
+    """Snakemake lists the command line's config files first; the Snakefile's
+    own are merged under them, in their order, whichever way a path is
+    written."""
+    own = tmp_path / "config.yaml"
+    small = tmp_path / "profiles" / "small.yaml"
+    extra = tmp_path / "extra.yaml"
+    given = [str(small), str(tmp_path / "profiles" / ".." / "extra.yaml")]
+    s = sources.Sources.of_run(
+        [str(small), str(extra), str(own)], given, {"a": "1"}, {"b": 2}
+    )
+    assert s.own == [str(own)]
+    assert s.given_files == [str(small), str(extra)]
+    assert s.files == [str(own), str(small), str(extra)]
+    assert (s.given, s.over) == ({"a": "1"}, {"b": 2})
+    alone = sources.Sources.of_run([str(own)], (), {}, {})
+    assert (alone.own, alone.given_files) == ([str(own)], [])
+
+
+def test_a_file_is_shown_relative_to_the_folder_it_is_in(tmp_path: Path) -> None:
+    inside = tmp_path / "run" / "small.yaml"
+    assert sources.shown(inside, tmp_path / "run") == "small.yaml"
+    assert sources.shown(inside, tmp_path / "other") == str(inside)

@@ -25,7 +25,6 @@ Two tables per configuration (m, N, T):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -149,9 +148,3 @@ def boosting_cost_tables(
         exponent_table(timings),
         pd.DataFrame(work, columns=list(WORK_COLUMNS)),
     )
-
-
-def boosting_cost_table(**params: Any) -> pd.DataFrame:
-    """B11: the CPU times of :func:`boosting_cost_tables` (same keyword
-    arguments) alone."""
-    return boosting_cost_tables(**params)[0]

@@ -117,7 +117,7 @@ def test_full_run_stays_within_its_budget() -> None:
 
 GROWN = {
     "adaboost n_rounds doubled": (
-        set_in("adaboost", "n_rounds", 2 * PROJECT["adaboost"]["n_rounds"]),
+        set_in("adaboost", "n_rounds", 2 * FULL["adaboost"]["n_rounds"]),
         {("adaboost", "boosting rounds"), ("adaboost", "rounds × training points")},
     ),
     "loo_vs_sv_bound C list doubled": (

@@ -289,8 +289,10 @@ def test_the_config_check_of_the_paper_profile_downloads_nothing(
     assert cfg["datasets"]["letter_test"] == TEST
     assert cfg["datasets"]["letter26_train"] == TRAIN_26
     assert cfg["datasets"]["letter26_test"] == TEST_26
-    full = yaml.safe_load((ROOT / "config.yaml").read_text())["boosting_the_margin"]
-    margin = cfg["boosting_the_margin"]
+    filled, problem = checks.check(cfg, SCHEMA)
+    assert problem is None
+    full = checks.with_defaults(project_config(), SCHEMA)["boosting_the_margin"]
+    margin = filled["boosting_the_margin"]
     assert margin["generated"] == [
         {"train": "letter26_train", "test": "letter26_test"},
         {"train": "letter_train", "test": "letter_test"},
@@ -298,8 +300,6 @@ def test_the_config_check_of_the_paper_profile_downloads_nothing(
     ]
     for key in ("n_rounds", "margin_rounds", "theta", "curve_points", "datasets"):
         assert margin[key] == full[key]
-    filled, problem = checks.check(cfg, SCHEMA)
-    assert problem is None
     needs = checks.dataset_needs(filled)
     assert [(key, name) for key, name, _ in needs if name.startswith("letter")] == [
         ("boosting_the_margin.generated", name)

@@ -231,14 +231,17 @@ TOO_LARGE = {
         "'representer.degree': degree 3 on n_features = 1000",
     ),
     "the Gaussian series of every pair": (
-        lambda c: c["gaussian_series"].update(dataset="moons_large", n_points=3000),
+        lambda c: (
+            set_in("gaussian_series", "dataset", "moons_large")(c)
+            or set_in("gaussian_series", "n_points", 3000)(c)
+        ),
         "'gaussian_series.n_points': 3000 points of 'moons_large' and degrees 0 to "
         "200 need a 201 × 3000 × 3000 array of tail bounds, 13 GiB",
     ),
     "depth-2 trees of too many thresholds": (
         lambda c: (
             c["datasets"]["xor"].update(noise=0.1, n_samples=400)
-            or c["xor_stumps"].update(max_thresholds=64)
+            or set_in("xor_stumps", "max_thresholds", 64)(c)
         ),
         "'xor_stumps.max_thresholds': 64 thresholds per feature on the 400 points "
         "of 'xor' make S = 128 splits and up to 2 + S(2S + 2)² = 8520194 depth-2 "
@@ -357,7 +360,7 @@ DATA = {
     "folds after the study's own label flips": (
         lambda c: (
             c["datasets"].update(tiny={"generator": "moons", "n_samples": 20})
-            or c["boosting_overfit"].update(dataset="tiny")
+            or set_in("boosting_overfit", "dataset", "tiny")(c)
             or c["cv"].update(folds=9)
         ),
         "'boosting_overfit.dataset': 'tiny', after boosting_overfit.rate 0.2 flips "
@@ -407,7 +410,8 @@ def test_folds_after_flips_are_refused_exactly_when_the_study_would_fail(
 
     def edit(c: dict) -> None:
         c["datasets"]["tiny"] = spec
-        c["boosting_overfit"].update(dataset="tiny", seed=seed + 7)
+        set_in("boosting_overfit", "dataset", "tiny")(c)
+        set_in("boosting_overfit", "seed", seed + 7)(c)
         c["cv"]["folds"] = 9
 
     y = flip_labels(make_dataset(spec), 0.2, seed + 7).y

@@ -39,7 +39,7 @@ from marginlab.pipeline.data_checks import (
 from marginlab.pipeline.jobs import resolve
 from marginlab.pipeline.plan import Plan
 
-from ...conftest import PROFILE_FILES, ROOT, project_config
+from ...conftest import PROFILE_FILES, ROOT, project_config, set_in
 
 SCHEMA = checks.load_schema(ROOT / "workflow/schemas/config.schema.yaml")
 PROJECT = yaml.safe_load((ROOT / "config.yaml").read_text())
@@ -83,7 +83,7 @@ def _use_csv(path: Path, section: str, key: str = "dataset"):
 
     def edit(cfg: dict) -> None:
         cfg["datasets"]["mine"] = {"generator": "csv", "path": str(path)}
-        cfg[section][key] = ["mine"] if key == "datasets" else "mine"
+        set_in(section, key, ["mine"] if key == "datasets" else "mine")(cfg)
 
     return edit
 
@@ -288,7 +288,7 @@ def test_a_two_row_csv_is_refused_before_knn_k_runs(tmp_path: Path) -> None:
                         "n_informative": 1,
                     }
                 )
-                or c["subset_selection"].update(trap="tiny")
+                or set_in("subset_selection", "trap", "tiny")(c)
             ),
             "'subset_selection.trap': 'tiny' has 4 rows; this study needs 5 rows "
             "(to cross-validate with 5 folds)",
@@ -296,7 +296,7 @@ def test_a_two_row_csv_is_refused_before_knn_k_runs(tmp_path: Path) -> None:
         (
             lambda c: (
                 c["datasets"]["sparse_many"].update(n_samples=30, n_features=30)
-                or c["subset_selection"].update(dataset="sparse_many")
+                or set_in("subset_selection", "dataset", "sparse_many")(c)
             ),
             "'subset_selection.dataset': 'sparse_many' has 30 rows and 30 features; "
             "this study needs at least 32 rows (its z-scores estimate σ² by "
@@ -411,7 +411,7 @@ def test_each_of_k_classes_needs_the_points_of_a_class(
 def test_a_study_that_flips_labels_refuses_k_classes() -> None:
     def edit(cfg: dict) -> None:
         cfg["datasets"]["ten"] = {"generator": "digits"}
-        cfg["boosting_overfit"]["dataset"] = "ten"
+        set_in("boosting_overfit", "dataset", "ten")(cfg)
 
     assert _one_line(_problem(edit)) == (
         "'boosting_overfit.dataset': 'ten' has 10 classes, but this study "

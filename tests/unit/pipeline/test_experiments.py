@@ -18,6 +18,7 @@ from marginlab.pipeline import config as checks
 from marginlab.pipeline.digest import required_parameters
 from marginlab.pipeline.jobs import resolve
 from marginlab.pipeline.plan import Plan
+from marginlab.pipeline.report import EXECUTION_ENTRIES
 
 from ...conftest import PROFILE_FILES, ROOT, project_config
 
@@ -29,6 +30,12 @@ CONFIGS = {"full": (), "small": (PROFILE_FILES["small"],)}
 def config(name: str) -> dict:
     """config.yaml with the profile ``name``'s file and values merged over it."""
     return project_config(*CONFIGS[name])
+
+
+def filled(name: str) -> dict:
+    """:func:`config` as the workflow's runs read it: the rooms' defaults
+    filled in (config.yaml gives only the values that differ from them)."""
+    return checks.with_defaults(config(name), checks.load_schema(SCHEMA_FILE))
 
 
 def test_names_are_unique_and_match_config_sections() -> None:
@@ -106,9 +113,7 @@ def test_required_parameters_agree_with_inspect() -> None:
 
 @pytest.mark.parametrize("name", sorted(CONFIGS))
 def test_every_run_calls_its_study_with_arguments_it_takes(name: str) -> None:
-    # As the workflow calls them: the rooms' defaults filled in (a room's key
-    # that config.yaml does not restate comes from its schema).
-    cfg = checks.with_defaults(config(name), checks.load_schema(SCHEMA_FILE))
+    cfg = filled(name)
     for exp in X.EXPERIMENTS:
         params = inspect.signature(resolve(exp.study)).parameters
         takes_any = any(
@@ -164,7 +169,7 @@ def key_paths(cfg: Mapping, depth: int = 2) -> set[tuple]:
 def test_every_config_key_reaches_a_rule(name: str) -> None:
     """Every section key is read by some experiment's runs (or by the dataset
     and target rules), and every dataset the config defines is used."""
-    cfg = config(name)
+    cfg = filled(name)
     recording = Recording(copy.deepcopy(cfg))
     used = set()
     for exp in X.EXPERIMENTS:
@@ -172,8 +177,10 @@ def test_every_config_key_reaches_a_rule(name: str) -> None:
             for refs in run.data.values():
                 used |= {r.name for r in (refs if isinstance(refs, tuple) else (refs,))}
     # The dataset rule reads each dataset's entry; the targets read `figures`;
-    # the configuration's layering reads `profile`.
+    # the configuration's layering reads `profile`; the plan, the execution
+    # entries (how runs are put in jobs).
     read = recording.seen | {("datasets",), ("figures",), ("profile",)}
+    read |= {(key,) for key in EXECUTION_ENTRIES}
     read |= {("datasets", d) for d in cfg["datasets"]}
     unread = {p for p in key_paths(cfg) if p not in read}
     assert not unread, f"config keys no rule reads: {sorted(unread)}"
@@ -202,7 +209,7 @@ def test_section_keys_naming_datasets_become_datasets() -> None:
 
 
 def test_studies_with_two_datasets_read_them_from_their_section() -> None:
-    cfg = config("full")
+    cfg = filled("full")
     (subset,) = X.experiment("subset_selection").runs(cfg).values()
     assert {k: (r.key, r.name, r.need.task) for k, r in subset.data.items()} == {
         "data": ("subset_selection.dataset", "diabetes", "regression"),
@@ -227,7 +234,7 @@ def test_studies_with_two_datasets_read_them_from_their_section() -> None:
 
 
 def test_sweeps_have_one_run_per_configuration() -> None:
-    cfg = config("full")
+    cfg = filled("full")
     loo = X.experiment("loo_vs_sv_bound")
     section = cfg["loo_vs_sv_bound"]
     runs = loo.runs(cfg)

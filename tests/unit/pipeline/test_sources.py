@@ -110,7 +110,7 @@ def test_origin(two_files: tuple[Path, Path]) -> None:
     assert sources.origin("datasets.moons.n_samples", layers) == ("my.yaml", None)
     # Only config.yaml sets it; a later layer setting a mapping above it
     # changes nothing, unless it sets the generator of the dataset.
-    assert sources.origin("pegasos_convergence.sigma", layers) == (
+    assert sources.origin("pegasos_convergence.seed", layers) == (
         "config.yaml",
         None,
     )

@@ -43,6 +43,21 @@ def project_config(*files: Path) -> dict:
     return layered(load(ROOT / "config.yaml"), *map(load, files))
 
 
+def declared_rows(cfg: dict) -> dict[str, list]:
+    """Every claim's rows as its room declares them (its entry's ``rows``) for
+    ``cfg``, the configuration with defaults filled in, in catalog order:
+    claim id → names, and choices the data make
+    (:mod:`marginlab.experiments._shared.expected`)."""
+    from marginlab.experiments import EXPERIMENTS, claims
+    from marginlab.pipeline.jobs import resolve
+
+    declared: dict[str, list] = {}
+    for exp in EXPERIMENTS:
+        if exp.rows:
+            declared |= resolve(exp.rows)(cfg)
+    return {claim: declared[claim] for claim in claims() if claim in declared}
+
+
 def set_in(*keys_and_value: Any) -> Callable[[dict], None]:
     """An edit of a configuration: ``set_in("adaboost", "n_rounds", 7)`` sets
     ``cfg["adaboost"]["n_rounds"] = 7``, making the mappings on the way."""

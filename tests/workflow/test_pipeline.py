@@ -19,11 +19,12 @@ import yaml
 
 from marginlab.experiments import applet, applets, figures
 from marginlab.experiments import claims as claim_ids
+from marginlab.experiments._shared.expected import as_read
 from marginlab.experiments._shared.rows import COLUMNS, read_rows
 from marginlab.experiments.losses.study import margin_grid
 from marginlab.pipeline.site import ASSETS as SITE_ASSETS
 
-from ..conftest import BIN, ROOT, SMALL, copy_workflow, snakemake
+from ..conftest import BIN, ROOT, SMALL, copy_workflow, declared_rows, snakemake
 from .conftest import caption_of
 
 FIGURES = figures()
@@ -77,87 +78,20 @@ def test_small_run_writes_data_figures_and_claims(small_run: Path) -> None:
             assert (results / "figures" / f"{name}.{ext}").stat().st_size > 1000
     claims = pd.read_csv(results / "claims.csv", dtype=str, keep_default_na=False)
     assert tuple(claims.columns) == COLUMNS
-    # Row counts from the run's own configuration where it sets them; the
-    # others are fixed by their study (4 kernel identities, 2 non-kernels, ...).
+    # Every row, in order, under the name its room declares for the run's
+    # configuration (results/config.yaml: defaults filled in, the profile
+    # merged), claims in the catalog's order K, E, B, S.
     cfg = yaml.safe_load((results / "config.yaml").read_text())
-    sweep = cfg["loo_vs_sv_bound"]
-    pairs = len(sweep["datasets"]) * len(sweep["kernels"])
-    boosted = len(cfg["adaboost"]["datasets"])
-    count = {
-        "K1": 4,  # (x·x')², (1 + x·x')^k, (x·x' + c)^d, Π(1 + x_i x'_i)
-        "K2": 2 * len(cfg["kernel_cost"]["degrees"]),  # explicit vs kernel
-        "K3": len(cfg["gram_spectra"]["kernels"]) + 2,  # and two non-kernels
-        "K4": 4,
-        "K5": 1,
-        "K6": 1 + 2 * len(cfg["perceptron_dual"]["compare"]),  # the worked table
-        "K7": 3,
-        "K8": 4,
-        "K9": 4,
-        "K10": 6,  # three evidence rows, three illustrations
-        "K11": 4,
-        "K12": 3,
-        "K13": 2,
-        "K14": 4,
-        "K15": 4,  # one per identity of K1
-        "K16": 2,  # the smallest and the largest C against the chosen one
-        "K17": 4 + len(cfg["gaussian_series"]["sigmas"]),  # then one per σ
-        "K18": 4,  # the drift of two learners, two counts of the work
-        "K19": 4,  # extrema at the CV σ, two extrapolations, σ-dependence
-        "K20": 4,  # counted work (the times are in timings.csv)
-        "K21": 2,  # the rank correlation of k and boundary length, the lengths
-        "K22": 5,
-        "K23": 5,
-        # One per configuration, and one check of the fast LOO per dataset ×
-        # kernel (each has a soft margin C, which is always measured).
-        "E1": pairs * len(sweep["C"]) + pairs,
-        "E2": 2 * pairs,  # two per dataset and kernel
-        "E3": 1,
-        "E4": 1,
-        **{c: boosted for c in ("B2", "B3", "B6", "B14")},
-        "B1": 3 * boosted,  # the first link, the normalizer, the algebra (a check)
-        # Rademacher and VC versions per dataset (vacuous ones as illustrations).
-        "B16": 2 * len(cfg["rademacher_margin_bound"]["datasets"]),
-        "B17": 3 * boosted,  # the uniform bound, product <= uniform, the base < 1
-        "B18": 2,  # Theorem 2 over rounds and S, and its slack
-        "B4": 3 * boosted,
-        # Per dataset, for the trees: the test error after T0 and between the
-        # last two margin rounds, the minimum margin, the lower tail, their
-        # table; and the stumps' table on two classes (the generated pairs;
-        # the halved datasets of the configuration are digits' ten classes).
-        "B5": 6 * len(cfg["boosting_the_margin"]["generated"])
-        + 5 * len(cfg["boosting_the_margin"]["datasets"]),
-        "B7": 3 * len(cfg["margin_growth"]["datasets"]),
-        "B8": 8,  # four on edges and AdaBoost, four on the boosting game
-        "B9": 7,
-        "B10": 2,
-        "B11": 4,  # counted work (the times are in timings.csv)
-        "B20": 3,  # overfitting, underfitting, the margin bound
-        # three per dataset and learner (stumps, trees) and the trees' depth;
-        # two more per generated draw (the stumps' long run, its trajectory)
-        "B21": 9 * len(cfg["arc_gv"]["generated"]) + 7 * len(cfg["arc_gv"]["datasets"]),
-        "B22": 4,
-        "B23": 4,
-        "B24": 3,
-        # One comparison of the extreme rates, then one row per positive rate.
-        "B12": 1 + sum(r > 0 for r in cfg["noise_robustness"]["rates"]),
-        "B13": 4,  # one per surrogate loss
-        # ρ* = 3/8, the gap, the limit 1/3, ≤ ρ*, uniform; random starts if any.
-        "B15": 5 + (cfg["margin_cycle"]["n_random_starts"] > 0),
-        # Two identities, then three rows per setting (toy, stumps) and one
-        # count of non-zero weights per setting.
-        "B19": 10,
-        "S1": 3,
-        "S2": 2,
-        "S3": 10,
-        "S4": 2,
-        "S5": 4 * len(cfg["stepwise_stopping"]["datasets"]),
-        "S6": 7,  # three face kinds, KKT, solver agreement, the trend, the shares
-        "S7": 6,  # per regime: test error, models trained, features kept
-        "S8": 5,
-    }
-    # In the catalog's order K, E, B, S.
-    expected = [c for c in claim_ids() for _ in range(count[c])]
-    assert claims["id"].tolist() == expected
+    declared = declared_rows(cfg)
+    assert list(declared) == claim_ids()
+    names = claims["key"].str.split("/", n=1).str[1]
+    rows = list(zip(claims["id"], names, strict=True))
+    expected = [
+        (claim, name)
+        for claim, names in declared.items()
+        for name in as_read(names, [n for c, n in rows if c == claim])
+    ]
+    assert rows == expected
     assert set(claims["holds"]) <= {"true", "false", "not resolved", "n/a"}
     # Theorems, identities and checks hold on this data; empirical tendencies
     # may not (and are then reported as not holding, with their numbers).

@@ -8,6 +8,8 @@ Everything specific to one experiment sits in its room,
   workflow);
 - ``study.py``: the study that computes its tables;
 - ``claims.py``: one function per claim id, tables → rows of claims.csv;
+- ``rows.py``: the names of those rows, from the configuration
+  (:mod:`marginlab.experiments._shared.expected`);
 - ``figures.py``: one function per figure, tables → a matplotlib figure (the
   only modules of a room that import matplotlib);
 - ``<figure>.rst``: each figure's caption;

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import copy
 import inspect
+import math
 import re
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -14,13 +15,15 @@ import yaml
 
 from marginlab import experiments as X
 from marginlab.experiments._shared.entry import section
+from marginlab.experiments._shared.expected import Either, as_read, declared_names
+from marginlab.experiments._shared.rows import ROW_NAME
 from marginlab.pipeline import config as checks
 from marginlab.pipeline.digest import required_parameters
 from marginlab.pipeline.jobs import resolve
 from marginlab.pipeline.plan import Plan
 from marginlab.pipeline.report import EXECUTION_ENTRIES
 
-from ...conftest import PROFILE_FILES, ROOT, project_config
+from ...conftest import PROFILE_FILES, ROOT, declared_rows, project_config
 
 SCHEMA_FILE = ROOT / "workflow/schemas/config.schema.yaml"
 
@@ -312,8 +315,69 @@ def test_every_room_holds_its_own_entry() -> None:
         refs = [exp.study, *exp.claims.values()]
         refs += [f.plotter for f in exp.figures.values()]
         refs += [a.builder for a in exp.applets.values()]
+        refs += [exp.rows] if exp.rows else []
         for ref in refs:
             assert ref.startswith(f"{exp.room}."), ref
+
+
+@pytest.mark.parametrize("exp", X.EXPERIMENTS, ids=lambda e: e.name)
+def test_a_room_with_claims_declares_their_rows(exp: X.Experiment) -> None:
+    """A room with claims names its declaration of their rows (``rows.py``,
+    ``expected``) in its entry; a room without claims has none to make."""
+    if exp.claims:
+        assert exp.rows == f"{exp.room}.rows:expected", exp.name
+    else:
+        assert exp.rows == "", exp.name
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+def test_every_room_declares_the_rows_of_exactly_its_claims(name: str) -> None:
+    """In the full configuration and in the small profile, with the schema's
+    defaults filled in as the workflow fills them, each room declares rows for
+    each of its claims and for no other claim: row names, none twice within a
+    claim (its keys in claims.csv are unique)."""
+    cfg, problem = checks.check(config(name), checks.load_schema(SCHEMA_FILE))
+    assert problem is None
+    for exp in X.EXPERIMENTS:
+        if not exp.rows:
+            continue
+        declared = resolve(exp.rows)(cfg)
+        assert set(declared) == set(exp.claims), exp.name
+        for claim, rows in declared.items():
+            assert rows, f"{claim} declares no row"
+            assert all(isinstance(r, str | Either) for r in rows), claim
+            names = declared_names(rows)
+            assert len(set(names)) == len(names), claim
+            invalid = [n for n in names if not ROW_NAME.fullmatch(n)]
+            assert not invalid, (claim, invalid)
+    assert list(declared_rows(cfg)) == X.claims()
+
+
+def test_declared_rows_follow_the_configuration() -> None:
+    """A declaration reads the configuration it is given: K1's quadratic map
+    only where it applies, one E1 row per configuration of the sweep; where the
+    data choose, either choice reads as declared and nothing else does."""
+    cfg, _ = checks.check(config("full"), checks.load_schema(SCHEMA_FILE))
+    cfg["kernel_identity"]["n_features"] = [1, 3]
+    cfg["loo_vs_sv_bound"] |= {
+        "datasets": ["moons"],
+        "kernels": [{"name": "gaussian", "sigma": 0.5}],
+        "C": [1.0, math.inf],
+    }
+    identities = resolve(X.experiment("kernel_identity").rows)(cfg)
+    assert "inner_product/quadratic" not in identities["K1"]
+    assert identities["K1"][0] == "inner_product/sequence"
+    declared = resolve(X.experiment("loo_vs_sv_bound").rows)(cfg)
+    pair = "moons/gaussian_sigma=0.5"
+    loo = [f"loo/{pair}/C=1", f"loo/{pair}/C=inf"]
+    # E1's fast leave-one-out row, if any configuration was measured.
+    for rows in (loo, [*loo, f"fast_loo/{pair}"]):
+        assert as_read(declared["E1"], rows) == rows
+    # E2: both rows on the removed non-support vectors, or none removed.
+    for rows in ([f"change/{pair}", f"misclassified/{pair}"], [f"none_removed/{pair}"]):
+        assert as_read(declared["E2"], rows) == rows
+    for rows in ([f"change/{pair}"], [f"none_removed/{pair}", f"change/{pair}"], []):
+        assert as_read(declared["E2"], rows) != rows
 
 
 def _code_strings(tree: ast.AST) -> Iterator[tuple[int, str]]:

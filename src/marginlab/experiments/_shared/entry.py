@@ -13,7 +13,9 @@ under ``results/metrics/``):
 - its figures (figure name → plotter) and its claims (claim id → function);
 - its applets, the interactive figures of the claims atlas;
 - its counted work (``work``): the fits, rounds and kernel evaluations its
-  study does, as a function of the configuration.
+  study does, as a function of the configuration;
+- its claims' expected rows (``rows``): the names of the rows each claim
+  writes, as a function of the configuration.
 
 Functions are named as ``"module:function"`` relative to the room
 (``"study:adaboost_tables"``, ``"figures:plot_adaboost_bound"``); the registry
@@ -255,6 +257,15 @@ class Experiment:
         counted from the configuration alone, without running the study
         (:mod:`marginlab.experiments._shared.work`); the full run's counts
         are the budget rows of ``benchmarks/README.md``.
+    rows : str
+        ``"module:function"`` (``"rows:expected"``), or empty for a room
+        without claims: the names of its claims' rows, a function of the
+        configuration, with defaults filled in (as ``work`` receives it), that
+        returns ``{claim id: [row name, ...]}``, the names each claim
+        function gives its rows, in order (their keys in claims.csv are
+        ``<id>/<name>``); where the data choose among rows, an
+        :class:`~marginlab.experiments._shared.expected.Either` of them
+        (:mod:`marginlab.experiments._shared.expected`).
     room : str
         The package of the experiment's room (``experiments.adaboost``, relative
         to ``marginlab``), set by :meth:`in_room`; its captions are
@@ -276,6 +287,7 @@ class Experiment:
     applets: Mapping[str, Applet] = field(default_factory=dict)
     limits: str = ""
     work: str = ""
+    rows: str = ""
     room: str = ""
 
     def in_room(self, room: str) -> Experiment:
@@ -301,6 +313,7 @@ class Experiment:
             },
             limits=place(self.limits) if self.limits else "",
             work=place(self.work) if self.work else "",
+            rows=place(self.rows) if self.rows else "",
             room=room,
         )
 

@@ -18,6 +18,7 @@ EXPERIMENT = Experiment(
     family="B",
     study="study:adaboost_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("history", "margin_bound", "uniform_margin"),
     runs=per_dataset("adaboost", ANY.but(holdout=True)),
     figures={

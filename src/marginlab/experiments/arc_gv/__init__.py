@@ -13,6 +13,7 @@ EXPERIMENT = Experiment(
     family="B",
     study="study:arc_gv_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("curve", "margins", "mistakes", "summary", "trajectory"),
     # Generated data against their own test sets; real data in stratified halves,
     # each of which needs a point of each class.

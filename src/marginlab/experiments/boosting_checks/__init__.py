@@ -25,6 +25,7 @@ EXPERIMENT = Experiment(
     family="B",
     study="study:boosting_check_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("rounds", "curves", "draws", "game", "simplex"),
     runs=section("boosting_checks", NEED),
     figures={

@@ -13,6 +13,7 @@ EXPERIMENT = Experiment(
     family="B",
     study="study:boosting_cost_tables",
     work="work:counted",
+    rows="rows:expected",
     limits="limits:problems",
     tables=("timings", "fits", "work"),
     runs=section("boosting_cost"),

@@ -12,6 +12,7 @@ EXPERIMENT = Experiment(
     family="B",
     study="study:boosting_overfit_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("curve", "mistakes", "margins", "bound", "summary"),
     runs=section(
         "boosting_overfit",

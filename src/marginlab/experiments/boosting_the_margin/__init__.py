@@ -13,6 +13,7 @@ EXPERIMENT = Experiment(
     family="B",
     study="study:boosting_the_margin_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("curve", "margins", "mistakes", "summary", "tail"),
     # One run per {train, test} pair of generated data (the training points
     # as ``data``, an independent draw of the same generator as ``test``) and

@@ -26,6 +26,7 @@ EXPERIMENT = Experiment(
     family="E",
     study="study:cv_selection_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("grid", "summary", "mistakes"),
     runs=section(
         "cv_model_selection", NEED, name=True, shared=lambda c: cv(c) | split(c)

@@ -17,6 +17,7 @@ EXPERIMENT = Experiment(
     family="K",
     study="study:feature_lift_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("summary", "points"),
     runs=section("feature_lift", NEED),
     figures={

@@ -23,6 +23,7 @@ EXPERIMENT = Experiment(
     family="K",
     study="study:gaussian_hypothesis_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("history", "curve", "bumps"),
     runs=section("gaussian_hypothesis", NEED),
     figures={

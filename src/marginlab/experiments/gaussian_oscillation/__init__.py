@@ -28,6 +28,7 @@ EXPERIMENT = Experiment(
     family="K",
     study="study:oscillation_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("summary", "curves", "points", "replicates"),
     runs=section(
         "gaussian_oscillation",

@@ -12,6 +12,7 @@ EXPERIMENT = Experiment(
     family="K",
     study="study:gaussian_series_table",
     work="work:counted",
+    rows="rows:expected",
     limits="limits:problems",
     tables=("series",),
     runs=section("gaussian_series", name=True),

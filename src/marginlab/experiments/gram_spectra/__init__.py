@@ -13,6 +13,7 @@ EXPERIMENT = Experiment(
     family="K",
     study="study:gram_spectra_table",
     work="work:counted",
+    rows="rows:expected",
     limits="limits:problems",
     tables=("spectra",),
     runs=section("gram_spectra"),

@@ -22,6 +22,7 @@ EXPERIMENT = Experiment(
     family="K",
     study="study:incremental_update_tables",
     work="work:counted",
+    rows="rows:expected",
     limits="limits:problems",
     tables=("drift", "timings", "fits", "work"),
     runs=section("incremental_update", NEED, name=True),

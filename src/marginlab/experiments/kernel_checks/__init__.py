@@ -15,6 +15,7 @@ EXPERIMENT = Experiment(
     family="K",
     study="study:kernel_check_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("counts", "products", "pairs"),
     runs=section("kernel_checks"),
     figures={

@@ -18,6 +18,7 @@ EXPERIMENT = Experiment(
     family="K",
     study="study:kernel_cost_tables",
     work="work:counted",
+    rows="rows:expected",
     limits="limits:problems",
     tables=("timings", "fits", "work"),
     runs=section("kernel_cost"),

@@ -13,6 +13,7 @@ EXPERIMENT = Experiment(
     family="K",
     study="study:kernel_identity_table",
     work="work:counted",
+    rows="rows:expected",
     limits="limits:problems",
     tables=("identities",),
     runs=section("kernel_identity"),

@@ -25,6 +25,7 @@ EXPERIMENT = Experiment(
     family="K",
     study="study:knn_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("errors", "regions", "points", "mistakes", "replicates"),
     runs=section(
         "knn_k", NEED, shared=lambda c: split(c, "seed") | drawn_like(c, "knn_k")

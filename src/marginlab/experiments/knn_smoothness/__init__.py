@@ -25,6 +25,7 @@ EXPERIMENT = Experiment(
     family="K",
     study="study:knn_smoothness_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("lengths", "regions", "points", "replicates"),
     runs=section(
         "knn_smoothness",

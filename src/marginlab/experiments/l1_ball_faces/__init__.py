@@ -12,6 +12,7 @@ EXPERIMENT = Experiment(
     family="S",
     study="study:l1_ball_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("solutions",),
     runs=section("l1_ball_faces"),
     figures={

@@ -12,6 +12,7 @@ EXPERIMENT = Experiment(
     family="S",
     study="study:lasso_ridge_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("weights", "zeros"),
     runs=section("lasso_path", REGRESSION, name=True),
     figures={

@@ -12,6 +12,7 @@ EXPERIMENT = Experiment(
     family="S",
     study="study:contour_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("contours", "balls", "solutions"),
     runs=section("lasso_ridge_contours"),
     figures={

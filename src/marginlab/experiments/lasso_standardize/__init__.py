@@ -12,6 +12,7 @@ EXPERIMENT = Experiment(
     family="S",
     study="study:lasso_standardize_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("summary", "path", "losses", "grid_losses", "units"),
     runs=per_dataset(
         "lasso_standardize",

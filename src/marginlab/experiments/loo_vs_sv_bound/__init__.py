@@ -53,6 +53,7 @@ EXPERIMENT = Experiment(
     family="E",
     study="study:loo_configuration",
     work="work:counted",
+    rows="rows:expected",
     tables=("rows", "e2"),
     runs=_runs,
     figures={

@@ -12,6 +12,7 @@ EXPERIMENT = Experiment(
     family="B",
     study="study:loss_table",
     work="work:counted",
+    rows="rows:expected",
     tables=("curves",),
     runs=section("losses"),
     figures={

@@ -12,6 +12,7 @@ EXPERIMENT = Experiment(
     family="B",
     study="study:margin_cycle_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("lp", "runs", "history", "distributions"),
     runs=section("margin_cycle"),
     figures={

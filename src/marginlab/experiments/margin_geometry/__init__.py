@@ -17,6 +17,7 @@ EXPERIMENT = Experiment(
     family="B",
     study="study:margin_geometry_tables",
     work="work:counted",
+    rows="rows:expected",
     limits="limits:problems",
     tables=("distances", "solutions", "weights", "points"),
     runs=section("margin_geometry", STUMPS, datasets=("stumps",), name=True),

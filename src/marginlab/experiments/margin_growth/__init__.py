@@ -17,6 +17,7 @@ EXPERIMENT = Experiment(
     family="B",
     study="study:margin_growth_table",
     work="work:counted",
+    rows="rows:expected",
     tables=("margins",),
     runs=per_dataset("margin_growth", NEED),
     figures={

@@ -21,6 +21,7 @@ EXPERIMENT = Experiment(
     family="B",
     study="study:mwu_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("history", "summary", "regions", "points", "theorem2"),
     runs=section("mwu_boosting", NEED, name=True),
     figures={

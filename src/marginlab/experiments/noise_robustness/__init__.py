@@ -24,6 +24,7 @@ EXPERIMENT = Experiment(
     family="B",
     study="study:noise_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("rates", "mistakes"),
     runs=section("noise_robustness", NEED, shared=split),
     figures={

@@ -17,6 +17,7 @@ EXPERIMENT = Experiment(
     family="B",
     study="study:nonconvex_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("errors", "history", "regions", "points", "lines"),
     runs=section("nonconvex_combination", NEED, datasets=("convex", "nonconvex")),
     figures={

@@ -17,6 +17,7 @@ EXPERIMENT = Experiment(
     family="K",
     study="study:pegasos_convergence_table",
     work="work:counted",
+    rows="rows:expected",
     tables=("checkpoints",),
     runs=section("pegasos_convergence", NEED),
     figures={

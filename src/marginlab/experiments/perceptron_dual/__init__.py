@@ -33,6 +33,7 @@ EXPERIMENT = Experiment(
     family="K",
     study="study:perceptron_dual_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("worked", "compare"),
     runs=_runs,
     figures={

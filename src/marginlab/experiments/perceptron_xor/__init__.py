@@ -21,6 +21,7 @@ EXPERIMENT = Experiment(
     family="K",
     study="study:perceptron_xor_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("epochs", "points"),
     runs=section("perceptron_xor", NEED),
     figures={

@@ -26,6 +26,7 @@ EXPERIMENT = Experiment(
     family="K",
     study="study:poly_degree_table",
     work="work:counted",
+    rows="rows:expected",
     tables=("degrees", "mistakes"),
     runs=section(
         "poly_degree",

@@ -13,6 +13,7 @@ EXPERIMENT = Experiment(
     family="K",
     study="study:primal_dual_cost_tables",
     work="work:counted",
+    rows="rows:expected",
     limits="limits:problems",
     tables=("work", "timings"),
     runs=section("primal_dual_cost"),

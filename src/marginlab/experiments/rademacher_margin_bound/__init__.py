@@ -12,6 +12,7 @@ EXPERIMENT = Experiment(
     family="B",
     study="study:rademacher_bound_table",
     work="work:counted",
+    rows="rows:expected",
     tables=("bounds",),
     runs=per_dataset("rademacher_margin_bound", ANY.but(holdout=True)),
     figures={

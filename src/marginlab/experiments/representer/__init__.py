@@ -12,6 +12,7 @@ EXPERIMENT = Experiment(
     family="K",
     study="study:representer_table",
     work="work:counted",
+    rows="rows:expected",
     limits="limits:problems",
     tables=("iterates",),
     runs=section("representer"),

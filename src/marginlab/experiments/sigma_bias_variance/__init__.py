@@ -27,6 +27,7 @@ EXPERIMENT = Experiment(
     family="K",
     study="study:sigma_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("errors", "regions", "points", "agreement", "replicates"),
     runs=section(
         "sigma_bias_variance",

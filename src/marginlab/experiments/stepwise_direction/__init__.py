@@ -13,6 +13,7 @@ EXPERIMENT = Experiment(
     family="S",
     study="study:stepwise_direction_tables",
     work="work:counted",
+    rows="rows:expected",
     limits="limits:problems",
     tables=("replicates", "losses"),
     runs=section("stepwise_direction", shared=cv),

@@ -12,6 +12,7 @@ EXPERIMENT = Experiment(
     family="S",
     study="study:stepwise_stopping_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("curve", "summary", "losses"),
     runs=per_dataset(
         "stepwise_stopping",

@@ -22,6 +22,7 @@ EXPERIMENT = Experiment(
     family="S",
     study="study:subset_tables",
     work="work:counted",
+    rows="rows:expected",
     tables=("path", "subsets", "counts", "zscores"),
     runs=section(
         "subset_selection",

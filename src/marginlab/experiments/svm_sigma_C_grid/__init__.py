@@ -30,6 +30,7 @@ EXPERIMENT = Experiment(
     family="K",
     study="study:svm_panel",
     work="work:counted",
+    rows="rows:expected",
     tables=("summary", "surface", "points"),
     runs=_runs,
     figures={

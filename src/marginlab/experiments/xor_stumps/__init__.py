@@ -17,6 +17,7 @@ EXPERIMENT = Experiment(
     family="B",
     study="study:xor_stumps_tables",
     work="work:counted",
+    rows="rows:expected",
     limits="limits:problems",
     tables=("edges", "history", "runs", "regions", "points", "game"),
     runs=section("xor_stumps", NEED, name=True),

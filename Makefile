@@ -21,7 +21,9 @@ reproduce: $(VENV)/.installed-workflow
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n 2 --dist loadgroup --durations=25
 
-# The unit and evidence tests, without the end-to-end runs of the pipeline.
+# The unit and evidence tests, without the end-to-end runs of the pipeline
+# (with the Node tests of the atlas's JavaScript, which tests/js/test_golden.py
+# runs: Node.js 18 or later, Debian's nodejs).
 test-fast: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -n 2 -m "not pipeline"
 

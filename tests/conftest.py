@@ -7,6 +7,7 @@ are in tests/workflow/conftest.py.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -157,3 +158,23 @@ SPARSE = {
 @pytest.fixture(scope="module")
 def sparse():
     return make_dataset(SPARSE)
+
+
+def apt_install(*packages: str, commands: tuple[str, ...]) -> None:
+    """Install Debian ``packages`` with apt-get unless all ``commands`` are on PATH.
+
+    Skips the calling test where that is impossible (not root); fails it when
+    apt-get does.
+    """
+    if all(map(shutil.which, commands)):
+        return
+    if os.geteuid() != 0:
+        pytest.skip(f"{' '.join(packages)}: not installed, and installing needs root")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    install = ["apt-get", "install", "-y", "--no-install-recommends", *packages]
+    proc = subprocess.run(install, capture_output=True, text=True, env=env)
+    if proc.returncode != 0:  # a fresh machine may have no package lists yet
+        subprocess.run(["apt-get", "update"], capture_output=True, env=env)
+        proc = subprocess.run(install, capture_output=True, text=True, env=env)
+    if proc.returncode != 0 or not all(map(shutil.which, commands)):
+        pytest.fail(f"apt-get install {' '.join(packages)} failed:\n{proc.stderr}")

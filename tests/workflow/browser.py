@@ -52,7 +52,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from .conftest import apt_install
+from ..conftest import apt_install
 
 #: Chromium's flags on this machine: no sandbox (tests may run as root), no GPU,
 #: and nothing that goes on the network on its own (there is none but package

@@ -1,12 +1,11 @@
 """The end-to-end tests' fixtures: the small configuration run once per session
-(and its report), a fresh copy of the workflow, Debian packages installed with
-apt-get, and Debian's headless Chromium."""
+(and its report), a fresh copy of the workflow, and Debian's headless Chromium
+(installed by ``tests/conftest.py``'s ``apt_install``)."""
 
 from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -34,26 +33,6 @@ def stderr_lines(stderr: str) -> list[str]:
 def caption_of(checkout: Path, figure: str) -> Path:
     """The caption file of ``figure`` in a copy of the workflow (its room's)."""
     return checkout / caption(figure).relative_to(ROOT)
-
-
-def apt_install(*packages: str, commands: tuple[str, ...]) -> None:
-    """Install Debian ``packages`` with apt-get unless all ``commands`` are on PATH.
-
-    Skips the calling test where that is impossible (not root); fails it when
-    apt-get does.
-    """
-    if all(map(shutil.which, commands)):
-        return
-    if os.geteuid() != 0:
-        pytest.skip(f"{' '.join(packages)}: not installed, and installing needs root")
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    install = ["apt-get", "install", "-y", "--no-install-recommends", *packages]
-    proc = subprocess.run(install, capture_output=True, text=True, env=env)
-    if proc.returncode != 0:  # a fresh machine may have no package lists yet
-        subprocess.run(["apt-get", "update"], capture_output=True, env=env)
-        proc = subprocess.run(install, capture_output=True, text=True, env=env)
-    if proc.returncode != 0 or not all(map(shutil.which, commands)):
-        pytest.fail(f"apt-get install {' '.join(packages)} failed:\n{proc.stderr}")
 
 
 @pytest.fixture(scope="session")

@@ -21,8 +21,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ..conftest import SMALL, copy_workflow, snakemake
-from .conftest import apt_install
+from ..conftest import SMALL, apt_install, copy_workflow, snakemake
 from .test_pipeline import digests
 
 pytestmark = pytest.mark.pipeline

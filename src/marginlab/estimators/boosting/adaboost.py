@@ -4,6 +4,12 @@ D_1(i) = 1/m; each round takes the weak hypothesis h_t of smallest weighted
 error ε_t under D_t, α_t = ½ ln((1 − ε_t)/ε_t), Z_t = 2 √(ε_t (1 − ε_t)) and
 D_{t+1}(i) = D_t(i) exp(−α_t y_i h_t(x_i)) / Z_t (see
 :mod:`marginlab.estimators.boosting`).
+
+The claims atlas runs AdaBoost with :class:`~.weak_learners.Stumps` in the
+page, as ``pipeline/site/assets/boost.js`` (its twin, a port step for step,
+which ``tests/js/boost.test.mjs`` checks against golden traces of the library).
+A change of a step must be made in both, and the goldens written again:
+``python tests/js/make_golden.py``.
 """
 
 from __future__ import annotations

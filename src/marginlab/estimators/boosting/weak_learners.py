@@ -10,6 +10,12 @@ weighted error, Gini impurity or entropy; grown in :mod:`.trees`),
 to the hypothesis that comes first in a fixed order; weighted errors (a
 tree's split criteria) within ``TIE_RTOL · Σ_i w_i`` of the smallest count as
 ties.
+
+The claims atlas runs the search of :class:`Stumps` in the page, as
+``pipeline/site/assets/boost.js`` (its twin, a port step for step, which
+``tests/js/boost.test.mjs`` checks against golden traces of the library). A
+change of a step must be made in both, and the goldens written again:
+``python tests/js/make_golden.py``.
 """
 
 from __future__ import annotations

@@ -36,6 +36,11 @@ because numba counts references to every array of a tuple argument at each
 call (atomic increments and decrements); with the points as functions of
 the tuples, a step took twice the time at a few dozen variables.
 
+The claims atlas runs this loop in the page, as ``pipeline/site/assets/smo.js``
+(its twin, a port step for step, which ``tests/js/smo.test.mjs`` checks against
+golden traces of the library). A change of a step must be made in both, and the
+goldens written again: ``python tests/js/make_golden.py``.
+
 References
 ----------
 C.-C. Chang and C.-J. Lin, "LIBSVM: a library for support vector machines",

@@ -19,6 +19,12 @@ before optimality is declared. The solver is :func:`~.smo.solve`, shared by
 the SVM with and without bias and by the leave-one-out of :mod:`~.loo`.
 
 ``C = float("inf")`` is the hard-margin SVM.
+
+The claims atlas runs :meth:`SVM.fit` in the page, as
+``pipeline/site/assets/smo.js`` (its twin, a port step for step, which
+``tests/js/smo.test.mjs`` checks against golden traces of the library). A
+change of a step must be made in both, and the goldens written again:
+``python tests/js/make_golden.py``.
 """
 
 from __future__ import annotations

@@ -19,6 +19,12 @@ stopping test on the smaller problem, so the retrain takes no step and returns
 the full model's answer. Measured, ``retrain="all"`` warm-started takes exactly
 the steps of ``retrain="support"``. A cold start makes every retrain a real
 solve.
+
+The claims atlas runs :func:`svm_loo` (``retrain="all"``, warm-started) in the
+page, as ``pipeline/site/assets/smo.js`` (its twin, a port step for step, which
+``tests/js/smo.test.mjs`` checks against golden traces of the library). A
+change of a step must be made in both, and the goldens written again:
+``python tests/js/make_golden.py``.
 """
 
 from __future__ import annotations

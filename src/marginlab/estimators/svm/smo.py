@@ -67,6 +67,12 @@ an AMD EPYC (Zen 4, numpy's AVX-512 ``exp``) a fit of that benchmark takes
 0.51, 0.37 and 0.32 of SVC's time at m = 2 000, 10 000 and 50 000
 (``benchmarks/README.md``).
 
+The claims atlas runs this solver in the page, as
+``pipeline/site/assets/smo.js`` (its twin, a port step for step, which
+``tests/js/smo.test.mjs`` checks against golden traces of the library). A
+change of a step must be made in both, and the goldens written again:
+``python tests/js/make_golden.py``.
+
 References
 ----------
 C.-C. Chang and C.-J. Lin, "LIBSVM: a library for support vector machines",

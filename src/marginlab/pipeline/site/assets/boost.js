@@ -1,7 +1,12 @@
 // AdaBoost with decision stumps, run in the page on the points a student
 // places: a port of the library's AdaBoost(weak_learner=Stumps())
 // (marginlab/estimators/boosting/adaboost.py and weak_learners.py), which
-// tests/workflow/test_applet_boost.py checks round by round against it.
+// tests/js/boost.test.mjs (node --test, on golden traces that
+// tests/js/make_golden.py writes from the library) and
+// tests/workflow/test_applet_boost.py (in Chromium) check round by round
+// against it. A change of a step here is made in the library too (or the
+// other way round), and the goldens written again: python
+// tests/js/make_golden.py.
 //
 // The algorithm (Mohri, Boosting, slide 'AdaBoost'; UML notes, Boosting §V–VI):
 //   D_1(i) = 1/m

@@ -1,9 +1,16 @@
 // The SVM trained by SMO in the browser: a port, step for step, of marginlab's
-// solver (estimators/svm/smo.py), of SVM.fit (estimators/svm/classifier.py) and
-// of the brute-force leave-one-out (estimators/svm/loo.py, retrain="all"). A
-// classic script (no modules, no libraries; it runs from file://) defining
-// window.KB.smo = {kernel, fit, decision, loo} (and its parts solve, rho and
-// looWarmStart).
+// solver (estimators/svm/smo.py and its loop, estimators/svm/_loop.py), of
+// SVM.fit (estimators/svm/classifier.py) and of the brute-force leave-one-out
+// (estimators/svm/loo.py, retrain="all"). A classic script (no modules, no
+// libraries; it runs from file://) defining window.KB.smo = {kernel, fit,
+// decision, loo} (and its parts solve, rho and looWarmStart).
+//
+// The library specifies it: tests/js/smo.test.mjs (node --test) runs it on
+// golden traces that tests/js/make_golden.py writes from the library (α, b,
+// the support set, the working set of each step, the leave-one-out), and
+// tests/workflow/test_applet_smo.py in Chromium. A change of a step here is
+// made in the library too (or the other way round), and the goldens written
+// again: python tests/js/make_golden.py.
 //
 // The dual of the soft-margin SVM (Huang 2017, slide 'SMO (L1)'; libsvm):
 //
@@ -729,8 +736,8 @@
    *
    * Returns {status, message, mistakes, nErrors, looError, nSV, svBound (#SV/l,
    * the bound LOO error ≤ #SV/l of Huang 2017, §5.2), looDecision (f_{−i}(x_i)),
-   * nIter (summed), notConverged}; status "too_few" when a class has fewer
-   * than 2 points, or the status of a failed fit.
+   * nIter (summed), steps (of each retrain), notConverged}; status "too_few"
+   * when a class has fewer than 2 points, or the status of a failed fit.
    */
   function loo(X, y, opts = {}, model = null) {
     const bad = checkData(X, y);
@@ -751,7 +758,7 @@
       for (let c = 0; c < l; c += 1) Qfull[a * l + c] = (a === c ? diag[a] : kern.value(A, a, A, c)) * y[a] * y[c];
     }
     const G = Float64Array.from({ length: l }, (_, a) => einsumDot(Qfull, a * l, alpha, l) - 1.0);
-    const looDecision = new Float64Array(l);
+    const looDecision = new Float64Array(l), steps = new Array(l);
     let nIter = 0, notConverged = 0;
     for (let i = 0; i < l; i += 1) {
       const ki = Float64Array.from(y, (yt, t) => y[i] * yt * Qfull[i * l + t]); // k(x_i, x_t)
@@ -770,6 +777,7 @@
       keep.forEach((t, k) => { f += ki[t] * (r.alpha[k] * ySub[k]); });
       looDecision[i] = f + (bias ? -rho(r.alpha, r.G, ySub, C) : 0.0);
       nIter += r.nIter;
+      steps[i] = r.nIter;
       notConverged += r.converged ? 0 : 1;
     }
     const mistakes = Array.from(looDecision, (f, t) => (f >= 0.0 ? 1 : -1) !== y[t]);
@@ -777,7 +785,8 @@
     return {
       status: "ok",
       message: notConverged ? `${notConverged} of ${l} retrains reached max_iter=${model.maxIter}.` : null,
-      mistakes, nErrors, looError: nErrors / l, nSV, svBound: nSV / l, looDecision, nIter, notConverged,
+      mistakes, nErrors, looError: nErrors / l, nSV, svBound: nSV / l, looDecision, nIter, steps,
+      notConverged,
     };
   }
 

@@ -8,7 +8,8 @@
   warnings they raise;
 - :mod:`.io`: atomic writes of tables and text;
 - :mod:`.downloads`: checksummed, cached downloads of the data files no
-  package ships (the letter data), for opt-in runs only.
+  package ships, for opt-in runs only, and :mod:`.letter`, the one they
+  fetch (the UCI letter data).
 
 It imports numpy, scipy and pandas only; :mod:`.downloads` imports pooch
 inside the function that downloads.

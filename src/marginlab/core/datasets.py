@@ -7,9 +7,9 @@ from :mod:`marginlab.core.datasets`):
 
 - :mod:`marginlab.core.dataset`: the container, :class:`Dataset`;
 - :mod:`marginlab.core.synthetic`: the seeded generators and label noise;
-- :mod:`marginlab.core.real_data`: the data scikit-learn ships, and the UCI
-  letter data, downloaded on first use by :mod:`marginlab.core.downloads`
-  for opt-in runs only;
+- :mod:`marginlab.core.real_data`: the data scikit-learn ships;
+- :mod:`marginlab.core.letter`: the UCI letter data, downloaded on first use
+  by :mod:`marginlab.core.downloads` for opt-in runs only;
 - :mod:`marginlab.core.csv_files`: a user's CSV with its checks, and the
   pipeline's own CSV files;
 - :mod:`marginlab.core.generators`: one description per generator
@@ -19,10 +19,11 @@ from :mod:`marginlab.core.datasets`):
 
 from __future__ import annotations
 
-from . import csv_files, dataset, generators, real_data, synthetic
+from . import csv_files, dataset, generators, letter, real_data, synthetic
 from .csv_files import *  # noqa: F403
 from .dataset import *  # noqa: F403
 from .generators import *  # noqa: F403
+from .letter import *  # noqa: F403
 from .real_data import *  # noqa: F403
 from .synthetic import *  # noqa: F403
 
@@ -31,6 +32,7 @@ __all__ = sorted(
         *csv_files.__all__,
         *dataset.__all__,
         *generators.__all__,
+        *letter.__all__,
         *real_data.__all__,
         *synthetic.__all__,
     }

@@ -13,9 +13,7 @@ Bartlett and Lee (1998), Fig. 1; only an opt-in workflow profile fetches it.
   the file is written under a temporary name and kept only if its SHA-256 is
   the pinned one, so the cache never holds a file with the wrong checksum.
   pooch is imported inside :func:`fetch`: the library imports without it.
-- :func:`load_letter` reads the letter file as a two-class :class:`Dataset`,
-  :func:`load_letter_classes` as a 26-class one; :func:`read_letter` gives
-  its features and letters.
+- :mod:`marginlab.core.letter` reads the letter file this fetches.
 
 Every checksum is pinned in the code, taken from a publisher named in the
 entry (``checksum_from``) rather than recorded on a first download, so that
@@ -41,22 +39,16 @@ import tempfile
 import urllib.parse
 import warnings
 import zipfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-import numpy as np
-
-from .datasets import LETTER_CLASSES, Dataset, DatasetError
 from .io import atomic_path
 from .validation import check_scalar
 
 __all__ = [
-    "A_TO_M",
-    "LETTER_FEATURES",
-    "LETTER_TRAIN_ROWS",
     "REGISTRY",
     "STANDIN_PREFIX",
     "ChecksumError",
@@ -64,9 +56,6 @@ __all__ = [
     "RemoteFile",
     "Source",
     "fetch",
-    "load_letter",
-    "load_letter_classes",
-    "read_letter",
 ]
 
 #: Seconds :func:`fetch` waits, by default, for a server to connect or to send
@@ -467,191 +456,3 @@ def _sha256(path: Path) -> str:
         for chunk in iter(lambda: f.read(1 << 20), b""):
             digest.update(chunk)
     return digest.hexdigest()
-
-
-# --- the UCI letter-recognition data --------------------------------------
-
-#: The 16 attributes of letter-recognition.data, named as in the UCI
-#: repository's letter-recognition.names; the letter comes first in each row.
-LETTER_FEATURES = (
-    "x-box",
-    "y-box",
-    "width",
-    "high",
-    "onpix",
-    "x-bar",
-    "y-bar",
-    "x2bar",
-    "y2bar",
-    "xybar",
-    "x2ybr",
-    "xy2br",
-    "x-ege",
-    "xegvy",
-    "y-ege",
-    "yegvx",
-)
-
-#: The split the UCI documentation suggests: train on the first 16 000 rows,
-#: test on the remaining 4 000.
-LETTER_TRAIN_ROWS = 16_000
-
-#: The letters labelled +1 by default in :func:`load_letter`.
-A_TO_M = "ABCDEFGHIJKLM"
-
-_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-
-
-def read_letter(path: str | os.PathLike[str]) -> tuple[np.ndarray, np.ndarray]:
-    """The rows of a UCI letter-recognition file: features and letters.
-
-    Each line is a capital letter followed by 16 integers from 0 to 15,
-    separated by commas (20 000 lines in the UCI file). Blank lines are
-    skipped.
-
-    Parameters
-    ----------
-    path : path-like
-
-    Returns
-    -------
-    X : ndarray of shape (m, 16), float64
-        Columns in the order of :data:`LETTER_FEATURES`.
-    letters : ndarray of shape (m,), str
-        The letter of each row, "A" to "Z".
-
-    Raises
-    ------
-    DatasetError
-        Naming the file and line of a row that is not a letter and 16
-        integers in [0, 15], or for a file without rows.
-    """
-    path = Path(path)
-    letters: list[str] = []
-    rows: list[list[int]] = []
-    with open(path, encoding="ascii", errors="replace") as f:
-        for number, line in enumerate(f, start=1):
-            if not line.strip():
-                continue
-            cells = [c.strip() for c in line.split(",")]
-            if len(cells) != 1 + len(LETTER_FEATURES):
-                raise DatasetError(
-                    f"{path}, line {number}: {len(cells)} fields, expected a "
-                    f"letter and {len(LETTER_FEATURES)} integers"
-                )
-            if cells[0] not in _ALPHABET:
-                raise DatasetError(
-                    f"{path}, line {number}: {cells[0]!r} is not a capital letter"
-                )
-            values = []
-            for name, cell in zip(LETTER_FEATURES, cells[1:], strict=True):
-                if not cell.isdigit() or int(cell) > 15:
-                    raise DatasetError(
-                        f"{path}, line {number}, column {name!r}: {cell!r} is not "
-                        f"an integer from 0 to 15"
-                    )
-                values.append(int(cell))
-            letters.append(cells[0])
-            rows.append(values)
-    if not rows:
-        raise DatasetError(f"{path}: no rows")
-    return np.asarray(rows, dtype=np.float64), np.asarray(letters)
-
-
-def load_letter(path: str | os.PathLike[str], positive: str = A_TO_M) -> Dataset:
-    """The UCI letter data as a two-class problem: +1 for ``positive`` letters.
-
-    The UCI Letter Image Recognition data (Frey and Slate, 1991): 20 000
-    distorted capital letters in 20 fonts, each summarized by 16 integer
-    attributes (0 to 15); 26 classes. The binary task is a choice of this
-    module, not of a paper: by default letters A to M are +1 and N to Z are
-    −1, a common convention that splits the data in two nearly equal halves;
-    ``positive="O"`` gives one letter against the rest. Rows keep the file's
-    order, so the UCI split is ``X[:LETTER_TRAIN_ROWS]`` for training and the
-    rest for testing.
-
-    Schapire, Freund, Bartlett and Lee (1998), Fig. 1, boost C4.5 on this
-    data; check their text for the label setting and the split they used
-    before calling a result a reproduction of theirs. :func:`read_letter`
-    keeps all 26 letters.
-
-    Parameters
-    ----------
-    path : path-like
-        A letter-recognition.data file, e.g. ``fetch("letter")``.
-    positive : str
-        The capital letters labelled +1 (in any order); the others are −1.
-        Neither none nor all 26.
-
-    Returns
-    -------
-    Dataset
-        ``X`` float64 of shape (m, 16) with :data:`LETTER_FEATURES` as feature
-        names; ``y`` in {−1, +1}.
-
-    Raises
-    ------
-    ValueError
-        When ``positive`` is not a set of capital letters, or is empty or all
-        of them.
-    DatasetError
-        For a malformed file (see :func:`read_letter`) or when the file has
-        rows of one class only.
-
-    References
-    ----------
-    P. W. Frey and D. J. Slate, "Letter recognition using Holland-style
-    adaptive classifiers", Machine Learning 6 (1991) 161–182. R. E. Schapire,
-    Y. Freund, P. Bartlett and W. S. Lee, "Boosting the margin: a new
-    explanation for the effectiveness of voting methods", Annals of
-    Statistics 26 (1998) 1651–1686.
-    """
-    chosen = _letters(positive)
-    X, letters = read_letter(path)
-    y = np.where(np.isin(letters, sorted(chosen)), 1.0, -1.0)
-    if np.all(y == y[0]):
-        raise DatasetError(
-            f"{path}: every row is {'+1' if y[0] > 0 else '−1'} with "
-            f"positive={positive!r}: the data need both classes"
-        )
-    return Dataset(X, y, LETTER_FEATURES)
-
-
-def load_letter_classes(path: str | os.PathLike[str]) -> Dataset:
-    """The UCI letter data as a 26-class problem: one class per letter.
-
-    The data of :func:`load_letter`, each row labelled with its letter's code,
-    0 for A to 25 for Z (:data:`~marginlab.core.datasets.LETTER_CLASSES`), the
-    problem Schapire, Freund, Bartlett and Lee (1998), Fig. 1, boost on. Rows
-    keep the file's order.
-
-    Parameters
-    ----------
-    path : path-like
-        A letter-recognition.data file, e.g. ``fetch("letter")``.
-
-    Returns
-    -------
-    Dataset
-        ``X`` float64 of shape (m, 16) with :data:`LETTER_FEATURES` as feature
-        names; ``y`` the codes 0.0 to 25.0; ``classes`` the letters A to Z.
-
-    Raises
-    ------
-    DatasetError
-        For a malformed file (see :func:`read_letter`).
-    """
-    X, letters = read_letter(path)
-    codes = np.frombuffer("".join(letters).encode("ascii"), dtype=np.uint8)
-    y = (codes - ord("A")).astype(np.float64)
-    return Dataset(X, y, LETTER_FEATURES, classes=LETTER_CLASSES)
-
-
-def _letters(positive: Iterable[str]) -> frozenset[str]:
-    chosen = frozenset(positive) if isinstance(positive, str) else None
-    if chosen is None or not chosen or not chosen <= _ALPHABET or chosen == _ALPHABET:
-        raise ValueError(
-            "The 'positive' parameter of load_letter must be a string of capital "
-            f"letters A-Z, neither empty nor all 26. Got {positive!r}."
-        )
-    return chosen

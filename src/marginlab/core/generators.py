@@ -30,15 +30,13 @@ import numpy as np
 
 from . import csv_files
 from .dataset import Dataset, DatasetError, Task
+from .letter import LETTER_CLASSES, LETTER_PARTS, load_letter_part
 from .real_data import (
-    LETTER_CLASSES,
-    LETTER_PARTS,
     load_breast_cancer,
     load_diabetes,
     load_digits,
     load_digits_1_7,
     load_digits_4_9,
-    load_letter_part,
 )
 from .synthetic import (
     flip_labels,

@@ -1,10 +1,9 @@
-"""Real data: the datasets scikit-learn ships, and the UCI letter data.
+"""Real data that installs offline: the datasets scikit-learn ships.
 
 Breast cancer, diabetes and the handwritten digits install with scikit-learn
-(the ``data`` extra) and need no network. The UCI letter data
-(:func:`load_letter_part`) is downloaded on first use by
-:mod:`marginlab.core.downloads`, for opt-in runs only. Their shapes and
-classes, known without loading them, are in their descriptions
+(the ``data`` extra) and need no network. The UCI letter data, which no
+package ships, is :mod:`marginlab.core.letter`'s. Their shapes and classes,
+known without loading them, are in their descriptions
 (:mod:`marginlab.core.generators`).
 """
 
@@ -18,15 +17,12 @@ from .dataset import Dataset, DatasetError
 from .validation import check_scalar
 
 __all__ = [
-    "LETTER_CLASSES",
-    "LETTER_PARTS",
     "load_breast_cancer",
     "load_diabetes",
     "load_digits",
     "load_digits_1_7",
     "load_digits_4_9",
     "load_digits_pair",
-    "load_letter_part",
 ]
 
 
@@ -172,111 +168,6 @@ def load_digits_1_7() -> Dataset:
 def load_digits_4_9() -> Dataset:
     """Digits 4 (+1, 181 images) against 9 (−1, 180): :func:`load_digits_pair`."""
     return load_digits_pair(4, 9)
-
-
-#: Rows of the two parts of the UCI letter file (:func:`load_letter_part`):
-#: the first 16 000 and the last 4 000 of its 20 000.
-LETTER_PARTS = {"train": 16_000, "test": 4_000}
-
-#: The 26 classes of the letter data, by code: code k is ``LETTER_CLASSES[k]``
-#: (:func:`load_letter_part` with ``classes="A-Z"``).
-LETTER_CLASSES = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-
-#: The problems :func:`load_letter_part` makes of the letters: A to M against
-#: N to Z, or one class per letter.
-_LETTER_PROBLEMS = ("A-M/N-Z", "A-Z")
-
-
-def load_letter_part(part: str, classes: str = "A-M/N-Z") -> Dataset:
-    """A part of the UCI letter data: letters A to M (+1) against N to Z (−1),
-    or its 26 classes.
-
-    ``part="train"`` is the first 16 000 rows of the UCI file
-    letter-recognition.data, ``part="test"`` the last 4 000: the split its
-    documentation suggests (letter-recognition.names: train on the first
-    16 000 items, predict the remaining 4 000), of the sizes Schapire, Freund,
-    Bartlett and Lee (1998) give for their letter runs (16 000 training, 4 000
-    test examples). Their Fig. 1 boosts C4.5 on the 26 letters, which
-    ``classes="A-Z"`` gives (codes 0 to 25 for A to Z,
-    :func:`marginlab.core.downloads.load_letter_classes`); the two classes of
-    the default are :func:`marginlab.core.downloads.load_letter`'s, a choice
-    of this library, not theirs. 16 integer features (0 to 15); rows in the
-    file's order.
-
-    The file is not shipped: the first call downloads it through
-    :func:`marginlab.core.downloads.fetch` (pooch, the SHA-256 pinned in
-    :data:`~marginlab.core.downloads.REGISTRY`) into the user's cache, and
-    later calls read that copy. Only an opt-in workflow profile names it
-    (``workflow/profiles/paper``); the default reproduction runs offline.
-
-    Parameters
-    ----------
-    part : {"train", "test"}
-    classes : {"A-M/N-Z", "A-Z"}, default="A-M/N-Z"
-        Two classes, A to M against N to Z; or the 26 letters.
-
-    Returns
-    -------
-    Dataset
-        ``X`` float64 of shape (16000, 16) or (4000, 16); ``y`` in {−1, +1},
-        or the codes 0.0 to 25.0 with :data:`LETTER_CLASSES` as ``classes``.
-
-    Raises
-    ------
-    ValueError
-        For a part other than "train" or "test", or classes other than
-        "A-M/N-Z" or "A-Z".
-    ImportError
-        When pooch is not installed.
-    DownloadError
-        When the file is not in the cache and cannot be downloaded, or the
-        download's SHA-256 is not the pinned one (nothing is kept).
-    DatasetError
-        When the file has no row beyond the training part, or a part of the
-        two-class problem has rows of one class only.
-
-    References
-    ----------
-    P. W. Frey and D. J. Slate, "Letter recognition using Holland-style
-    adaptive classifiers", Machine Learning 6 (1991) 161–182. R. E. Schapire,
-    Y. Freund, P. Bartlett and W. S. Lee, "Boosting the margin: a new
-    explanation for the effectiveness of voting methods", Annals of
-    Statistics 26 (1998) 1651–1686.
-    """
-    if not isinstance(part, str) or part not in LETTER_PARTS:
-        raise ValueError(
-            "The 'part' parameter of load_letter_part must be 'train' or 'test'. "
-            f"Got {part!r}."
-        )
-    if not isinstance(classes, str) or classes not in _LETTER_PROBLEMS:
-        raise ValueError(
-            "The 'classes' parameter of load_letter_part must be 'A-M/N-Z' or "
-            f"'A-Z'. Got {classes!r}."
-        )
-    from . import downloads  # imports datasets: deferred, and pooch with fetch
-
-    path = downloads.fetch("letter")
-    if classes == "A-Z":
-        data = downloads.load_letter_classes(path)
-    else:
-        data = downloads.load_letter(path)
-    cut = downloads.LETTER_TRAIN_ROWS  # read here, so a test may set it
-    if data.n_samples <= cut:
-        raise DatasetError(
-            f"{path}: {data.n_samples} rows, none after the {cut} of the training part"
-        )
-    rows = slice(None, cut) if part == "train" else slice(cut, None)
-    y = data.y[rows]
-    if data.classes is None and np.all(y == y[0]):
-        raise DatasetError(
-            f"{path}: every row of the {part} part is {'+1' if y[0] > 0 else '−1'}"
-        )
-    return Dataset(
-        np.ascontiguousarray(data.X[rows]),
-        y.copy(),
-        data.feature_names,
-        classes=data.classes,
-    )
 
 
 def _sklearn_datasets() -> Any:

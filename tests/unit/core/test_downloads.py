@@ -19,7 +19,6 @@ import pytest
 
 from marginlab.core.datasets import DatasetError
 from marginlab.core.downloads import (
-    LETTER_FEATURES,
     REGISTRY,
     STANDIN_PREFIX,
     ChecksumError,
@@ -27,9 +26,8 @@ from marginlab.core.downloads import (
     RemoteFile,
     Source,
     fetch,
-    load_letter,
-    read_letter,
 )
+from marginlab.core.letter import LETTER_FEATURES, load_letter, read_letter
 
 from .local_server import Server, local_only, serving
 

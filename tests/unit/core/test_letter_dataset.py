@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 import yaml
 
-from marginlab.core import downloads
+from marginlab.core import downloads, letter
 from marginlab.core.datasets import (
     LETTER_PARTS,
     DatasetError,
@@ -30,7 +30,8 @@ from marginlab.core.datasets import (
     read_dataset,
     write_dataset,
 )
-from marginlab.core.downloads import LETTER_FEATURES, ChecksumError, Source
+from marginlab.core.downloads import ChecksumError, Source
+from marginlab.core.letter import LETTER_FEATURES
 from marginlab.pipeline import config as checks
 from marginlab.pipeline import sources
 
@@ -104,7 +105,7 @@ def test_the_parts_are_the_first_and_the_last_rows(
     server, monkeypatch, tmp_path
 ) -> None:
     _serve(server, monkeypatch, DATA)
-    monkeypatch.setattr(downloads, "LETTER_TRAIN_ROWS", 20)
+    monkeypatch.setattr(letter, "LETTER_TRAIN_ROWS", 20)
     train = make_dataset(TRAIN)
     test = make_dataset(TEST)
     assert train.X.shape == (20, 16)
@@ -143,13 +144,13 @@ def test_a_file_of_the_uci_size_gives_the_forecast_parts(server, monkeypatch) ->
         negative = int((data.y < 0).sum())
         assert class_counts(spec) == {"-1": negative, "+1": data.n_samples - negative}
     assert sum(LETTER_PARTS.values()) == 20_000
-    assert LETTER_PARTS["train"] == downloads.LETTER_TRAIN_ROWS
+    assert LETTER_PARTS["train"] == letter.LETTER_TRAIN_ROWS
     assert server.hits == [f"/{FNAME}"]
 
 
 def test_the_26_classes_are_the_letters_codes(server, monkeypatch) -> None:
     _serve(server, monkeypatch, DATA)
-    monkeypatch.setattr(downloads, "LETTER_TRAIN_ROWS", 20)
+    monkeypatch.setattr(letter, "LETTER_TRAIN_ROWS", 20)
     train = make_dataset(TRAIN_26)
     test = make_dataset(TEST_26)
     codes = np.array([ord(c) - ord("A") for c in LETTERS], dtype=np.float64)

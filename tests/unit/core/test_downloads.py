@@ -1,4 +1,4 @@
-"""Checksummed, cached downloads (marginlab.core.downloads) against a local
+"""Checksummed, cached downloads (marginlab.core.datasets.downloads) against a local
 HTTP server: the cache, a wrong checksum, a server that never answers, a
 closed port, the zip mirror; and the letter reader. Nothing here leaves
 127.0.0.1."""
@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from marginlab.core.datasets import DatasetError
-from marginlab.core.downloads import (
+from marginlab.core.datasets.downloads import (
     REGISTRY,
     STANDIN_PREFIX,
     ChecksumError,
@@ -27,7 +27,7 @@ from marginlab.core.downloads import (
     Source,
     fetch,
 )
-from marginlab.core.letter import LETTER_FEATURES, load_letter, read_letter
+from marginlab.core.datasets.letter import LETTER_FEATURES, load_letter, read_letter
 
 from .local_server import Server, local_only, serving
 

@@ -1,4 +1,4 @@
-"""Explicit feature maps (marginlab.core.feature_maps): the XOR quadratic map,
+"""Explicit feature maps (marginlab.core.kernels.feature_maps): the XOR quadratic map,
 tensor powers, subset products, monomials and the Gaussian kernel's feature
 series, each against the kernel it reproduces."""
 
@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics.pairwise import rbf_kernel
 
-from marginlab.core.feature_maps import (
+from marginlab.core.kernels import Polynomial, ProductPolynomial
+from marginlab.core.kernels.feature_maps import (
     gaussian_series,
     monomials,
     quadratic_r2,
@@ -21,7 +22,6 @@ from marginlab.core.feature_maps import (
     subset_products,
     tensor_power,
 )
-from marginlab.core.kernels import Polynomial, ProductPolynomial
 
 from .conftest import points
 

@@ -1,4 +1,4 @@
-"""The generators' descriptions (marginlab.core.generators): each agrees with
+"""The generators' descriptions (marginlab.core.datasets.generators): each agrees with
 its function (keywords, defaults) and with the data it makes (rows, features,
 task, classes), so that what is read off the table without making the data is
 what the data are."""

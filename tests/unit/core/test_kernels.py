@@ -25,6 +25,8 @@ from marginlab.core.kernels import (
     Polynomial,
     ProductPolynomial,
     feature_distance,
+    feature_maps,
+    functions,
     is_psd,
     make_kernel,
     min_eigenvalue_ratio,
@@ -235,22 +237,30 @@ def test_a_gaussian_column_is_the_numpy_formula_to_the_last_bit(
     np.testing.assert_array_equal(out.view(np.int64), expected.view(np.int64))
 
 
-def test_all_lists_the_public_names() -> None:
-    """``__all__`` names objects that exist, once each; it holds every public
-    class and function the module defines and every name the package's
-    ``__all__`` takes from it; ``import *`` gives exactly those names."""
-    names = kernels.__all__
+@pytest.mark.parametrize("module", [functions, feature_maps])
+def test_all_lists_the_public_names(module) -> None:
+    """A module's ``__all__`` names objects that exist, once each, and holds
+    every public class and function the module defines."""
+    names = module.__all__
     assert len(set(names)) == len(names)
-    missing = [name for name in names if not hasattr(kernels, name)]
+    missing = [name for name in names if not hasattr(module, name)]
     assert missing == []
     defined = {
         name
-        for name, obj in vars(kernels).items()
+        for name, obj in vars(module).items()
         if not name.startswith("_")
         and (inspect.isclass(obj) or inspect.isfunction(obj))
-        and obj.__module__ == kernels.__name__
+        and obj.__module__ == module.__name__
     }
     assert defined <= set(names), defined - set(names)
+
+
+def test_the_package_gathers_its_modules_names() -> None:
+    """``marginlab.core.kernels`` holds the names of its two modules and every
+    name the package's ``__all__`` takes from it; ``import *`` gives exactly
+    those names."""
+    names = kernels.__all__
+    assert set(names) == {*functions.__all__, *feature_maps.__all__}
     assert set(marginlab._HOMES["core.kernels"]) <= set(names)
     namespace: dict[str, object] = {}
     exec("from marginlab.core.kernels import *", namespace)  # noqa: S102

@@ -19,19 +19,20 @@ import numpy as np
 import pytest
 import yaml
 
-from marginlab.core import downloads, letter
 from marginlab.core.datasets import (
     LETTER_PARTS,
     DatasetError,
     class_counts,
     dataset_rows,
     dataset_shape,
+    downloads,
+    letter,
     make_dataset,
     read_dataset,
     write_dataset,
 )
-from marginlab.core.downloads import ChecksumError, Source
-from marginlab.core.letter import LETTER_FEATURES
+from marginlab.core.datasets.downloads import ChecksumError, Source
+from marginlab.core.datasets.letter import LETTER_FEATURES
 from marginlab.pipeline import config as checks
 from marginlab.pipeline import sources
 
@@ -351,7 +352,7 @@ def test_the_default_runs_name_no_letter_dataset() -> None:
 def test_the_library_and_the_forecasts_import_without_pooch() -> None:
     code = (
         "import sys; sys.modules['pooch'] = None\n"
-        "import marginlab, marginlab.core.downloads\n"
+        "import marginlab, marginlab.core.datasets.downloads\n"
         "from marginlab.core.datasets import dataset_rows, make_dataset\n"
         "print(dataset_rows({'generator': 'letter', 'part': 'test'}))\n"
         "try:\n"

@@ -1,4 +1,4 @@
-"""Unit tests for marginlab.core.validation: parameter and input checks."""
+"""Unit tests for marginlab.core.contract.validation: parameter and input checks."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from marginlab.core.validation import (
+from marginlab.core.contract.validation import (
     check_array,
     check_labels,
     check_random_state,

@@ -1,4 +1,5 @@
-"""The estimator contract (marginlab.core.base) and scikit-learn interoperability.
+"""The estimator contract (marginlab.core.contract.base) and scikit-learn
+interoperability.
 
 scikit-learn is a test-only dependency: these tests drive marginlab's
 estimators through ``sklearn.base.clone``, ``cross_val_score``,
@@ -33,7 +34,7 @@ from sklearn.utils.estimator_checks import (
 
 import marginlab
 from marginlab import KNN
-from marginlab.core.base import (
+from marginlab.core.contract.base import (
     BaseEstimator,
     ClassifierMixin,
     Interval,
@@ -41,13 +42,14 @@ from marginlab.core.base import (
     clone,
     validate_parameter,
 )
-from marginlab.core.datasets import make_dataset
-from marginlab.core.exceptions import (
+from marginlab.core.contract.exceptions import (
     ConvergenceWarning,
     DataConversionWarning,
     NotFittedError,
     NotSeparableError,
 )
+from marginlab.core.contract.validation import check_two_classes
+from marginlab.core.datasets import make_dataset
 from marginlab.core.kernels import (
     Gaussian,
     Laplacian,
@@ -56,7 +58,6 @@ from marginlab.core.kernels import (
     ProductPolynomial,
     make_kernel,
 )
-from marginlab.core.validation import check_two_classes
 from marginlab.estimators.boosting.adaboost import HISTORY_COLUMNS, AdaBoost
 from marginlab.estimators.boosting.arc_gv import ArcGV
 from marginlab.estimators.boosting.c45 import BestFirstTrees, C45Trees
@@ -490,7 +491,7 @@ def test_column_vector_warning_without_scikit_learn() -> None:
         "import sys, warnings\n"
         "import numpy as np\n"
         "from marginlab import KNN, Lasso\n"
-        "from marginlab.core.exceptions import DataConversionWarning\n"
+        "from marginlab.core.contract.exceptions import DataConversionWarning\n"
         "X = np.arange(8.0).reshape(4, 2)\n"
         "y = np.array([[0.0], [1.0], [0.0], [1.0]])\n"
         "for model in (KNN(), Lasso()):\n"

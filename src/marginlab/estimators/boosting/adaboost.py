@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ...core.base import (
+from ...core.contract.base import (
     Boolean,
     Interval,
 )

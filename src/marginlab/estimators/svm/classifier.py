@@ -29,13 +29,13 @@ from functools import partial
 
 import numpy as np
 
-from ...core.base import (
+from ...core.contract.base import (
     BaseEstimator,
     Boolean,
     ClassifierMixin,
     Interval,
 )
-from ...core.exceptions import ConvergenceWarning, NotSeparableError
+from ...core.contract.exceptions import ConvergenceWarning, NotSeparableError
 from ...core.kernels import KERNEL, Gaussian, Kernel
 from .smo import KernelQ, rho, solve
 

@@ -13,7 +13,7 @@ Bartlett and Lee (1998), Fig. 1; only an opt-in workflow profile fetches it.
   the file is written under a temporary name and kept only if its SHA-256 is
   the pinned one, so the cache never holds a file with the wrong checksum.
   pooch is imported inside :func:`fetch`: the library imports without it.
-- :mod:`marginlab.core.letter` reads the letter file this fetches.
+- :mod:`marginlab.core.datasets.letter` reads the letter file this fetches.
 
 Every checksum is pinned in the code, taken from a publisher named in the
 entry (``checksum_from``) rather than recorded on a first download, so that
@@ -45,8 +45,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .io import atomic_path
-from .validation import check_scalar
+from ..contract.validation import check_scalar
+from ..io import atomic_path
 
 __all__ = [
     "REGISTRY",
@@ -420,7 +420,7 @@ def _import_pooch() -> Any:
         import pooch
     except ImportError:
         raise ImportError(
-            "marginlab.core.downloads.fetch downloads through pooch, which is "
+            "marginlab.core.datasets.downloads.fetch downloads through pooch, which is "
             "not installed: pip install pooch (requirements.lock pins its "
             "version; the `data` extra brings it: pip install 'marginlab[data]')"
         ) from None

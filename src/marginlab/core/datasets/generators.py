@@ -29,7 +29,7 @@ from typing import Any, Literal
 import numpy as np
 
 from . import csv_files
-from .dataset import Dataset, DatasetError, Task
+from .container import Dataset, DatasetError, Task
 from .letter import LETTER_CLASSES, LETTER_PARTS, load_letter_part
 from .real_data import (
     load_breast_cancer,
@@ -104,7 +104,7 @@ class Parameter:
         An integer; a finite real number; one of ``choices``; the path of a
         file to read (a non-empty string); a seed of
         :func:`numpy.random.default_rng` (32 bits); a share of labels to flip,
-        in [0, ½) (:func:`~marginlab.core.synthetic.flip_labels`).
+        in [0, ½) (:func:`~marginlab.core.datasets.synthetic.flip_labels`).
     default : int, float, str or None, default=None
         The value of a missing key, the function's own default; None for a
         key every entry must have.
@@ -264,7 +264,7 @@ def _features(args: Arguments) -> int:
 
 
 def _alternating(args: Arguments) -> tuple[int, int]:
-    """Labels −1, +1, −1, … (:func:`~marginlab.core.synthetic.make_moons`)."""
+    """Labels −1, +1, −1, … (:func:`~marginlab.core.datasets.synthetic.make_moons`)."""
     m = _rows(args)
     return (m + 1) // 2, m // 2
 
@@ -669,7 +669,7 @@ GENERATOR_TABLE: dict[str, Generator] = {
                         "The UCI letter data (16 features): 'train' is the "
                         "first 16000 rows of the file, 'test' the last 4000. "
                         "Downloaded once into the user's cache (checksum "
-                        "pinned in marginlab.core.downloads) by the job that "
+                        "pinned in marginlab.core.datasets.downloads) by the job that "
                         "makes the dataset; the configuration check needs no "
                         "network."
                     ),
@@ -750,7 +750,7 @@ def make_dataset(spec: Mapping[str, Any]) -> Dataset:
 
     ``spec["generator"]`` names an entry of :data:`GENERATOR_TABLE`; the other
     keys are its function's keyword arguments, except ``label_noise`` (a rate
-    for :func:`~marginlab.core.synthetic.flip_labels`, seeded by
+    for :func:`~marginlab.core.datasets.synthetic.flip_labels`, seeded by
     ``seed + 1``; two classes only).
 
     Raises
@@ -801,7 +801,7 @@ def dataset_shape(spec: Mapping[str, Any]) -> DatasetShape:
     ------
     DatasetError
         For an unknown generator, or a user CSV without a header or whose
-        header is not one :func:`~marginlab.core.csv_files.load_csv` takes
+        header is not one :func:`~marginlab.core.datasets.csv_files.load_csv` takes
         (no ``label`` column, saying what the line looks like; a name missing
         or repeated; no feature).
 
@@ -826,7 +826,7 @@ def dataset_rows(spec: Mapping[str, Any]) -> int:
     """Number of rows of the dataset ``spec`` makes, without making it.
 
     From the generator's parameters, or, for a user CSV, by counting its
-    lines (:func:`~marginlab.core.csv_files.count_csv_rows`; no cell is
+    lines (:func:`~marginlab.core.datasets.csv_files.count_csv_rows`; no cell is
     parsed).
 
     Parameters
@@ -863,7 +863,7 @@ def class_counts(spec: Mapping[str, Any]) -> dict[str, int]:
     generators' counts follow from their parameters; the data are made only
     when the labels are random (``interval``, or ``label_noise``), which
     costs as much as the dataset job. A user CSV is read whole, so its cells
-    are checked as by :func:`~marginlab.core.csv_files.load_csv` (call it
+    are checked as by :func:`~marginlab.core.datasets.csv_files.load_csv` (call it
     once its size is known to be reasonable, :func:`dataset_rows`); its
     classes are counted as the file has them, before any ``label_noise``.
 
@@ -880,7 +880,7 @@ def class_counts(spec: Mapping[str, Any]) -> dict[str, int]:
     ------
     DatasetError
         For a regression dataset, an unknown generator, ``label_noise`` on
-        K-class data, or a CSV that :func:`~marginlab.core.csv_files.load_csv`
+        K-class data, or a CSV that :func:`~marginlab.core.datasets.csv_files.load_csv`
         refuses.
 
     Examples

@@ -2,9 +2,9 @@
 
 Breast cancer, diabetes and the handwritten digits install with scikit-learn
 (the ``data`` extra) and need no network. The UCI letter data, which no
-package ships, is :mod:`marginlab.core.letter`'s. Their shapes and classes,
+package ships, is :mod:`marginlab.core.datasets.letter`'s. Their shapes and classes,
 known without loading them, are in their descriptions
-(:mod:`marginlab.core.generators`).
+(:mod:`marginlab.core.datasets.generators`).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from .dataset import Dataset, DatasetError
-from .validation import check_scalar
+from ..contract.validation import check_scalar
+from .container import Dataset, DatasetError
 
 __all__ = [
     "load_breast_cancer",

@@ -1,11 +1,11 @@
 """The seeded dataset generators, and label noise.
 
 Every generator is a deterministic function of its arguments and ``seed``
-(:func:`~marginlab.core.validation.check_random_state`) and returns a
-:class:`~marginlab.core.dataset.Dataset`; :func:`flip_labels` flips a chosen
+(:func:`~marginlab.core.contract.validation.check_random_state`) and returns a
+:class:`~marginlab.core.datasets.container.Dataset`; :func:`flip_labels` flips a chosen
 share of any classification dataset's labels. What the configuration may set
 of each generator, and what its data will look like, is described in
-:mod:`marginlab.core.generators`.
+:mod:`marginlab.core.datasets.generators`.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import math
 
 import numpy as np
 
-from .dataset import Dataset, DatasetError
-from .validation import check_random_state, check_scalar
+from ..contract.validation import check_random_state, check_scalar
+from .container import Dataset, DatasetError
 
 __all__ = [
     "CLUSTER_CENTRES",

@@ -3,7 +3,7 @@
 The UCI Letter Image Recognition data (Frey and Slate, 1991), behind Schapire,
 Freund, Bartlett and Lee (1998), Fig. 1, ships with no package: the first call
 of :func:`load_letter_part` downloads the file through
-:func:`marginlab.core.downloads.fetch` (checksummed, cached), and only an
+:func:`marginlab.core.datasets.downloads.fetch` (checksummed, cached), and only an
 opt-in workflow profile names it.
 
 - :func:`read_letter` reads the file's rows: features and letters;
@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .dataset import Dataset, DatasetError
+from .container import Dataset, DatasetError
 
 __all__ = [
     "A_TO_M",
@@ -249,8 +249,8 @@ def load_letter_part(part: str, classes: str = "A-M/N-Z") -> Dataset:
     features (0 to 15); rows in the file's order.
 
     The file is not shipped: the first call downloads it through
-    :func:`marginlab.core.downloads.fetch` (pooch, the SHA-256 pinned in
-    :data:`~marginlab.core.downloads.REGISTRY`) into the user's cache, and
+    :func:`marginlab.core.datasets.downloads.fetch` (pooch, the SHA-256 pinned in
+    :data:`~marginlab.core.datasets.downloads.REGISTRY`) into the user's cache, and
     later calls read that copy. Only an opt-in workflow profile names it
     (``workflow/profiles/paper``); the default reproduction runs offline.
 

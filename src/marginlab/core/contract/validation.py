@@ -250,7 +250,7 @@ def check_two_classes(classes: np.ndarray, owner: str) -> None:
 def flatten_column_vector(y: object, *, stacklevel: int = 4) -> np.ndarray:
     """``y`` as an array; a column vector (n, 1) is flattened, with a warning.
 
-    The :class:`~marginlab.core.exceptions.DataConversionWarning` carries
+    The :class:`~marginlab.core.contract.exceptions.DataConversionWarning` carries
     scikit-learn's wording and, when scikit-learn is loaded, derives from its
     class too, so that scikit-learn's ``check_supervised_y_2d`` sees it under
     any filters. ``stacklevel`` 4 points at the caller of ``fit`` (this
@@ -292,7 +292,7 @@ def encode_labels(
     ----------
     y : array-like of shape (n_samples,)
         A column vector of shape (n_samples, 1) is flattened with a
-        :class:`~marginlab.core.exceptions.DataConversionWarning`.
+        :class:`~marginlab.core.contract.exceptions.DataConversionWarning`.
     n_samples : int
         Number of rows of X.
     owner : str

@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from .base import ConstraintList, InstanceOf, Interval, Parameterized
-from .validation import check_array
+from ..contract.base import ConstraintList, InstanceOf, Interval, Parameterized
+from ..contract.validation import check_array
 
 __all__ = [
     "DEFAULT_BLOCK_BYTES",

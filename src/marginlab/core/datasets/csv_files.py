@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .dataset import LABEL_PREFIX, Dataset, DatasetError, Task
-from .io import write_frame_atomic
+from ..io import write_frame_atomic
+from .container import LABEL_PREFIX, Dataset, DatasetError, Task
 
 __all__ = [
     "count_csv_rows",

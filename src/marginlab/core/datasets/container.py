@@ -5,7 +5,7 @@ Every dataset has ``X`` float64 of shape (m, n). A two-class dataset has labels
 ``y`` and the names of its classes in ``classes``; regression datasets have a
 real target. Generators and loaders
 (:mod:`marginlab.core.datasets`) and the CSV files
-(:mod:`marginlab.core.csv_files`) all return a :class:`Dataset`.
+(:mod:`marginlab.core.datasets.csv_files`) all return a :class:`Dataset`.
 """
 
 from __future__ import annotations
@@ -120,7 +120,7 @@ class Dataset:
 
         The bookkeeping columns come last whatever the features are called: a
         feature named ``flipped`` (or ``label``, ``target``) keeps its own
-        column and :func:`~marginlab.core.csv_files.read_dataset` tells them
+        column and :func:`~marginlab.core.datasets.csv_files.read_dataset` tells them
         apart by position.
         """
         import pandas as pd

@@ -27,7 +27,17 @@ from functools import cache
 
 import numpy as np
 
-from .validation import check_array, check_scalar
+from ..contract.validation import check_array, check_scalar
+
+__all__ = [
+    "gaussian_series",
+    "monomials",
+    "quadratic_r2",
+    "series_dimension",
+    "series_indices",
+    "subset_products",
+    "tensor_power",
+]
 
 
 def quadratic_r2(X: object) -> np.ndarray:

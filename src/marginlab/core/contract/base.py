@@ -499,7 +499,7 @@ class ClassifierMixin:
     """Two-class classification with any two labels, ±1 inside.
 
     ``_validate_data`` encodes the labels (see
-    :func:`marginlab.core.validation.encode_labels`) and sets ``classes_`` and
+    :func:`marginlab.core.contract.validation.encode_labels`) and sets ``classes_`` and
     ``n_features_in_``; :meth:`predict` maps the sign of
     ``decision_function`` back to the original labels (a decision value of 0
     gives ``classes_[1]``); :meth:`score` is the accuracy.

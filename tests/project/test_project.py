@@ -529,6 +529,75 @@ def test_the_cycle_check_can_fail(tmp_path: Path, path, text, cycle) -> None:
     assert _import_cycles(package) == ([cycle] if cycle else [])
 
 
+# --- Where a test lives ------------------------------------------------------------
+
+#: Unit test files named before the rule of CONTRIBUTING.md ("Where a test
+#: lives"): each tests the modules its docstring names, and moves to the path
+#: the rule gives when its layer's tests are reorganized.
+NOT_YET_BY_PATH = {
+    "tests/unit/estimators/test_adaboost_m1.py",
+    "tests/unit/estimators/test_arc_gv.py",
+    "tests/unit/estimators/test_c45.py",
+    "tests/unit/estimators/test_compiled.py",
+    "tests/unit/estimators/test_degenerate_data.py",
+    "tests/unit/estimators/test_hard_margin.py",
+    "tests/unit/estimators/test_pegasos.py",
+    "tests/unit/estimators/test_smo.py",
+    "tests/unit/estimators/test_svm_loo.py",
+    "tests/unit/estimators/test_trees.py",
+    "tests/unit/pipeline/test_config_bounds.py",
+    "tests/unit/pipeline/test_experiments.py",
+    "tests/unit/pipeline/test_layout_listing.py",
+}
+
+
+def _tests_off_their_path(
+    tests: Path, package: Path, rooms: tuple[str, ...]
+) -> set[str]:
+    """The test files of ``tests/unit`` and ``tests/evidence`` that the rule
+    does not find from a module's path: ``tests/unit/<a>/<b>/test_<c>.py``
+    tests ``src/marginlab/<a>/<b>/<c>.py`` (or the package ``<c>/``), and
+    ``tests/evidence/test_<room>.py`` a room of the registry."""
+    off = set()
+    for path in (tests / "unit").rglob("test_*.py"):
+        rel = path.relative_to(tests / "unit")
+        home = package.joinpath(*rel.parts[:-1], path.stem.removeprefix("test_"))
+        if not (home.with_suffix(".py").is_file() or (home / "__init__.py").is_file()):
+            off.add(f"tests/unit/{rel.as_posix()}")
+    for path in (tests / "evidence").glob("test_*.py"):
+        if path.stem.removeprefix("test_") not in rooms:
+            off.add(f"tests/evidence/{path.name}")
+    return off
+
+
+def test_a_test_file_is_found_from_its_modules_path() -> None:
+    """The tests of ``src/marginlab/core/datasets/csv_files.py`` are in
+    ``tests/unit/core/datasets/test_csv_files.py``, a room's in
+    ``tests/evidence/test_<room>.py``; the files named before the rule are
+    listed (and leave the list when they move)."""
+    off = _tests_off_their_path(ROOT / "tests", ROOT / "src" / "marginlab", X.ROOMS)
+    assert off == NOT_YET_BY_PATH
+
+
+@pytest.mark.parametrize(
+    ("path", "off"),
+    [
+        ("unit/core/datasets/test_csv_files.py", False),
+        ("unit/core/kernels/test_feature_maps.py", False),
+        ("unit/estimators/test_svm.py", False),  # the package estimators/svm/
+        ("unit/core/test_datasets_csv.py", True),
+        ("unit/core/test_csv_files.py", True),  # a folder too high
+        ("evidence/test_adaboost.py", False),
+        ("evidence/test_shared.py", True),  # _shared/ is not a room
+    ],
+)
+def test_the_test_path_check_can_fail(tmp_path: Path, path: str, off: bool) -> None:
+    (tmp_path / path).parent.mkdir(parents=True)
+    (tmp_path / path).write_text("")
+    found = _tests_off_their_path(tmp_path, ROOT / "src" / "marginlab", X.ROOMS)
+    assert found == ({f"tests/{path}"} if off else set())
+
+
 def test_only_figure_code_imports_matplotlib() -> None:
     """A study job never loads matplotlib: only the rooms' ``figures.py``, the
     shared figure style and the shared layout check of drawn figures import

@@ -1,6 +1,6 @@
-"""Checksummed, cached downloads (marginlab.core.datasets.downloads) against a local
-HTTP server: the cache, a wrong checksum, a server that never answers, a
-closed port, the zip mirror; and the letter reader. Nothing here leaves
+"""Checksummed, cached downloads (marginlab.core.datasets.downloads) against a
+local HTTP server: the cache, a wrong checksum, a server that never answers, a
+closed port, the zip mirror, the registry's letter entry. Nothing here leaves
 127.0.0.1."""
 
 from __future__ import annotations
@@ -14,10 +14,8 @@ import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
-import numpy as np
 import pytest
 
-from marginlab.core.datasets import DatasetError
 from marginlab.core.datasets.downloads import (
     REGISTRY,
     STANDIN_PREFIX,
@@ -27,9 +25,8 @@ from marginlab.core.datasets.downloads import (
     Source,
     fetch,
 )
-from marginlab.core.datasets.letter import LETTER_FEATURES, load_letter, read_letter
 
-from .local_server import Server, local_only, serving
+from .local_server import Server, letter_rows, local_only, serving
 
 pytest.importorskip("pooch")
 
@@ -38,16 +35,7 @@ FNAME = "letter-recognition.data"
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[:10] + "NOPQRSTUVWXYZ"[:10]
 
 
-def _letter_rows() -> bytes:
-    rng = np.random.default_rng(0)
-    values = rng.integers(0, 16, size=(len(LETTERS), len(LETTER_FEATURES)))
-    lines = [
-        ",".join([c, *map(str, row)]) for c, row in zip(LETTERS, values, strict=True)
-    ]
-    return ("\n".join(lines) + "\n").encode()
-
-
-DATA = _letter_rows()
+DATA = letter_rows(LETTERS)
 SHA = hashlib.sha256(DATA).hexdigest()
 
 
@@ -262,63 +250,3 @@ def test_the_letter_entry_pins_the_uci_file() -> None:
     assert mirror.url.endswith(".zip")
     assert mirror.member == FNAME
     assert "UCIData.jl" in entry.checksum_from
-
-
-def test_load_letter_reads_the_downloaded_file(server, tmp_path) -> None:
-    path = fetch(_entry(Source(server.url(FNAME))), cache_dir=tmp_path / "c")
-    data = load_letter(path)
-    assert data.X.shape == (20, 16)
-    assert data.X.dtype == np.float64
-    assert data.feature_names == LETTER_FEATURES
-    assert data.task == "classification"
-    expected = [1.0 if c <= "M" else -1.0 for c in LETTERS]
-    np.testing.assert_array_equal(data.y, expected)
-    first = [int(v) for v in DATA.split(b"\n")[0].split(b",")[1:]]
-    np.testing.assert_array_equal(data.X[0], first)
-    X, letters = read_letter(path)
-    np.testing.assert_array_equal(X, data.X)
-    assert "".join(letters) == LETTERS
-
-
-def test_load_letter_one_letter_against_the_rest(tmp_path) -> None:
-    path = tmp_path / FNAME
-    path.write_bytes(DATA)
-    data = load_letter(path, positive="O")
-    assert (data.y == 1).sum() == 1
-    assert data.y[LETTERS.index("O")] == 1
-
-
-@pytest.mark.parametrize("positive", ["", "a", "AB1", LETTERS + "KLMUVWXYZ", ["A"]])
-def test_load_letter_checks_positive(positive, tmp_path) -> None:
-    path = tmp_path / FNAME
-    path.write_bytes(DATA)
-    with pytest.raises(ValueError, match="'positive' parameter of load_letter"):
-        load_letter(path, positive=positive)
-
-
-def test_load_letter_needs_both_classes(tmp_path) -> None:
-    path = tmp_path / FNAME
-    path.write_bytes(b"A," + b",".join([b"1"] * 16) + b"\n")
-    with pytest.raises(DatasetError, match="both classes"):
-        load_letter(path)
-
-
-@pytest.mark.parametrize(
-    ("line", "found"),
-    [
-        (b"A,1,2", "3 fields"),
-        (b"a," + b",".join([b"1"] * 16), "not a capital letter"),
-        (b"A," + b",".join([b"1"] * 15) + b",16", "'yegvx': '16'"),
-        (b"A," + b",".join([b"1"] * 15) + b",x", "'yegvx': 'x'"),
-    ],
-)
-def test_a_malformed_letter_file_names_the_line(line, found, tmp_path) -> None:
-    path = tmp_path / FNAME
-    path.write_bytes(DATA + line + b"\n")
-    with pytest.raises(DatasetError, match="line 21") as caught:
-        read_letter(path)
-    assert found in str(caught.value)
-    empty = tmp_path / "empty.data"
-    empty.write_bytes(b"\n")
-    with pytest.raises(DatasetError, match="no rows"):
-        read_letter(empty)

@@ -1,25 +1,15 @@
-"""What the rooms share (marginlab.experiments._shared): claim rows, their
-verdicts and their CSV round trip, timing fits, z-scoring, figure files and
-the applets' quantization."""
+"""Claim rows (marginlab.experiments._shared.rows): relations and NaN, the
+verdict read from an interval, the CSV round trip and claims.md, multiplicity
+corrections, resolving factors, and the fields a row refuses."""
 
 from __future__ import annotations
 
-import hashlib
 import math
 
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from marginlab.experiments._shared.applets import dequantize, quantize
-from marginlab.experiments._shared.figures import (
-    count_steps,
-    never_or_count,
-    new_figure,
-    save_figure,
-)
 from marginlab.experiments._shared.rows import (
     COLUMNS,
     ClaimRow,
@@ -29,145 +19,10 @@ from marginlab.experiments._shared.rows import (
     render_markdown,
     to_frame,
 )
-from marginlab.experiments._shared.scaling import needs_standardizing, zscore
-from marginlab.experiments._shared.timing import best_time, fit_exponent
 from marginlab.experiments.losses.claims import b13_losses
-from marginlab.experiments.losses.figures import plot_losses
 from marginlab.experiments.losses.study import margin_grid
 from marginlab.pipeline.jobs import place_rows
 from marginlab.theory.losses import loss_curves
-
-
-@given(
-    st.lists(st.floats(-1e3, 1e3, allow_nan=False), min_size=1, max_size=50),
-    st.floats(0.1, 10.0),
-)
-@settings(max_examples=60, deadline=None)
-def test_quantize_keeps_every_sign_and_is_close_within_the_scale(values, scale):
-    f = np.array(values)
-    back = dequantize(quantize(f, scale), scale)
-    assert np.array_equal(np.sign(back), np.sign(f))
-    inside = np.abs(f) <= scale
-    assert np.all(np.abs(back[inside] - f[inside]) <= scale / 127 + 1e-12)
-    assert np.allclose(np.abs(back[~inside]), scale, rtol=1e-12, atol=0)
-
-
-def test_quantize_refuses_what_it_cannot_encode():
-    with pytest.raises(ValueError, match="finite"):
-        quantize(np.array([np.nan]), 1.0)
-    with pytest.raises(ValueError, match="positive scale"):
-        quantize(np.array([1.0]), 0.0)
-
-
-def test_fit_exponent_recovers_a_power_law() -> None:
-    size = np.array([3.0, 10.0, 30.0, 100.0])
-    assert fit_exponent(size, 5.0 * size**2.5) == pytest.approx(2.5)
-    with pytest.raises(ValueError, match="two distinct sizes"):
-        fit_exponent([4, 4], [1.0, 2.0])
-
-
-def test_best_time_is_the_minimum_of_the_calls() -> None:
-    calls = []
-    assert best_time(lambda: calls.append(1), repeats=4) >= 0.0
-    assert len(calls) == 5  # one warm-up call, then the timed repeats
-    calls.clear()
-    # A caller that has just run the computation (B11's counted fit) skips it.
-    assert best_time(lambda: calls.append(1), repeats=4, warm_up=False) >= 0.0
-    assert len(calls) == 4
-
-
-def test_best_time_reads_the_cpu_clock(monkeypatch) -> None:
-    """The process's CPU time, not wall time: a fake CPU clock decides (the
-    warm-up call is not timed, the smallest of the timed calls is returned)."""
-    from marginlab.experiments._shared import timing
-
-    durations = iter([5.0, 3.0, 2.0, 4.0])  # warm-up, then three timed calls
-    clock = [0.0]
-
-    def call() -> None:
-        clock[0] += next(durations)
-
-    monkeypatch.setattr(timing.time, "process_time", lambda: clock[0])
-    monkeypatch.setattr(
-        timing.time, "perf_counter", lambda: pytest.fail("wall time read")
-    )
-    assert best_time(call, repeats=3) == 2.0
-
-
-def _fit(exponent: float, low: float, high: float, decades: float = 2.0):
-    return pd.Series(
-        {
-            "exponent": exponent,
-            "exponent_low": low,
-            "exponent_high": high,
-            "size_min": 10.0,
-            "size_max": 10.0 * 10**decades,
-            "decades": decades,
-        }
-    )
-
-
-@pytest.mark.parametrize(
-    ("fit", "verdict"),
-    [
-        ((1.1, 1.0, 1.2), "true"),
-        ((0.9, 0.8, 1.05), "true"),
-        ((1.0, 0.6, 1.4), "not resolved"),
-        ((1.5, 1.4, 1.6), "false"),  # grows too fast
-        ((0.1, 0.0, 0.2), "false"),  # flattened by a fixed cost per call
-        ((1.0, 0.95, 1.05, 1.5), "not resolved"),  # fewer than two decades
-    ],
-)
-def test_exponent_rows_are_two_sided(fit, verdict) -> None:
-    from marginlab.experiments._shared.exponents import exponent_row
-
-    row = exponent_row("B11", "t", _fit(*fit), 1, against="m")
-    assert row.verdict == verdict
-    assert row.quantity.startswith("|fitted exponent of CPU time against m - 1|")
-    assert row.ci_low <= row.measured <= row.ci_high
-
-
-def test_work_rows_read_the_counted_exponent_without_an_interval() -> None:
-    from marginlab.experiments._shared.exponents import work_row
-    from marginlab.experiments._shared.timing import exponent_table
-
-    sizes = [10, 100, 1000]
-    work = pd.DataFrame(
-        {
-            "experiment": "e",
-            "form": ["linear"] * 3 + ["quadratic"] * 3,
-            "degree": 0,
-            "size": sizes * 2,
-            "count": [3 * s for s in sizes] + [s * s for s in sizes],
-            "unit": "operations",
-        }
-    )
-    fits = exponent_table(work, "count").set_index("form")
-    rows = [
-        work_row("B11", "t", fits.loc[form], 1, what="sums", against="m", why="w")
-        for form in ("linear", "quadratic")
-    ]
-    assert [(r.kind, r.verdict) for r in rows] == [
-        ("check", "true"),
-        ("check", "false"),
-    ]
-    assert np.isnan(rows[0].ci_low)
-    assert rows[0].quantity.endswith("over 2 decades; w")
-
-
-def test_exponent_interval_covers_the_true_slope() -> None:
-    # Student-t interval of a least-squares slope: about 95 % coverage.
-    from marginlab.experiments._shared.timing import exponent_interval
-
-    rng = np.random.default_rng(1)
-    size = np.geomspace(10, 1000, 6)
-    hits = 0
-    for _ in range(400):
-        seconds = size**1.5 * np.exp(0.2 * rng.standard_normal(size.size))
-        lo, hi = exponent_interval(size, seconds)
-        hits += lo <= 1.5 <= hi
-    assert 0.91 <= hits / 400 <= 0.99
-    assert np.isnan(exponent_interval([1, 2], [1.0, 2.0])).all()
 
 
 def _row(measured: float, lo: float, hi: float, relation: str = ">") -> ClaimRow:
@@ -217,16 +72,6 @@ def test_an_interval_must_be_whole_and_contain_the_measurement() -> None:
         _row(0.1, 0.0, 0.2, "==")
 
 
-def test_zscore_uses_the_training_statistics_only() -> None:
-    train = np.array([[0.0, 5.0], [2.0, 5.0]])
-    other = np.array([[4.0, 7.0]])
-    z_train, z_other = zscore(train, other)
-    assert z_train.tolist() == [[-1.0, 0.0], [1.0, 0.0]]
-    assert z_other.tolist() == [[3.0, 2.0]]  # constant feature: only centred
-    assert not needs_standardizing(np.random.default_rng(0).standard_normal((50, 2)))
-    assert needs_standardizing(np.column_stack([np.arange(50.0) * 100, np.ones(50)]))
-
-
 def test_claim_row_relations_and_nan() -> None:
     row = dict(
         id="X1",
@@ -259,44 +104,6 @@ def test_rows_round_trip_and_render(tmp_path) -> None:
     # B13's rows are checks (fixed formulas on a fixed grid).
     assert "8 rows: of 0 rows of evidence, 0 held, 0 did not hold" in text
     assert "8 of 8 checks passed; 0 illustrations" in text
-
-
-def sha(path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def test_saving_the_same_figure_twice_gives_the_same_bytes(tmp_path) -> None:
-    curves = loss_curves(margin_grid(-2, 2, 41))
-    paths = []
-    for run in ("a", "b"):
-        png, pdf = tmp_path / f"{run}.png", tmp_path / f"{run}.pdf"
-        save_figure(plot_losses(curves), png, pdf)
-        paths.append((png, pdf))
-    assert sha(paths[0][0]) == sha(paths[1][0])
-    assert sha(paths[0][1]) == sha(paths[1][1])
-    assert b"CreationDate" not in paths[0][1].read_bytes()
-    assert b"matplotlib" not in paths[0][0].read_bytes().lower()
-
-
-def test_titles_count_the_steps_instead_of_asserting_a_direction() -> None:
-    """The words a monotone figure title uses come from the values: "never"
-    only when no step went the wrong way."""
-    assert count_steps([3.0, 2.0, 2.0, 1.0], "up") == (0, 3)
-    assert count_steps([3.0, 2.0, 2.5, 1.0], "up") == (1, 3)
-    assert count_steps([1.0, 2.0, np.nan, 0.5], "down") == (0, 3)
-    assert count_steps([5.0], "down") == (0, 0)
-    assert never_or_count("falls", 0, 3) == "never falls"
-    assert never_or_count("falls", 1, 3, "round") == "falls at 1 of 3 rounds"
-    with pytest.raises(ValueError, match="'up' or 'down'"):
-        count_steps([1.0, 2.0], "sideways")
-
-
-def test_a_failed_save_leaves_no_file(tmp_path) -> None:
-    fig, _ = new_figure()
-    target = tmp_path / "figure.unknownformat"
-    with pytest.raises(ValueError, match="unknownformat"):
-        save_figure(fig, target)
-    assert list(tmp_path.iterdir()) == []
 
 
 def _interval_table() -> pd.DataFrame:

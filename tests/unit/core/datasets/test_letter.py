@@ -1,8 +1,9 @@
-"""The `letter` generator (marginlab.core.datasets.load_letter_part) against a
-local HTTP server: the registry's entry is pointed at 127.0.0.1 with the served
-file's SHA-256, and the default cache at a temporary folder. The parts, one
-download for both, a wrong checksum, the forecasts of the configuration check
-(no download), the paper profile, and the default run's offline data. Nothing
+"""The UCI letter data (marginlab.core.datasets.letter): its file read row by
+row, and the `letter` generator (load_letter_part) against a local HTTP
+server: the registry's entry is pointed at 127.0.0.1 with the served file's
+SHA-256, and the default cache at a temporary folder. The parts, one download
+for both, a wrong checksum, the forecasts of the configuration check (no
+download), the paper profile, and the default run's offline data. Nothing
 here leaves 127.0.0.1."""
 
 from __future__ import annotations
@@ -32,11 +33,11 @@ from marginlab.core.datasets import (
     write_dataset,
 )
 from marginlab.core.datasets.downloads import ChecksumError, Source
-from marginlab.core.datasets.letter import LETTER_FEATURES
+from marginlab.core.datasets.letter import LETTER_FEATURES, load_letter, read_letter
 from marginlab.pipeline import config as checks
 from marginlab.pipeline import sources
 
-from ...conftest import PROFILE_FILES, ROOT, project_config
+from ....conftest import PROFILE_FILES, ROOT, project_config
 from .local_server import Server, letter_rows, letter_standin, local_only, serving
 
 pytest.importorskip("pooch")
@@ -97,6 +98,72 @@ def _no_download(monkeypatch) -> None:
         raise AssertionError("a download was attempted")
 
     monkeypatch.setattr(downloads, "fetch", refuse)
+
+
+# --- the file ---------------------------------------------------------------------
+
+
+def test_load_letter_reads_the_file(tmp_path) -> None:
+    path = tmp_path / FNAME
+    path.write_bytes(DATA)
+    data = load_letter(path)
+    assert data.X.shape == (len(LETTERS), 16)
+    assert data.X.dtype == np.float64
+    assert data.feature_names == LETTER_FEATURES
+    assert data.task == "classification"
+    expected = [1.0 if c <= "M" else -1.0 for c in LETTERS]
+    np.testing.assert_array_equal(data.y, expected)
+    first = [int(v) for v in DATA.split(b"\n")[0].split(b",")[1:]]
+    np.testing.assert_array_equal(data.X[0], first)
+    X, letters = read_letter(path)
+    np.testing.assert_array_equal(X, data.X)
+    assert "".join(letters) == LETTERS
+
+
+def test_load_letter_one_letter_against_the_rest(tmp_path) -> None:
+    path = tmp_path / FNAME
+    path.write_bytes(DATA)
+    data = load_letter(path, positive="O")
+    assert (data.y == 1).sum() == 1
+    assert data.y[LETTERS.index("O")] == 1
+
+
+@pytest.mark.parametrize(
+    "positive", ["", "a", "AB1", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", ["A"]]
+)
+def test_load_letter_checks_positive(positive, tmp_path) -> None:
+    path = tmp_path / FNAME
+    path.write_bytes(DATA)
+    with pytest.raises(ValueError, match="'positive' parameter of load_letter"):
+        load_letter(path, positive=positive)
+
+
+def test_load_letter_needs_both_classes(tmp_path) -> None:
+    path = tmp_path / FNAME
+    path.write_bytes(b"A," + b",".join([b"1"] * 16) + b"\n")
+    with pytest.raises(DatasetError, match="both classes"):
+        load_letter(path)
+
+
+@pytest.mark.parametrize(
+    ("line", "found"),
+    [
+        (b"A,1,2", "3 fields"),
+        (b"a," + b",".join([b"1"] * 16), "not a capital letter"),
+        (b"A," + b",".join([b"1"] * 15) + b",16", "'yegvx': '16'"),
+        (b"A," + b",".join([b"1"] * 15) + b",x", "'yegvx': 'x'"),
+    ],
+)
+def test_a_malformed_letter_file_names_the_line(line, found, tmp_path) -> None:
+    path = tmp_path / FNAME
+    path.write_bytes(DATA + line + b"\n")
+    with pytest.raises(DatasetError, match=f"line {len(LETTERS) + 1}") as caught:
+        read_letter(path)
+    assert found in str(caught.value)
+    empty = tmp_path / "empty.data"
+    empty.write_bytes(b"\n")
+    with pytest.raises(DatasetError, match="no rows"):
+        read_letter(empty)
 
 
 # --- the parts -------------------------------------------------------------------

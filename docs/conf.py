@@ -76,7 +76,7 @@ html_theme_options = {
 def _attribute_doc(app, what, name, obj, options, lines):
     """A re-exported constant gets the ``#:`` comment of the module that
     assigns it (``marginlab.core.datasets.TRIANGLE``'s is in
-    ``marginlab.core.synthetic``, which autodoc does not read), and never
+    ``marginlab.core.datasets.synthetic``, which autodoc does not read), and never
     the docstring of its type (ndarray's, dict's)."""
     if what != "data":
         return
@@ -169,7 +169,7 @@ def _documented(env) -> dict[int, str]:
 
 def _resolve_layered(app, env, node, contnode):
     """Link a docstring's reference to a name of the layers
-    (``:func:`~marginlab.core.synthetic.make_moons```, or ``:func:`svm_loo```
+    (``:func:`~marginlab.core.datasets.synthetic.make_moons```, or ``:func:`svm_loo```
     read in :mod:`marginlab.estimators.svm`) to where the reference
     documents that object (``marginlab.core.datasets.make_moons``)."""
     if node.get("refdomain") != "py":

@@ -85,8 +85,10 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "Laplacian",
         "make_kernel",
         "is_psd",
+        "quadratic_r2",
+        "monomials",
+        "gaussian_series",
     ),
-    "core.feature_maps": ("quadratic_r2", "monomials", "gaussian_series"),
     "core.datasets": ("Dataset", "DatasetError", "make_dataset", "load_csv"),
     # The theory the claims compare against.
     "theory.margins": (
@@ -119,8 +121,12 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "stump_vc_dimension_bound",
     ),
     # The estimator contract's helper and what a user catches.
-    "core.base": ("clone",),
-    "core.exceptions": ("NotFittedError", "NotSeparableError", "ConvergenceWarning"),
+    "core.contract.base": ("clone",),
+    "core.contract.exceptions": (
+        "NotFittedError",
+        "NotSeparableError",
+        "ConvergenceWarning",
+    ),
 }
 
 #: Each public name → the module of its layer that holds it.

@@ -7,8 +7,8 @@ import warnings
 
 import pytest
 
+from marginlab.core.contract.exceptions import ConvergenceWarning
 from marginlab.core.datasets import make_dataset
-from marginlab.core.exceptions import ConvergenceWarning
 from marginlab.experiments.gaussian_hypothesis.claims import k9_gaussian_hypothesis
 from marginlab.experiments.gaussian_hypothesis.study import gaussian_hypothesis_tables
 from marginlab.pipeline.jobs import plotter

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from matplotlib import pyplot as plt
 
 from marginlab.core.datasets import make_dataset
-from marginlab.core.feature_maps import gaussian_series
+from marginlab.core.kernels.feature_maps import gaussian_series
 from marginlab.experiments._shared.figures import save_figure
 from marginlab.experiments.gaussian_series.claims import (
     SERIES_TOL,

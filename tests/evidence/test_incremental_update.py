@@ -9,8 +9,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from marginlab.core.contract.exceptions import ConvergenceWarning
 from marginlab.core.datasets import make_dataset
-from marginlab.core.exceptions import ConvergenceWarning
 from marginlab.core.kernels import Gaussian
 from marginlab.estimators import logistic as logistic_module
 from marginlab.estimators import perceptron as perceptron_module

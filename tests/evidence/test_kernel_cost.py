@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from marginlab.core.feature_maps import monomials
+from marginlab.core.kernels.feature_maps import monomials
 from marginlab.experiments._shared.figures import save_figure
 from marginlab.experiments._shared.timing import (
     TIMING_COLUMNS,

@@ -17,9 +17,9 @@ import sys
 import warnings
 
 import marginlab
-from marginlab.core.base import BaseEstimator
+from marginlab.core.contract.base import BaseEstimator
+from marginlab.core.contract.exceptions import ConvergenceWarning
 from marginlab.core.datasets import make_dataset
-from marginlab.core.exceptions import ConvergenceWarning
 
 #: The layers of the library itself; the others (experiments, pipeline) are
 #: the workflow's, with the `workflow` extra.

@@ -259,14 +259,21 @@ def test_the_package_shows_its_layers() -> None:
 def test_layers_import_only_downwards() -> None:
     """core < theory < estimators < experiments < pipeline; a room imports the
     shared code and itself (its claims and figures never its study, its study
-    never its claims or figures), and no other room but the reuses declared."""
-    assert _layer_violations(ROOT / "src" / "marginlab") == []
+    never its claims or figures), and no other room but the reuses declared;
+    and no module imports itself through others (:func:`_import_cycles`)."""
+    package = ROOT / "src" / "marginlab"
+    assert _layer_violations(package) == []
+    assert _import_cycles(package) == []
 
 
 @pytest.mark.parametrize(
     ("path", "line", "found"),
     [
-        ("core/kernels.py", "from ..estimators.svm import SVM", "a higher layer"),
+        (
+            "core/kernels/functions.py",
+            "from ...estimators.svm import SVM",
+            "a higher layer",
+        ),
         ("theory/bounds.py", "from ..pipeline import jobs", "a higher layer"),
         (
             "experiments/adaboost/claims.py",
@@ -291,6 +298,329 @@ def test_the_layer_check_can_fail(tmp_path: Path, path, line, found) -> None:
     violations = _layer_violations(package)
     assert len(violations) == 1, violations
     assert found in violations[0]
+
+
+# --- Import cycles ----------------------------------------------------------------
+
+
+def _import_graph(package: Path) -> dict[tuple[str, str], bool]:
+    """The package's imports as edges ``(importer, imported) → at import
+    time``, modules named by their dotted path below ``marginlab`` (a package
+    by its own, for its ``__init__.py``; the package itself is ``""``).
+
+    Every import statement counts, deferred ones too (inside a function, or
+    under ``if TYPE_CHECKING:``), and gives an edge to:
+
+    1. the module it names: ``import marginlab.a.b`` and ``from .b import n``
+       name ``a.b``; ``from a import b`` names the module ``a.b`` when ``b``
+       is one, else ``a``;
+    2. for a name ``from X import n`` that ``X`` only re-exports (``from .m
+       import n``, or ``from .m import *`` with ``n`` in ``m.__all__``), the
+       module that defines it, followed through re-exports: the importer
+       depends on it as much as on ``X``;
+    3. the ``__init__`` of each package that encloses the named module but
+       not the importer (Python runs it first; the importer's own packages
+       are already being imported when it runs).
+
+    An edge is *at import time* when its statement runs while the importer is
+    first imported: not inside a function or ``if TYPE_CHECKING:``."""
+    import ast
+
+    paths = {}
+    for path in package.rglob("*.py"):
+        parts = path.relative_to(package).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        paths[".".join(parts)] = path
+    packages = {m for m, p in paths.items() if p.name == "__init__.py"}
+    trees = {m: ast.parse(p.read_text()) for m, p in paths.items()}
+
+    def absolute(module: str, node: ast.ImportFrom) -> str | None:
+        """The dotted name a ``from`` import reads from, or None outside."""
+        if node.level:
+            parts = module.split(".") if module else []
+            if module not in packages:
+                parts = parts[:-1]
+            parts = parts[: len(parts) - node.level + 1]
+            return ".".join([*parts, *(node.module.split(".") if node.module else [])])
+        name = node.module or ""
+        if name == "marginlab" or name.startswith("marginlab."):
+            return name.removeprefix("marginlab").removeprefix(".")
+        return None
+
+    def static_all(module: str) -> set[str]:
+        """The names of a module's ``__all__`` when it is a literal list."""
+        for node in trees[module].body:
+            names = node.targets if isinstance(node, ast.Assign) else []
+            literal = isinstance(node, ast.Assign) and isinstance(
+                node.value, ast.List | ast.Tuple
+            )
+            if literal and any(getattr(n, "id", "") == "__all__" for n in names):
+                return {e.value for e in node.value.elts if isinstance(e, ast.Constant)}
+        return set()
+
+    def home(module: str, name: str, seen: frozenset[str] = frozenset()) -> str:
+        """The module that defines ``name`` read from ``module``."""
+        if module in seen:
+            return module
+        for node in trees[module].body:
+            if isinstance(node, ast.ImportFrom) and absolute(module, node) is not None:
+                source = absolute(module, node)
+                for alias in node.names:
+                    star = alias.name == "*" and source in trees
+                    if (alias.asname or alias.name) == name or (
+                        star and name in static_all(source)
+                    ):
+                        if f"{source}.{alias.name}".strip(".") in paths:
+                            return f"{source}.{alias.name}".strip(".")
+                        if source in trees:
+                            return home(
+                                source,
+                                alias.name if not star else name,
+                                seen | {module},
+                            )
+        return module
+
+    edges: dict[tuple[str, str], bool] = {}
+
+    def add(importer: str, target: str, now: bool) -> None:
+        if target == importer or target not in paths:
+            return
+        edges[importer, target] = edges.get((importer, target), False) or now
+        parts = target.split(".")
+        for cut in range(1, len(parts)):
+            outer = ".".join(parts[:cut])
+            if outer in packages and not (importer + ".").startswith(outer + "."):
+                edges[importer, outer] = edges.get((importer, outer), False) or now
+
+    class Imports(ast.NodeVisitor):
+        def __init__(self, module: str) -> None:
+            self.module, self.now = module, True
+
+        def deferred(self, node: ast.AST) -> None:
+            now, self.now = self.now, False
+            self.generic_visit(node)
+            self.now = now
+
+        visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = deferred
+
+        def visit_If(self, node: ast.If) -> None:
+            if "TYPE_CHECKING" in ast.unparse(node.test):
+                self.deferred(node)
+            else:
+                self.generic_visit(node)
+
+        def visit_Import(self, node: ast.Import) -> None:
+            for alias in node.names:
+                if alias.name.startswith("marginlab."):
+                    add(self.module, alias.name.removeprefix("marginlab."), self.now)
+
+        def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+            source = absolute(self.module, node)
+            if source is None:
+                return
+            for alias in node.names:
+                named = f"{source}.{alias.name}".strip(".")
+                if named in paths:
+                    add(self.module, named, self.now)
+                    continue
+                add(self.module, source, self.now)
+                if alias.name != "*" and source in trees:
+                    add(self.module, home(source, alias.name), self.now)
+
+    for module, tree in trees.items():
+        Imports(module).visit(tree)
+    return edges
+
+
+def _strongly_connected(edges: set[tuple[str, str]]) -> list[set[str]]:
+    """The groups of two or more modules that reach each other (Tarjan)."""
+    successors: dict[str, list[str]] = {}
+    for a, b in sorted(edges):
+        successors.setdefault(a, []).append(b)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for after in successors.get(node, []):
+            if after not in index:
+                visit(after)
+                low[node] = min(low[node], low[after])
+            elif after in stack:
+                low[node] = min(low[node], index[after])
+        if low[node] == index[node]:
+            group = {stack.pop()}
+            while node not in group:
+                group.add(stack.pop())
+            if len(group) > 1:
+                groups.append(group)
+
+    for node in sorted(successors):
+        if node not in index:
+            visit(node)
+    return groups
+
+
+def _a_cycle(group: set[str], edges: set[tuple[str, str]]) -> list[str]:
+    """One shortest cycle through the first module of ``group``."""
+    start = min(group)
+    paths = {start: [start]}
+    todo = [start]
+    while todo:
+        node = todo.pop(0)
+        for a, b in sorted(edges):
+            if a != node or b not in group:
+                continue
+            if b == start:
+                return [*paths[node], start]
+            if b not in paths:
+                paths[b] = [*paths[node], b]
+                todo.append(b)
+    raise AssertionError(group)  # a strongly connected group has a cycle
+
+
+def _import_cycles(package: Path) -> list[str]:
+    """The import cycles among the package's modules, each as ``a → b → a``.
+
+    Over the edges of :func:`_import_graph`, a cycle counts when
+
+    - it passes through no package ``__init__``: deferred imports included,
+      two modules that import each other are one concept cut in two, even
+      where Python gets through it (the import inside a function runs
+      later); or
+    - all its edges are at import time: a real module-level cycle, which
+      Python meets as a partly initialized module.
+
+    So a package's ``__init__`` may re-export its modules while one of them
+    imports a name from it inside a function (the cycle runs through the
+    ``__init__`` and has a deferred edge): the name's defining module is an
+    edge of its own (rule 2 of :func:`_import_graph`), so a cycle between the
+    modules behind the re-export still counts."""
+    graph = _import_graph(package)
+    packages = {
+        ".".join(p.relative_to(package).parent.parts)
+        for p in package.rglob("__init__.py")
+    }
+    plain = {e for e in graph if not {*e} & packages}
+    now = {e for e, at_import in graph.items() if at_import}
+    found = {}
+    for edges in (plain, now):
+        for group in _strongly_connected(edges):
+            found.setdefault(frozenset(group), " → ".join(_a_cycle(group, edges)))
+    return sorted(found.values())
+
+
+@pytest.mark.parametrize(
+    ("path", "text", "cycle"),
+    [
+        # The circle this check was written for: the letter data's module
+        # defers importing downloads, and downloads takes LETTER_CLASSES
+        # back through the facade of the datasets.
+        (
+            "core/datasets/downloads.py",
+            "from . import LETTER_CLASSES\n",
+            "core.datasets.downloads → core.datasets.letter → core.datasets.downloads",
+        ),
+        # Deferred, between plain modules: still one concept cut in two.
+        (
+            "core/contract/validation.py",
+            "def _late():\n    from ..kernels.functions import Kernel\n",
+            "core.contract.base → core.contract.validation → "
+            "core.kernels.functions → core.contract.base",
+        ),
+        # At import time through a package's __init__: Python would meet
+        # the package partly initialized.
+        (
+            "estimators/svm/pegasos.py",
+            "from . import SVM\n",
+            "estimators.svm → estimators.svm.pegasos → estimators.svm",
+        ),
+        # A function that reads a name of its own package's __init__ later:
+        # no cycle (the name's module, classifier, imports nothing of pegasos).
+        ("estimators/svm/pegasos.py", "def _late():\n    from . import SVM\n", None),
+    ],
+)
+def test_the_cycle_check_can_fail(tmp_path: Path, path, text, cycle) -> None:
+    import shutil
+
+    package = tmp_path / "marginlab"
+    shutil.copytree(ROOT / "src" / "marginlab", package)
+    with (package / path).open("a") as handle:
+        handle.write(f"\n{text}")
+    assert _import_cycles(package) == ([cycle] if cycle else [])
+
+
+# --- Where a test lives ------------------------------------------------------------
+
+#: Unit test files named before the rule of CONTRIBUTING.md ("Where a test
+#: lives"): each tests the modules its docstring names, and moves to the path
+#: the rule gives when its layer's tests are reorganized.
+NOT_YET_BY_PATH = {
+    "tests/unit/estimators/test_adaboost_m1.py",
+    "tests/unit/estimators/test_arc_gv.py",
+    "tests/unit/estimators/test_c45.py",
+    "tests/unit/estimators/test_compiled.py",
+    "tests/unit/estimators/test_degenerate_data.py",
+    "tests/unit/estimators/test_hard_margin.py",
+    "tests/unit/estimators/test_pegasos.py",
+    "tests/unit/estimators/test_smo.py",
+    "tests/unit/estimators/test_svm_loo.py",
+    "tests/unit/estimators/test_trees.py",
+    "tests/unit/pipeline/test_config_bounds.py",
+    "tests/unit/pipeline/test_experiments.py",
+    "tests/unit/pipeline/test_layout_listing.py",
+}
+
+
+def _tests_off_their_path(
+    tests: Path, package: Path, rooms: tuple[str, ...]
+) -> set[str]:
+    """The test files of ``tests/unit`` and ``tests/evidence`` that the rule
+    does not find from a module's path: ``tests/unit/<a>/<b>/test_<c>.py``
+    tests ``src/marginlab/<a>/<b>/<c>.py`` (or the package ``<c>/``), and
+    ``tests/evidence/test_<room>.py`` a room of the registry."""
+    off = set()
+    for path in (tests / "unit").rglob("test_*.py"):
+        rel = path.relative_to(tests / "unit")
+        home = package.joinpath(*rel.parts[:-1], path.stem.removeprefix("test_"))
+        if not (home.with_suffix(".py").is_file() or (home / "__init__.py").is_file()):
+            off.add(f"tests/unit/{rel.as_posix()}")
+    for path in (tests / "evidence").glob("test_*.py"):
+        if path.stem.removeprefix("test_") not in rooms:
+            off.add(f"tests/evidence/{path.name}")
+    return off
+
+
+def test_a_test_file_is_found_from_its_modules_path() -> None:
+    """The tests of ``src/marginlab/core/datasets/csv_files.py`` are in
+    ``tests/unit/core/datasets/test_csv_files.py``, a room's in
+    ``tests/evidence/test_<room>.py``; the files named before the rule are
+    listed (and leave the list when they move)."""
+    off = _tests_off_their_path(ROOT / "tests", ROOT / "src" / "marginlab", X.ROOMS)
+    assert off == NOT_YET_BY_PATH
+
+
+@pytest.mark.parametrize(
+    ("path", "off"),
+    [
+        ("unit/core/datasets/test_csv_files.py", False),
+        ("unit/core/kernels/test_feature_maps.py", False),
+        ("unit/estimators/test_svm.py", False),  # the package estimators/svm/
+        ("unit/core/test_datasets_csv.py", True),
+        ("unit/core/test_csv_files.py", True),  # a folder too high
+        ("evidence/test_adaboost.py", False),
+        ("evidence/test_shared.py", True),  # _shared/ is not a room
+    ],
+)
+def test_the_test_path_check_can_fail(tmp_path: Path, path: str, off: bool) -> None:
+    (tmp_path / path).parent.mkdir(parents=True)
+    (tmp_path / path).write_text("")
+    found = _tests_off_their_path(tmp_path, ROOT / "src" / "marginlab", X.ROOMS)
+    assert found == ({f"tests/{path}"} if off else set())
 
 
 def test_only_figure_code_imports_matplotlib() -> None:

@@ -85,8 +85,8 @@ import numpy as np
 import pytest
 from playwright.sync_api import Browser, Page
 
+from marginlab.core.contract.exceptions import ConvergenceWarning, NotSeparableError
 from marginlab.core.datasets import make_circles, make_moons, make_xor
-from marginlab.core.exceptions import ConvergenceWarning, NotSeparableError
 from marginlab.core.kernels import Gaussian, Kernel, make_kernel
 from marginlab.estimators.svm import SVM, svm_loo
 from marginlab.estimators.svm import loo as loo_module

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from scipy import linalg
 
-from ..core.base import BaseEstimator, Interval, RegressorMixin
+from ..core.contract.base import BaseEstimator, Interval, RegressorMixin
 from ..core.kernels import KERNEL, Gaussian, Kernel
 
 

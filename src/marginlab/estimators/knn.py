@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.base import BaseEstimator, ClassifierMixin, Interval
+from ..core.contract.base import BaseEstimator, ClassifierMixin, Interval
+from ..core.contract.validation import check_array, check_labels, check_scalar
 from ..core.kernels import squared_distances
-from ..core.validation import check_array, check_labels, check_scalar
 
 
 class KNN(ClassifierMixin, BaseEstimator):

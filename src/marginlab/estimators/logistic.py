@@ -21,7 +21,7 @@ from typing import Literal
 
 import numpy as np
 
-from ..core.base import (
+from ..core.contract.base import (
     RANDOM_STATE,
     BaseEstimator,
     Boolean,
@@ -29,9 +29,9 @@ from ..core.base import (
     Interval,
     Options,
 )
-from ..core.exceptions import ConvergenceWarning
+from ..core.contract.exceptions import ConvergenceWarning
+from ..core.contract.validation import check_random_state
 from ..core.kernels import KERNEL, Gaussian, Kernel
-from ..core.validation import check_random_state
 from .perceptron import UpdateCallback, update_scores
 
 

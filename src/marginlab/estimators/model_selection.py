@@ -23,7 +23,7 @@ from typing import Any, Literal, NamedTuple
 import numpy as np
 import pandas as pd
 
-from ..core.validation import check_random_state, check_scalar, check_X_y
+from ..core.contract.validation import check_random_state, check_scalar, check_X_y
 
 #: What a fold's score is: the error rate (classification) or the mean squared
 #: error (regression).

@@ -22,10 +22,16 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..core.base import RANDOM_STATE, BaseEstimator, Boolean, ClassifierMixin, Interval
-from ..core.exceptions import ConvergenceWarning
+from ..core.contract.base import (
+    RANDOM_STATE,
+    BaseEstimator,
+    Boolean,
+    ClassifierMixin,
+    Interval,
+)
+from ..core.contract.exceptions import ConvergenceWarning
+from ..core.contract.validation import check_random_state
 from ..core.kernels import KERNEL, Kernel, Linear
-from ..core.validation import check_random_state
 
 #: ``callback(i, dual_coef, intercept, scores)`` of the dual learners' ``fit``.
 UpdateCallback = Callable[[int, np.ndarray, float, np.ndarray], None]

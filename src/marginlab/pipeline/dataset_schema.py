@@ -1,5 +1,5 @@
 """The configuration schema of one dataset, written from the generators'
-descriptions (:data:`marginlab.core.generators.GENERATOR_TABLE`).
+descriptions (:data:`marginlab.core.datasets.generators.GENERATOR_TABLE`).
 
 :func:`dataset_schema` is the ``$defs.dataset`` section of
 ``workflow/schemas/config.schema.yaml``: the ``generator`` key, one of the
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.generators import (
+from ..core.datasets.generators import (
     GENERATOR_TABLE,
     MAX_FEATURES,
     MAX_POINTS,
@@ -30,7 +30,8 @@ __all__ = ["dataset_schema"]
 #: section that uses them.
 _SHARED = {"seed": "#/$defs/seed", "rate": "#/$defs/probability_half_open"}
 
-#: JSON Schema's names of :class:`~marginlab.core.generators.Parameter`'s bounds.
+#: JSON Schema's names of the bounds of
+#: :class:`~marginlab.core.datasets.generators.Parameter`.
 _BOUNDS = (
     ("minimum", "minimum"),
     ("exclusive_minimum", "exclusiveMinimum"),

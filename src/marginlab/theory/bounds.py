@@ -51,7 +51,7 @@ import math
 import numpy as np
 from scipy.special import xlogy
 
-from ..core.validation import check_scalar
+from ..core.contract.validation import check_scalar
 
 __all__ = [
     "gamma_bound",

@@ -33,7 +33,7 @@ from typing import Literal
 import numpy as np
 from scipy.optimize import linprog
 
-from ..core.validation import check_array
+from ..core.contract.validation import check_array
 
 __all__ = ["convex_hull_sup", "correlations", "finite_class_sup"]
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.validation import check_scalar, check_X_y
+from ..core.contract.validation import check_scalar, check_X_y
 
 __all__ = [
     "FACE_NAMES",

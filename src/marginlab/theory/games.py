@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.validation import check_array
+from ..core.contract.validation import check_array
 from .margins import game_value
 
 __all__ = ["ROCK_PAPER_SCISSORS", "GameSolution", "guarantee", "solve_zero_sum"]

@@ -44,7 +44,7 @@ import numpy as np
 import pandas as pd
 from scipy.optimize import linprog
 
-from ..core.validation import check_array, check_labels
+from ..core.contract.validation import check_array, check_labels
 
 __all__ = [
     "distinct_stumps",

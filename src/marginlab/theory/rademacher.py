@@ -32,7 +32,7 @@ import math
 
 import numpy as np
 
-from ..core.validation import check_array, check_random_state, check_scalar
+from ..core.contract.validation import check_array, check_random_state, check_scalar
 
 __all__ = [
     "monte_carlo_deviation",

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
+from marginlab.core.contract.exceptions import NotFittedError
 from marginlab.core.datasets import make_dataset
-from marginlab.core.exceptions import NotFittedError
 from marginlab.estimators.boosting.adaboost import HISTORY_COLUMNS, AdaBoost
 from marginlab.estimators.boosting.ensemble import NoEdgeWarning, StopReason
 from marginlab.estimators.boosting.majority import MajorityBoost

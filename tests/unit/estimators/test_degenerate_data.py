@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from marginlab import KNN
-from marginlab.core.exceptions import NotSeparableError
+from marginlab.core.contract.exceptions import NotSeparableError
 from marginlab.core.kernels import Gaussian, Linear
 from marginlab.estimators.boosting.adaboost import AdaBoost
 from marginlab.estimators.boosting.ensemble import NoEdgeWarning
@@ -66,7 +66,7 @@ def test_knn_on_identical_points_breaks_ties_by_index() -> None:
 
 
 def test_lasso_at_its_sweep_cap_warns_and_returns() -> None:
-    from marginlab.core.exceptions import ConvergenceWarning
+    from marginlab.core.contract.exceptions import ConvergenceWarning
     from marginlab.estimators.selection import lasso_path
 
     rng = np.random.default_rng(0)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from scipy.optimize import minimize
 
-from marginlab.core.exceptions import NotSeparableError
+from marginlab.core.contract.exceptions import NotSeparableError
 from marginlab.estimators.svm.hard_margin import l2_max_margin
 from marginlab.theory.margins import norm_margin, signed_max_margin
 

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from marginlab.core.contract.exceptions import ConvergenceWarning
 from marginlab.core.datasets import make_dataset
-from marginlab.core.exceptions import ConvergenceWarning
 from marginlab.core.kernels import Gaussian, Linear
 from marginlab.estimators.logistic import (
     KernelLogisticRegression,

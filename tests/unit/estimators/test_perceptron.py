@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from marginlab.core.contract.exceptions import ConvergenceWarning, NotFittedError
 from marginlab.core.datasets import make_dataset
-from marginlab.core.exceptions import ConvergenceWarning, NotFittedError
-from marginlab.core.feature_maps import quadratic_r2
 from marginlab.core.kernels import Gaussian, Linear, Polynomial
+from marginlab.core.kernels.feature_maps import quadratic_r2
 from marginlab.estimators.perceptron import (
     KernelPerceptron,
     Perceptron,

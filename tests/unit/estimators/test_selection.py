@@ -22,8 +22,8 @@ from marginlab import (
     grid_search,
     kfold_indices,
 )
+from marginlab.core.contract.exceptions import ConvergenceWarning
 from marginlab.core.datasets import make_dataset
-from marginlab.core.exceptions import ConvergenceWarning
 from marginlab.estimators.selection import (
     Lasso,
     Ridge,

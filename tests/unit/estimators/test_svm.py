@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 from sklearn.svm import SVC
 
-from marginlab.core.datasets import make_dataset
-from marginlab.core.exceptions import (
+from marginlab.core.contract.exceptions import (
     ConvergenceWarning,
     NotFittedError,
     NotSeparableError,
 )
+from marginlab.core.datasets import make_dataset
 from marginlab.core.kernels import Gaussian, Linear, Polynomial
 from marginlab.estimators.svm.classifier import SVM
 

@@ -18,8 +18,13 @@ import numpy as np
 import pytest
 import yaml
 
-from marginlab.core import csv_files, datasets
-from marginlab.core.datasets import Dataset, make_moons, make_sparse_regression
+from marginlab.core import datasets
+from marginlab.core.datasets import (
+    Dataset,
+    csv_files,
+    make_moons,
+    make_sparse_regression,
+)
 from marginlab.estimators.model_selection import random_split, train_test_split
 from marginlab.experiments import EXPERIMENTS, experiment
 from marginlab.experiments._shared.entry import ANY, REGRESSION, Need

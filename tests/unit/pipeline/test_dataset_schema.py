@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
-from marginlab.core.generators import GENERATOR_TABLE
+from marginlab.core.datasets.generators import GENERATOR_TABLE
 from marginlab.pipeline import config as checks
 from marginlab.pipeline.dataset_schema import dataset_schema
 

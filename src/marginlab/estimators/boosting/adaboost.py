@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ...core.base import (
+from ...core.contract.base import (
     Boolean,
     Interval,
 )

@@ -17,7 +17,7 @@ import math
 
 import numpy as np
 
-from ...core.base import Boolean
+from ...core.contract.base import Boolean
 from .adaboost import AdaBoost, _AdaBoostHistory
 from .ensemble import _Round
 from .weak_learners import WeakLearner

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.base import Boolean, Interval, Options, Parameterized
-from ...core.validation import check_X_y
+from ...core.contract.base import Boolean, Interval, Options, Parameterized
+from ...core.contract.validation import check_X_y
 from .multiclass_trees import IMPURITIES, GrownTree, Impurity, PresortedClasses
 from .pruning import collapse_and_prune
 from .weak_learners import (

@@ -13,11 +13,11 @@ from enum import StrEnum
 import numpy as np
 import pandas as pd
 
-from ...core.base import (
+from ...core.contract.base import (
     BaseEstimator,
     ClassifierMixin,
 )
-from ...core.validation import check_array, encode_labels
+from ...core.contract.validation import check_array, encode_labels
 from .weak_learners import Hypothesis, Stumps, WeakLearner
 
 #: A round whose edge γ_t = ½ − ε_t is at most this has no edge (ε_t ≥ ½ up to
@@ -134,7 +134,7 @@ class _Ensemble(ClassifierMixin, BaseEstimator):
         when there are K > 2 classes (``classes_`` the labels of the codes).
 
         Labels of one class are refused, as by every classifier
-        (:func:`~marginlab.core.validation.check_two_classes`), except
+        (:func:`~marginlab.core.contract.validation.check_two_classes`), except
         y ≡ ±1 over a weak learner given as a matrix of predictions
         (:attr:`~.weak_learners.WeakLearner.margin_matrix`): H is then the
         margin matrix M_ij = y_i h_j(x_i) itself.

@@ -11,7 +11,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from ...core.base import (
+from ...core.contract.base import (
     Interval,
 )
 from ...theory.bounds import mwu_rounds

@@ -26,14 +26,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...core.base import (
+from ...core.contract.base import (
     NO_VALIDATION,
     InstanceOf,
     Interval,
     Options,
     Parameterized,
 )
-from ...core.validation import check_array, check_labels
+from ...core.contract.validation import check_array, check_labels
 from .trees import CRITERIA, Criterion, PresortedTrees, descend
 
 #: Weighted errors within this fraction of the total weight count as ties.

@@ -13,9 +13,9 @@ import numpy as np
 import pandas as pd
 from scipy.linalg.blas import daxpy as _daxpy
 
-from ...core.base import BaseEstimator, Interval, RegressorMixin
-from ...core.exceptions import ConvergenceWarning
-from ...core.validation import check_scalar, check_X_y
+from ...core.contract.base import BaseEstimator, Interval, RegressorMixin
+from ...core.contract.exceptions import ConvergenceWarning
+from ...core.contract.validation import check_scalar, check_X_y
 from ..model_selection import _kfold
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.base import BaseEstimator, Interval, RegressorMixin
-from ...core.validation import check_scalar, check_X_y
+from ...core.contract.base import BaseEstimator, Interval, RegressorMixin
+from ...core.contract.validation import check_scalar, check_X_y
 
 
 def _check_lams(lams: object, owner: str, name: str = "lam") -> np.ndarray:

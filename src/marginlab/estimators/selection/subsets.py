@@ -24,7 +24,7 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
-from ...core.validation import check_scalar, check_X_y
+from ...core.contract.validation import check_scalar, check_X_y
 from ..model_selection import _kfold
 from .zscores import _z_scores
 

@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from ...core.validation import check_X_y
+from ...core.contract.validation import check_X_y
 
 
 def least_squares(X: object, y: object) -> tuple[np.ndarray, float]:

@@ -35,13 +35,13 @@ from functools import partial
 
 import numpy as np
 
-from ...core.base import (
+from ...core.contract.base import (
     BaseEstimator,
     Boolean,
     ClassifierMixin,
     Interval,
 )
-from ...core.exceptions import ConvergenceWarning, NotSeparableError
+from ...core.contract.exceptions import ConvergenceWarning, NotSeparableError
 from ...core.kernels import KERNEL, Gaussian, Kernel
 from .smo import KernelQ, rho, solve
 
@@ -168,7 +168,7 @@ class SVM(ClassifierMixin, BaseEstimator):
         ------
         ValueError
             For labels of one class (as every classifier:
-            :func:`~marginlab.core.validation.check_two_classes`).
+            :func:`~marginlab.core.contract.validation.check_two_classes`).
         NotSeparableError
             With ``C=inf`` on classes that are not separable.
         """

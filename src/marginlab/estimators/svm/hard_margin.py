@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...core.contract.validation import check_array, check_labels
 from ...core.kernels import Linear
-from ...core.validation import check_array, check_labels
 from ...theory.margins import norm_margin
 from .classifier import SVM
 

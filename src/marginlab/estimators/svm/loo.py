@@ -36,9 +36,9 @@ from typing import Any, Literal
 import numpy as np
 from scipy.linalg.blas import daxpy as _daxpy
 
-from ...core.base import clone
-from ...core.exceptions import ConvergenceWarning
-from ...core.validation import check_array, check_labels, check_scalar
+from ...core.contract.base import clone
+from ...core.contract.exceptions import ConvergenceWarning
+from ...core.contract.validation import check_array, check_labels, check_scalar
 from .classifier import SVM
 from .smo import GramQ, rho, solve
 

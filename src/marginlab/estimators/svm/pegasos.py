@@ -13,15 +13,15 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ...core.base import (
+from ...core.contract.base import (
     RANDOM_STATE,
     BaseEstimator,
     ClassifierMixin,
     InstanceOf,
     Interval,
 )
+from ...core.contract.validation import check_array, check_labels, check_random_state
 from ...core.kernels import KERNEL, Gaussian, Kernel
-from ...core.validation import check_array, check_labels, check_random_state
 from .classifier import SVM
 from .smo import KernelQ
 

@@ -15,7 +15,7 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ...core.generators import MAX_POINTS
+from ...core.datasets.generators import MAX_POINTS
 
 __all__ = [
     "FAMILY_BYTES",

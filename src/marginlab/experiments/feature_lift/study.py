@@ -9,8 +9,8 @@ import pandas as pd
 from scipy.optimize import linprog
 
 from ...core.datasets import Dataset
-from ...core.feature_maps import quadratic_r2
 from ...core.kernels import Linear
+from ...core.kernels.feature_maps import quadratic_r2
 from ...estimators.svm.classifier import SVM
 
 

@@ -12,7 +12,7 @@ def problems(cfg: Mapping[str, Any]) -> Problems:
     """The tail bounds of every pair of its ``n_points`` points and every
     degree up to ``max_degree``, and the features of the series to that
     total degree."""
-    from ...core.feature_maps import series_dimension
+    from ...core.kernels.feature_maps import series_dimension
 
     data = dataset_size(cfg, "gaussian_series")
     if data is None:

@@ -31,8 +31,12 @@ import pandas as pd
 from scipy.special import gammainc
 
 from ...core.datasets import Dataset
-from ...core.feature_maps import gaussian_series, series_dimension, series_indices
 from ...core.kernels import Gaussian
+from ...core.kernels.feature_maps import (
+    gaussian_series,
+    series_dimension,
+    series_indices,
+)
 
 #: Columns of the table of :func:`gaussian_series_table`.
 COLUMNS = (

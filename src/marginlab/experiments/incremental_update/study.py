@@ -21,8 +21,8 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from ...core.contract.exceptions import ConvergenceWarning
 from ...core.datasets import Dataset
-from ...core.exceptions import ConvergenceWarning
 from ...core.kernels import Gaussian
 from ...estimators.logistic import KernelLogisticRegression
 from ...estimators.perceptron import KernelPerceptron, update_scores

@@ -30,7 +30,7 @@ def k22_feature_count(counts: pd.DataFrame, products: pd.DataFrame) -> list[Clai
     Rows, n the dimension (1 000):
 
     1. check: the code's degree-2 map
-       :func:`~marginlab.core.feature_maps.monomials` has n² coordinates
+       :func:`~marginlab.core.kernels.feature_maps.monomials` has n² coordinates
        (``==``): its x ⊗ x keeps x_i x_j and x_j x_i apart by construction.
     2. check: the number of *distinct* coordinates among them, counted on
        random points, against n(n + 1)/2 (``==``). A check, not evidence: x ⊗ x

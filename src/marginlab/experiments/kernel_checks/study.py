@@ -13,9 +13,9 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from ...core.feature_maps import monomials, tensor_power
+from ...core.contract.validation import check_array
 from ...core.kernels import Gaussian, Polynomial
-from ...core.validation import check_array
+from ...core.kernels.feature_maps import monomials, tensor_power
 
 #: The lecture's count of second-order features in 1 000 dimensions (Huang
 #: 2017, 'Kernels as dot products'), as printed: one significant figure.
@@ -27,7 +27,7 @@ def symmetric_quadratic(X: object) -> np.ndarray:
 
     The map of Huang 2017, 'Quadratic Kernel' (φ(x) = (x1², √2 x1x2, x2²) on
     ℝ²) in n dimensions: one coordinate per distinct monomial of degree 2,
-    n(n + 1)/2 in all, where :func:`~marginlab.core.feature_maps.monomials`
+    n(n + 1)/2 in all, where :func:`~marginlab.core.kernels.feature_maps.monomials`
     keeps x_i x_j and x_j x_i apart (n² coordinates).
 
     Parameters
@@ -68,12 +68,12 @@ def kernel_check_tables(
 
     **K22.** For n = ``n_features`` (the lecture's 1 000), the coordinates of
     the code's degree-2 maps are counted on random points x ~ N(0, I):
-    :func:`~marginlab.core.feature_maps.monomials` (x ⊗ x, n² ordered
+    :func:`~marginlab.core.kernels.feature_maps.monomials` (x ⊗ x, n² ordered
     products x_i x_j), the distinct ones among them (columns of its output on
     two random points that differ as float tuples: x_i x_j and x_j x_i are
     the same number, distinct monomials differ with probability 1),
     :func:`symmetric_quadratic` (n(n + 1)/2), and, for (⟨x, x'⟩ + c)²,
-    :func:`~marginlab.core.feature_maps.tensor_power` ((n + 1)²) and its
+    :func:`~marginlab.core.kernels.feature_maps.tensor_power` ((n + 1)²) and its
     distinct columns (C(n + 2, 2): degree ≤ 2). Then, on ``n_points`` random
     points, the kernel ⟨x, x'⟩² (:class:`~marginlab.core.kernels.Polynomial`
     with c = 0) against the inner products of both degree-2 maps.

@@ -29,8 +29,8 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from ...core.feature_maps import monomials
 from ...core.kernels import Polynomial
+from ...core.kernels.feature_maps import monomials
 from .._shared.timing import TIMING_COLUMNS, WORK_COLUMNS, best_time, exponent_table
 
 
@@ -59,7 +59,7 @@ def explicit_multiply_adds(n: int, degree: int) -> int:
     φ(x) = x^{⊗d} is formed level by level, one product per coordinate of
     x^{⊗k} for k = 2, …, d, for x and for x'; then φ(x)·φ(x') takes n^d
     multiply-adds: n^d + 2 Σ_{k=2}^{d} n^k in all. The coordinates of each
-    level are read off :func:`~marginlab.core.feature_maps.monomials`.
+    level are read off :func:`~marginlab.core.kernels.feature_maps.monomials`.
 
     Examples
     --------

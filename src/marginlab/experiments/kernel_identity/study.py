@@ -10,11 +10,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ...core.feature_maps import quadratic_r2, subset_products, tensor_power
 from ...core.kernels import (
     Polynomial,
     ProductPolynomial,
 )
+from ...core.kernels.feature_maps import quadratic_r2, subset_products, tensor_power
 
 #: K1's identities: name → (kernel, feature map) builders from (degree, c).
 IDENTITIES: dict[str, Callable[[int, float], tuple[Any, Callable]]] = {

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from ...core.validation import check_random_state, check_scalar
+from ...core.contract.validation import check_random_state, check_scalar
 from ...estimators.selection import lasso_path
 from ...theory.cross_polytope import FACE_NAMES, constrained_least_squares
 

@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 from scipy.optimize import brentq
 
-from ...core.validation import check_random_state, check_scalar
+from ...core.contract.validation import check_random_state, check_scalar
 from ...estimators.selection import (
     lasso_path,
     ridge_path,

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from ...core.contract.validation import check_scalar
 from ...core.datasets import Dataset
-from ...core.validation import check_scalar
 from ...estimators.model_selection import random_split
 from ...estimators.selection import lasso_cv
 from .._shared.scaling import zscore

@@ -32,8 +32,8 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
+from ...core.contract.exceptions import ConvergenceWarning, NotSeparableError
 from ...core.datasets import Dataset
-from ...core.exceptions import ConvergenceWarning, NotSeparableError
 from ...core.kernels import make_kernel
 from ...estimators.svm.classifier import SVM
 from ...estimators.svm.loo import svm_loo

@@ -13,7 +13,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from ...core.validation import check_scalar
+from ...core.contract.validation import check_scalar
 from ...estimators.boosting.adaboost import AdaBoost
 from ...estimators.boosting.weak_learners import HypothesisMatrix
 from ...theory.margins import game_value, max_margin

@@ -34,8 +34,8 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
+from ...core.contract.validation import check_random_state, check_scalar
 from ...core.datasets import Dataset
-from ...core.validation import check_random_state, check_scalar
 from ...estimators.svm.hard_margin import l2_max_margin
 from ...theory.margins import (
     distinct_stumps,

@@ -10,10 +10,10 @@ from collections.abc import Callable, Mapping
 import numpy as np
 import pandas as pd
 
+from ...core.contract.exceptions import ConvergenceWarning
 from ...core.datasets import Dataset
-from ...core.exceptions import ConvergenceWarning
-from ...core.feature_maps import quadratic_r2
 from ...core.kernels import Kernel, Linear, Polynomial
+from ...core.kernels.feature_maps import quadratic_r2
 from ...estimators.perceptron import KernelPerceptron, Perceptron
 
 #: The worked example of Huang 2017 ('Kernelized Perceptron'): points, labels,

@@ -9,10 +9,10 @@ import warnings
 import numpy as np
 import pandas as pd
 
+from ...core.contract.exceptions import ConvergenceWarning
 from ...core.datasets import Dataset
-from ...core.exceptions import ConvergenceWarning
-from ...core.feature_maps import quadratic_r2
 from ...core.kernels import Polynomial
+from ...core.kernels.feature_maps import quadratic_r2
 from ...estimators.perceptron import KernelPerceptron, Perceptron
 
 

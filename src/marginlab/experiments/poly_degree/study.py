@@ -9,8 +9,8 @@ import math
 import numpy as np
 import pandas as pd
 
+from ...core.contract.exceptions import NotSeparableError
 from ...core.datasets import Dataset
-from ...core.exceptions import NotSeparableError
 from ...estimators.svm.classifier import SVM
 
 

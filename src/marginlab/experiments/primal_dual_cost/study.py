@@ -25,9 +25,9 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import pandas as pd
 
-from ...core.exceptions import ConvergenceWarning
-from ...core.feature_maps import tensor_power
+from ...core.contract.exceptions import ConvergenceWarning
 from ...core.kernels import Polynomial
+from ...core.kernels.feature_maps import tensor_power
 from ...estimators.perceptron import KernelPerceptron, Perceptron
 
 

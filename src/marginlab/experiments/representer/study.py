@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ...core.feature_maps import tensor_power
+from ...core.kernels.feature_maps import tensor_power
 
 
 def representer_table(

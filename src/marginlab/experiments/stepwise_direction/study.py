@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ...core.validation import check_scalar
+from ...core.contract.validation import check_scalar
 from ...estimators.model_selection import kfold_indices
 from ...estimators.selection import (
     backward_stepwise,

@@ -18,8 +18,8 @@ import math
 import numpy as np
 import pandas as pd
 
+from ...core.contract.validation import check_scalar
 from ...core.datasets import Dataset
-from ...core.validation import check_scalar
 from ...estimators.boosting.adaboost import AdaBoost
 from ...estimators.boosting.weak_learners import (
     Stumps,

@@ -149,7 +149,7 @@ KB.boost = (function () {
   // for such data; status "ok" (every round run), "no_edge" (stopped: no stump
   // has an edge), "perfect" (stopped after a stump without training mistakes)
   // or "one_class" (no round: points of one class, which the library's fit
-  // refuses with this message, core/validation.py's check_two_classes).
+  // refuses with this message, core/contract/validation.py's check_two_classes).
   function fit(X, y, nRounds = 100) {
     const m = X.length;
     const labels = Float64Array.from(y, (v) => (v > 0 ? 1 : -1));

@@ -52,7 +52,7 @@
   const CHECK_EVERY = 1000; // steps between two hard-margin checks
   const MIN_MARGIN = 1e-6; // a hard margin below this × √max k(x, x) is none
 
-  // --- kernels (core/kernels.py) --------------------------------------------
+  // --- kernels (core/kernels/functions.py) -----------------------------------
 
   /** Points as one Float64Array, row after row: {m, d, data}. */
   function points(X) {

@@ -65,8 +65,8 @@ from unittest import mock
 
 import numpy as np
 
-from marginlab.core.datasets import make_moons, make_xor
 from marginlab.core.contract.exceptions import ConvergenceWarning, NotSeparableError
+from marginlab.core.datasets import make_moons, make_xor
 from marginlab.core.kernels import Kernel, make_kernel
 from marginlab.estimators.boosting import AdaBoost, NoEdgeWarning, Stumps
 from marginlab.estimators.boosting.ensemble import NO_EDGE_TOL

@@ -25,7 +25,7 @@ from sklearn.svm import SVC
 
 from marginlab.core.datasets import make_dataset
 from marginlab.core.kernels import Gaussian
-from marginlab.estimators.svm import _loop, smo
+from marginlab.estimators.svm import smo, solver
 from marginlab.estimators.svm.classifier import SVM
 
 
@@ -165,9 +165,9 @@ BUILDERS: list[Callable[[float], Case]] = [
 #: attribute, part). Each part's time excludes the parts it calls.
 _PARTS = (
     (Gaussian, "_column", "kernel values (numpy product and exp, compiled clip)"),
-    (_loop, "times_labels", "labels y_i y_t (compiled)"),
+    (solver, "times_labels", "labels y_i y_t (compiled)"),
     (smo.KernelQ, "fill", "column requests (Python)"),
-    (_loop, "run", "the compiled loop (select, step, shrinking, cache)"),
+    (solver, "run", "the compiled loop (select, step, shrinking, cache)"),
     (smo.KernelQ, "swap_indices", "cache swaps at shrinking (compiled)"),
     (SVM, "fit", "the rest of fit (checks, Python driver, rho)"),
 )

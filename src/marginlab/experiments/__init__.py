@@ -28,7 +28,7 @@ from __future__ import annotations
 from importlib import import_module
 from pathlib import Path
 
-from ._shared.entry import (
+from ._shared.experiment import (
     ANY,
     FAMILIES,
     LINE,

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from ..experiments import EXPERIMENTS, config_file, figures
-from ..experiments._shared.entry import Need
+from ..experiments._shared.experiment import Need
 from .plan import Plan
 
 __all__ = [

@@ -4,7 +4,7 @@
 study names is defined and has the right task and number of features; then it
 calls :func:`data_problem`, which checks, for every dataset a run reads, with
 what the study declares in its registry entry
-(:class:`~marginlab.experiments._shared.entry.Need`):
+(:class:`~marginlab.experiments._shared.experiment.Need`):
 
 1. its size: the number of rows (a generator's follows from its parameters,
    a user CSV's lines are counted, not parsed) against the most the study
@@ -57,7 +57,7 @@ from ..core.datasets import (
     make_dataset,
 )
 from ..experiments import EXPERIMENTS
-from ..experiments._shared.entry import Need
+from ..experiments._shared.experiment import Need
 from .limits import FAMILY_BYTES, MAX_POINTS, MEMORY, format_bytes
 from .plan import Plan
 
@@ -258,7 +258,7 @@ def row_limit(use: Use, n_features: int = 1) -> int:
 
     Examples
     --------
-    >>> from marginlab.experiments._shared.entry import ANY
+    >>> from marginlab.experiments._shared.experiment import ANY
     >>> row_limit(Use("k", "d", ANY.but(gram="kernel matrix")))
     20000
     """
@@ -383,7 +383,7 @@ def smallest_class(use: Use, regression: bool = False) -> int:
 
     Examples
     --------
-    >>> from marginlab.experiments._shared.entry import ANY
+    >>> from marginlab.experiments._shared.experiment import ANY
     >>> cv = ANY.but(holdout=True, folds=True)
     >>> smallest_class(Use("k", "d", cv, (("test_fraction", 0.5), ("n_splits", 5))))
     9

@@ -31,7 +31,7 @@ from ..experiments import (
     figure_experiment,
     timed_claims,
 )
-from ..experiments._shared.entry import DataRef, Experiment, Run
+from ..experiments._shared.experiment import DataRef, Experiment, Run
 from .digest import Digests, shared
 
 __all__ = [

@@ -27,7 +27,7 @@ from marginlab.core.datasets import (
 )
 from marginlab.estimators.model_selection import random_split, train_test_split
 from marginlab.experiments import EXPERIMENTS, experiment
-from marginlab.experiments._shared.entry import ANY, REGRESSION, Need
+from marginlab.experiments._shared.experiment import ANY, REGRESSION, Need
 from marginlab.pipeline import config as checks
 from marginlab.pipeline import data_checks
 from marginlab.pipeline.data_checks import (

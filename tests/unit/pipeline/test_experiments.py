@@ -14,8 +14,8 @@ import pytest
 import yaml
 
 from marginlab import experiments as X
-from marginlab.experiments._shared.entry import section
 from marginlab.experiments._shared.expected import Either, as_read, declared_names
+from marginlab.experiments._shared.experiment import section
 from marginlab.experiments._shared.rows import ROW_NAME
 from marginlab.pipeline import config as checks
 from marginlab.pipeline.digest import required_parameters
@@ -279,7 +279,7 @@ def test_the_registry_imports_only_the_standard_library() -> None:
     files = [
         package / "__init__.py",
         package / "experiments/__init__.py",
-        package / "experiments/_shared/entry.py",
+        package / "experiments/_shared/experiment.py",
         *sorted(package.glob("experiments/[!_]*/__init__.py")),
     ]
     assert len(files) == 3 + len(X.ROOMS)
@@ -300,7 +300,7 @@ def test_the_registry_imports_only_the_standard_library() -> None:
             if isinstance(node, ast.ImportFrom) and node.level > 0
         }
         assert {m.split(".")[0] for m in imported} <= stdlib, path
-        assert relative <= {"_shared.entry"}, path
+        assert relative <= {"_shared.experiment"}, path
 
 
 def test_every_room_holds_its_own_entry() -> None:

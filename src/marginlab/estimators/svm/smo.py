@@ -42,9 +42,9 @@ bounded LRU cache; :class:`GramQ`: a precomputed Gram matrix, optionally
 with points removed, as leave-one-out needs) or the option ``bias`` of
 :func:`solve`; there is one loop.
 
-The loop is compiled with numba (:func:`._loop.run`, libsvm's
+The loop is compiled with numba (:func:`.solver.run`, libsvm's
 ``Solver::Solve``: selection, step, Ḡ, shrinking, the gradient's rebuild),
-and so is the bookkeeping of the kernel-column cache (:class:`._loop.Cache`,
+and so is the bookkeeping of the kernel-column cache (:class:`.solver.Cache`,
 libsvm's ``Cache``). It reads every column through the cache a Q-matrix
 gives it (:meth:`QMatrix.columns`). A :class:`GramQ`'s missing columns are
 gathered from its Gram matrix in the loop itself; for a :class:`KernelQ`,
@@ -98,23 +98,23 @@ import numpy as np
 from ...core.kernels import Kernel
 
 if TYPE_CHECKING:
-    from ._loop import Cache, Columns
+    from .solver import Cache, Columns
 
 #: Steps between two calls of the monitor of :func:`solve`.
 CHECK_EVERY = 1000
 
-#: The compiled half of the solver, :mod:`._loop`, once imported.
+#: The compiled half of the solver, :mod:`.solver`, once imported.
 _LOOP: ModuleType | None = None
 
 
 def _compiled() -> ModuleType:
-    """:mod:`._loop`, imported at the first fit: it imports numba (about a
+    """:mod:`.solver`, imported at the first fit: it imports numba (about a
     second), which importing marginlab should not."""
     global _LOOP
     if _LOOP is None:
-        from . import _loop
+        from . import solver
 
-        _LOOP = _loop
+        _LOOP = solver
     return _LOOP
 
 
@@ -161,8 +161,8 @@ class QMatrix(ABC):
             self.swap_index(i, j)
 
     def columns(self) -> Columns | None:
-        """Where the compiled loop reads the columns (:class:`._loop.Columns`:
-        the Q-matrix's :class:`._loop.Cache`, and the Gram matrix that fills
+        """Where the compiled loop reads the columns (:class:`.solver.Columns`:
+        the Q-matrix's :class:`.solver.Cache`, and the Gram matrix that fills
         it, or none: then :meth:`fill` does), or None (the default): the
         solver then reads :meth:`get_Q` through a cache of two columns."""
         return None
@@ -171,7 +171,7 @@ class QMatrix(ABC):
         """Compute Q_{i,t} for t in [start, stop) into cache slot ``slot``.
 
         The compiled loop's request for a column it does not hold, after it
-        took the slot (:func:`._loop.get_data`); only for a Q-matrix whose
+        took the slot (:func:`.solver.get_data`); only for a Q-matrix whose
         :meth:`columns` is a cache that Python fills.
         """
         raise NotImplementedError(f"{type(self).__name__} keeps no column cache.")
@@ -182,7 +182,7 @@ class KernelQ(QMatrix):
 
     A cached column holds a prefix Q_{i,0..len−1} of its entries (those of
     the rows active when it was requested); a request for a longer prefix
-    computes only the missing entries. The cache (:class:`._loop.Cache`,
+    computes only the missing entries. The cache (:class:`.solver.Cache`,
     libsvm's ``Cache``) is one block of ``cache_bytes`` split into
     full-length slots (at least two); the least recently used column is
     evicted when a new one needs a slot. As in libsvm, :meth:`swap_index`
@@ -270,7 +270,7 @@ class GramQ(QMatrix):
     leaving point i out (leave-one-out) is ``index = [0, …, i−1, i+1, …]``:
     no (l − 1) × (l − 1) copy is made. Columns are gathered from the rows of
     ``Q_full = (y yᵀ) ∘ K``, computed once by the caller: the compiled loop
-    gathers them itself (:class:`._loop.Gram`) into a cache of two columns,
+    gathers them itself (:class:`.solver.Gram`) into a cache of two columns,
     the working set's.
 
     Parameters
@@ -377,7 +377,7 @@ def solve(
 ) -> SMOResult:
     """Minimize ½αᵀQα − eᵀα over 0 ≤ α ≤ C (and yᵀα = 0 if ``bias``) by SMO.
 
-    libsvm's ``Solver::Solve`` (:func:`._loop.run`): every ``min(l, 1000)``
+    libsvm's ``Solver::Solve`` (:func:`.solver.run`): every ``min(l, 1000)``
     steps shrink (if ``shrinking``); select the working set on the active
     prefix (WSS 3); when the prefix is optimal, rebuild the full gradient
     and select again on all variables, stopping if they are optimal too;

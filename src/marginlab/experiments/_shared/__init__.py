@@ -1,6 +1,6 @@
 """What the experiment rooms share.
 
-- :mod:`.entry`: the registry's model (:class:`~.entry.Experiment`, the run
+- :mod:`.experiment`: the registry's model (:class:`~.experiment.Experiment`, the run
   builders), standard library only;
 - :mod:`.rows` and :mod:`.kinds`: the claim row and what kind of evidence it
   is; :mod:`.status`: the words of the tables' ``status`` columns;

@@ -15,7 +15,7 @@ A dataset that no seeded generator makes (a user's CSV, a bundled real
 dataset) cannot be drawn again: it is its only training set, and the rows
 that need an interval over training sets say so
 (:data:`ONE_TRAINING_SET`). A room's entry passes the dataset's configuration
-entry to its study with :func:`~.entry.drawn_like`.
+entry to its study with :func:`~.experiment.drawn_like`.
 """
 
 from __future__ import annotations

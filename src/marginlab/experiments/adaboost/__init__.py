@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import ANY, Experiment, Figure, per_dataset
+from .._shared.experiment import ANY, Experiment, Figure, per_dataset
 
 EXPERIMENT = Experiment(
     name="adaboost",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import PLANE, Applet, Experiment, section
+from .._shared.experiment import PLANE, Applet, Experiment, section
 
 EXPERIMENT = Experiment(
     name="adaboost_rounds",

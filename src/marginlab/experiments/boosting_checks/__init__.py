@@ -8,7 +8,7 @@ statements of Mohri's boosting slides.
 
 from __future__ import annotations
 
-from .._shared.entry import ANY, Experiment, Figure, section
+from .._shared.experiment import ANY, Experiment, Figure, section
 
 #: B22 needs a sample that no single stump separates: one point of each
 #: class always is.

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import ANY, Experiment, Figure, cv, section
+from .._shared.experiment import ANY, Experiment, Figure, cv, section
 
 EXPERIMENT = Experiment(
     name="boosting_overfit",

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import ANY, Experiment, Figure, per_pair
+from .._shared.experiment import ANY, Experiment, Figure, per_pair
 
 EXPERIMENT = Experiment(
     name="boosting_the_margin",

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import ANY, Experiment, Figure, cv, section, split
+from .._shared.experiment import ANY, Experiment, Figure, cv, section, split
 
 #: A held-out split (its own test_fraction of each class), the grid search's
 #: cross-validation on the training part (cv.folds), and the SVMs' kernel

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import PLANE, Experiment, Figure, section
+from .._shared.experiment import PLANE, Experiment, Figure, section
 
 #: The linear SVM on the lifted points: its kernel values between the
 #: support vectors and every point.

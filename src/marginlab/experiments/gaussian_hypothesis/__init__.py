@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import LINE, Experiment, Figure, section
+from .._shared.experiment import LINE, Experiment, Figure, section
 
 #: Kernel logistic regression: max_epochs gradient steps, each a product with
 #: the m × m kernel matrix; the hypothesis drawn on ``n_grid`` points.

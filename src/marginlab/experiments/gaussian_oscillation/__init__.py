@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import LINE, Experiment, Figure, cv, drawn_like, section
+from .._shared.experiment import LINE, Experiment, Figure, cv, drawn_like, section
 
 #: Kernel ridge regression: the m × m kernel matrix, solved (m³/3
 #: multiply-adds) for every kernel of the sweep on every fold of the

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import ANY, Experiment, Figure, section
+from .._shared.experiment import ANY, Experiment, Figure, section
 
 #: The drift table keeps the m × m Gram matrix of the dataset.
 NEED = ANY.but(

@@ -8,7 +8,7 @@ the kernel lectures.
 
 from __future__ import annotations
 
-from .._shared.entry import Experiment, Figure, section
+from .._shared.experiment import Experiment, Figure, section
 
 EXPERIMENT = Experiment(
     name="kernel_checks",

@@ -11,7 +11,7 @@ entry, which Snakemake reads when it parses the workflow (standard library only)
 
 from __future__ import annotations
 
-from .._shared.entry import Experiment, Figure, section
+from .._shared.experiment import Experiment, Figure, section
 
 EXPERIMENT = Experiment(
     name="kernel_cost",

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import PLANE, Experiment, Figure, drawn_like, section, split
+from .._shared.experiment import PLANE, Experiment, Figure, drawn_like, section, split
 
 #: A held-out split (split.test_fraction of each class), and the distances of
 #: the training points to every point and to every point of the grid.

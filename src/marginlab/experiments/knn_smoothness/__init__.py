@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import PLANE, Experiment, Figure, drawn_like, section, split
+from .._shared.experiment import PLANE, Experiment, Figure, drawn_like, section, split
 
 #: As knn_k: a held-out split, distances to every point and the grid.
 NEED = PLANE.but(

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import REGRESSION, Applet, Experiment, Figure, section
+from .._shared.experiment import REGRESSION, Applet, Experiment, Figure, section
 
 EXPERIMENT = Experiment(
     name="lasso_path",

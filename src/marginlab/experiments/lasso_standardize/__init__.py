@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import REGRESSION, Experiment, Figure, cv, per_dataset, split
+from .._shared.experiment import REGRESSION, Experiment, Figure, cv, per_dataset, split
 
 EXPERIMENT = Experiment(
     name="lasso_standardize",

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import (
+from .._shared.experiment import (
     ANY,
     Config,
     DataRef,

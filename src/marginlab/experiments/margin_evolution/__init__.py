@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import ANY, Applet, Experiment, section, split
+from .._shared.experiment import ANY, Applet, Experiment, section, split
 
 EXPERIMENT = Experiment(
     name="margin_evolution",

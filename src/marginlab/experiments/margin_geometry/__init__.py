@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import PLANE, Experiment, Figure, section
+from .._shared.experiment import PLANE, Experiment, Figure, section
 
 #: The LPs over the distinct stumps of ``stumps``' points.
 STUMPS = PLANE.but(family="stumps")

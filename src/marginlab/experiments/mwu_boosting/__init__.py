@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import ANY, Experiment, Figure, section
+from .._shared.experiment import ANY, Experiment, Figure, section
 
 #: MajorityBoost's rounds of weak-learner search grow faster than m (48 s on
 #: 3000 points of three_clusters, 3 s on 600).

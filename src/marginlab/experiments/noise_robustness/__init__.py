@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import ANY, Experiment, Figure, section, split
+from .._shared.experiment import ANY, Experiment, Figure, section, split
 
 #: A held-out split (split.test_fraction of each class); the SVM, trained on
 #: training labels of which up to the largest of ``rates`` are flipped, needs

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import PLANE, Experiment, Figure, section
+from .._shared.experiment import PLANE, Experiment, Figure, section
 
 #: AdaBoost over a family of lines through the data: two per direction
 #: (n_directions) and point.

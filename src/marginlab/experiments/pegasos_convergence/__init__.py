@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import ANY, Experiment, Figure, section
+from .._shared.experiment import ANY, Experiment, Figure, section
 
 #: The exact SVM's kernel values between its support vectors and every point
 #: (with C = 1/(λm) nearly all points are support vectors).

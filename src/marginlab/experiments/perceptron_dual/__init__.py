@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import ANY, PLANE, Config, DataRef, Experiment, Figure, Run
+from .._shared.experiment import ANY, PLANE, Config, DataRef, Experiment, Figure, Run
 
 
 def _runs(cfg: Config) -> dict[str, Run]:

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import PLANE, Experiment, Figure, section
+from .._shared.experiment import PLANE, Experiment, Figure, section
 
 #: The kernel perceptron keeps the m × m kernel matrix.
 NEED = PLANE.but(

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import ANY, Experiment, Figure, cv, section, split
+from .._shared.experiment import ANY, Experiment, Figure, cv, section, split
 
 #: Both datasets are split (``dataset`` by split.test_fraction of each class,
 #: ``noisy`` by the room's noisy_test_fraction); the SVMs' kernel values

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import Experiment, Figure, section
+from .._shared.experiment import Experiment, Figure, section
 
 EXPERIMENT = Experiment(
     name="representer",

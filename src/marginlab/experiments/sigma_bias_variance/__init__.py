@@ -5,7 +5,15 @@
 
 from __future__ import annotations
 
-from .._shared.entry import PLANE, Experiment, Figure, cv, drawn_like, section, split
+from .._shared.experiment import (
+    PLANE,
+    Experiment,
+    Figure,
+    cv,
+    drawn_like,
+    section,
+    split,
+)
 
 #: A held-out split (split.test_fraction of each class), cross-validation on
 #: the training part (cv.folds), and the SVMs' and 1-NN's values between the

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import PLANE, Applet, Experiment, section
+from .._shared.experiment import PLANE, Applet, Experiment, section
 
 #: The SVM's kernel values between its training points and every point, and
 #: every point of its ``grid_points``² grid (its decision function there).

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import Experiment, Figure, cv, section
+from .._shared.experiment import Experiment, Figure, cv, section
 
 EXPERIMENT = Experiment(
     name="stepwise_direction",

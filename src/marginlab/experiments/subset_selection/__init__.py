@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import REGRESSION, Experiment, Figure, cv, section
+from .._shared.experiment import REGRESSION, Experiment, Figure, cv, section
 
 #: K-fold cross-validation (cv.folds rows at least), and backward stepwise by
 #: z-scores, which estimate σ² by RSS/(m − d − 1).

@@ -5,7 +5,15 @@
 
 from __future__ import annotations
 
-from .._shared.entry import PLANE, Config, DataRef, Experiment, Figure, Run, panel_id
+from .._shared.experiment import (
+    PLANE,
+    Config,
+    DataRef,
+    Experiment,
+    Figure,
+    Run,
+    panel_id,
+)
 
 #: The SVM's kernel values between its training points and every point, and
 #: every point of its ``grid_points``² grid (its decision function there).

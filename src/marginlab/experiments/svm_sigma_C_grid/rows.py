@@ -6,8 +6,8 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from .._shared.entry import panel_id
 from .._shared.expected import Expected
+from .._shared.experiment import panel_id
 
 
 def expected(cfg: Mapping[str, Any]) -> Expected:

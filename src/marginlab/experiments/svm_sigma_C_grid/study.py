@@ -13,7 +13,7 @@ import pandas as pd
 from ...core.datasets import Dataset
 from ...core.kernels import Gaussian
 from ...estimators.svm.classifier import SVM
-from .._shared.entry import panel_id
+from .._shared.experiment import panel_id
 from .._shared.grid import padded_grid
 
 

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from .._shared.entry import PLANE, Experiment, Figure, section
+from .._shared.experiment import PLANE, Experiment, Figure, section
 
 #: The game over every distinct stump of the points (and over depth-2 trees
 #: of at most max_thresholds thresholds per feature).

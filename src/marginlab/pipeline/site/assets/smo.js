@@ -1,5 +1,5 @@
 // The SVM trained by SMO in the browser: a port, step for step, of marginlab's
-// solver (estimators/svm/smo.py and its loop, estimators/svm/_loop.py), of
+// solver (estimators/svm/smo.py and its loop, estimators/svm/solver.py), of
 // SVM.fit (estimators/svm/classifier.py) and of the brute-force leave-one-out
 // (estimators/svm/loo.py, retrain="all"). A classic script (no modules, no
 // libraries; it runs from file://) defining window.KB.smo = {kernel, fit,
@@ -242,7 +242,7 @@
     }
   }
 
-  // --- the solver (svm/_loop.py's run, as smo.py's solve drives it) ----------
+  // --- the solver (svm/solver.py's run, as smo.py's solve drives it) ---------
 
   /** out[t] += a · x[t] for t from start on. */
   function axpy(a, x, out, start) {

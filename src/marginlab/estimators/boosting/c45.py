@@ -377,7 +377,7 @@ class BestFirstTrees(_ClassTrees):
     random order (``random_state``), and treat values within 10⁻⁷ of each
     other as equal, on float32 inputs; on data without ties and with gaps
     above that, the two grow the same tree (``tests/unit/estimators/
-    test_c45.py`` checks the training predictions).
+    boosting/test_c45.py`` checks the training predictions).
 
     *Search.* As :class:`C45Trees`: features presorted once, each leaf
     scanned once per feature when it is made, with K-class prefix sums;

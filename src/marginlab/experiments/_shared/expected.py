@@ -16,7 +16,7 @@ and its docstring says what decides. Everything else is an exact name.
 
 ``tests/workflow/test_pipeline.py`` compares the (id, name) list of a run's
 claims.csv with the declarations for that run's configuration, read through
-:func:`as_read`; ``tests/unit/pipeline/test_experiments.py`` checks that each
+:func:`as_read`; ``tests/unit/test_experiments.py`` checks that each
 room declares names for exactly its claims.
 """
 

@@ -12,7 +12,7 @@ from marginlab.core.contract.exceptions import NotSeparableError
 from marginlab.estimators.svm.hard_margin import l2_max_margin
 from marginlab.theory.margins import norm_margin, signed_max_margin
 
-from ..conftest import _sample
+from ...conftest import _sample
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -1,4 +1,5 @@
-"""Degenerate data: every point identical, or duplicates with opposite labels.
+"""The estimators (marginlab.estimators) on degenerate data: every point
+identical, or duplicates with opposite labels.
 
 Each estimator either gives a defined answer or stops with a message that says
 what is wrong; none returns NaN or hangs.

@@ -23,7 +23,7 @@ from marginlab.pipeline.jobs import resolve
 from marginlab.pipeline.plan import Plan
 from marginlab.pipeline.report import EXECUTION_ENTRIES
 
-from ...conftest import PROFILE_FILES, ROOT, declared_rows, project_config
+from ..conftest import PROFILE_FILES, ROOT, declared_rows, project_config
 
 SCHEMA_FILE = ROOT / "workflow/schemas/config.schema.yaml"
 

@@ -185,23 +185,60 @@ def slug(name: str) -> str:
 class Table(Kernel):
     """k(x_a, x_b) = ``values[a, b]`` for points that are indices ``[a]``.
 
-    The library's side of a golden's ``table``; the JavaScript's is a kernel
-    object that looks the same values up.
+    The library's side of a golden's ``table``, and of the table kernel of
+    ``tests/workflow/test_applet_smo.py``'s page; the JavaScript's is a kernel
+    object that looks the same values up. ``diagonal`` is k(x_a, x_a) as the
+    solvers read it (Q_tt); by default the table's own diagonal.
     """
 
-    def __init__(self, values: np.ndarray | None = None) -> None:
+    def __init__(
+        self, values: np.ndarray | None = None, diagonal: np.ndarray | None = None
+    ) -> None:
         self.values = values
+        self.diagonal = diagonal
 
     def _fill(self, Xb: np.ndarray, Z: np.ndarray, out: np.ndarray) -> None:
         out[...] = self.values[np.ix_(_index(Xb), _index(Z))]
 
     def _diag(self, X: np.ndarray) -> np.ndarray:
         i = _index(X)
-        return self.values[i, i]
+        return self.values[i, i] if self.diagonal is None else self.diagonal[i]
 
 
 def _index(X: np.ndarray) -> np.ndarray:
     return X[:, 0].astype(np.int64)
+
+
+def kernel_bounds(spec: dict, X: np.ndarray, Z: np.ndarray) -> np.ndarray:
+    """A bound on |k_page(x, z) − k_library(x, z)| for every pair (x_a, z_b).
+
+    Each side computes ⟨x, z⟩ from d products and d − 1 additions, in any
+    order and fused or not: within γ_d S of the exact value, S = Σ_k |x_k z_k|.
+    Linear: 2γ_d S. Polynomial (v + c)^p: v + c within 2γ_{d+1}(S + c), then
+    p |v + c|^{p−1} times that, and the power itself (a square, or pow) within
+    2 ulp on each side: 8u |k|. Gaussian exp(e), e = ⟨x, z⟩/σ² − ‖x‖²/(2σ²) −
+    ‖z‖²/(2σ²): each side's e is within γ_{d+3} E, E = (S + ‖x‖²/2 +
+    ‖z‖²/2)/σ² (the products, the sums, two scalings, two subtractions); exp
+    is within 2 ulp on each side (V8's fdlibm and glibc within 1, numpy's SIMD
+    exp within 1 of glibc's, test_applet_smo.py's ``OTHER_ENGINE`` within 2),
+    so |Δk| ≤ 2γ_{d+3} E k + 4 ulp(k), to first order (an ulp is at most
+    2u |k|, and 2⁻¹⁰⁷⁴ where exp underflows).
+    """
+    d = X.shape[1]
+    S = np.abs(X) @ np.abs(Z).T
+    name = spec["name"]
+    if name == "linear":
+        return 2 * gamma(d) * S
+    if name == "polynomial":
+        p, c = spec.get("degree", 2), spec.get("c", 1.0)
+        w = np.abs(X @ Z.T + c)
+        dw = 2 * gamma(d + 1) * (S + c)
+        return p * (w + dw) ** (p - 1) * dw + 8 * U * w**p
+    s = 1.0 / spec["sigma"] ** 2
+    half = 0.5 * (X * X).sum(1)[:, None] + 0.5 * (Z * Z).sum(1)[None, :]
+    E = s * (S + half)
+    k = make_kernel(spec)(X, Z)
+    return 2 * gamma(d + 3) * E * k + 4 * np.spacing(k)
 
 
 @dataclass(frozen=True)
@@ -353,14 +390,25 @@ class _NumpyForLoo:
 
 
 @contextlib.contextmanager
-def loo_sums_in_smo_js_order() -> Iterator[list[float]]:
+def loo_sums_in_smo_js_order() -> Iterator[None]:
     """loo.py with its two reductions that start the retrains in smo.js's order.
 
     G = Qα − 1 is an einsum whose order is numpy's SIMD width, and
     G' = G + Σ_k Δα_k Q_k is OpenBLAS's daxpy, which fuses a·x + y where the
-    CPU can: both decide the retrains' steps. Yields the list to which the
-    ‖α‖₁ of every retrain is appended.
+    CPU can: both decide the retrains' steps.
     """
+    with (
+        mock.patch.object(loo_module, "np", _NumpyForLoo()),
+        mock.patch.object(loo_module, "_daxpy", lambda x, y, a: a * x + y),
+    ):
+        yield
+
+
+@contextlib.contextmanager
+def retrain_norms() -> Iterator[list[float]]:
+    """loo.py recording its retrains: yields the list to which the ‖α‖₁ of
+    every retrain is appended (the size of f_{−i}(x_i)'s terms, for its
+    rounding bound)."""
     norms: list[float] = []
     solve = loo_module.solve
 
@@ -369,11 +417,7 @@ def loo_sums_in_smo_js_order() -> Iterator[list[float]]:
         norms.append(float(result.alpha.sum()))
         return result
 
-    with (
-        mock.patch.object(loo_module, "np", _NumpyForLoo()),
-        mock.patch.object(loo_module, "_daxpy", lambda x, y, a: a * x + y),
-        mock.patch.object(loo_module, "solve", recording),
-    ):
+    with mock.patch.object(loo_module, "solve", recording):
         yield norms
 
 
@@ -461,7 +505,11 @@ def _trace(
 
 def _loo(case: SMOCase, kernel: Kernel, X: np.ndarray, k_max: float) -> dict:
     """svm_loo(retrain="all"), warm-started, with its sums in smo.js's order."""
-    with warnings.catch_warnings(), loo_sums_in_smo_js_order() as norms:
+    with (
+        warnings.catch_warnings(),
+        loo_sums_in_smo_js_order(),
+        retrain_norms() as norms,
+    ):
         warnings.simplefilter("ignore", ConvergenceWarning)
         r = svm_loo(case.svm(kernel), X, case.y, retrain="all")
     f = r.loo_decision

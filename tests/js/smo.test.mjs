@@ -16,7 +16,7 @@
 // orders differ by at most 2γ_n Σ|terms| (f(x), ‖w‖², the dual objective,
 // f_{−i}(x_i)); the writer made sure no f_{−i}(x_i) is that close to 0.
 // smo.js's own Gaussian values (Math.exp, not numpy's exp) are compared with
-// the table within their rounding, as test_applet_smo.py's kernel_bounds:
+// the table within their rounding, as make_golden.py's kernel_bounds:
 // 2γ_{d+3} E k + 4 ulp(k), E the size of the exponent's terms.
 import assert from "node:assert/strict";
 import { test } from "node:test";

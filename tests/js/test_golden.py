@@ -180,7 +180,7 @@ def test_every_golden_has_its_case_and_stays_small() -> None:
     ],
 )
 def test_a_committed_kernel_table_is_the_librarys_kernel_values(name: str) -> None:
-    """Within their rounding, as test_applet_smo.py's kernel_bounds: each side's
+    """Within their rounding, as :func:`make_golden.kernel_bounds`: each side's
     exponent within γ_{d+3} E of the exact one (E the size of its terms), and
     exp within 2 ulp: |Δk| ≤ 2γ_{d+3} E k + 4 ulp(k)."""
     case = CASES[name]

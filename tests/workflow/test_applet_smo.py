@@ -78,8 +78,6 @@ import math
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
-from unittest import mock
 
 import numpy as np
 import pytest
@@ -89,20 +87,22 @@ from marginlab.core.contract.exceptions import ConvergenceWarning, NotSeparableE
 from marginlab.core.datasets import make_circles, make_moons, make_xor
 from marginlab.core.kernels import Gaussian, Kernel, make_kernel
 from marginlab.estimators.svm import SVM, svm_loo
-from marginlab.estimators.svm import loo as loo_module
 from marginlab.pipeline import site
 
+from ..js.make_golden import (
+    Table,
+    U,
+    floats64,
+    gamma,
+    kernel_bounds,
+    loo_sums_in_smo_js_order,
+    retrain_norms,
+)
 from .browser import file_url, open_page
 
 SMO_JS = Path(site.__file__).parent / "assets" / "smo.js"
 INF = math.inf
 TOL = 1e-3
-U = 2.0**-53  # the unit roundoff: a rounding moves a value by at most u |value|
-
-
-def gamma(n: int) -> float:
-    """γ_n = nu/(1 − nu): a sum of n terms, in any order, is within γ_n Σ|terms|."""
-    return n * U / (1.0 - n * U)
 
 
 # --- another JavaScript engine -------------------------------------------------
@@ -224,45 +224,8 @@ def run_js(page: Page, cases: list[dict]) -> list[dict]:
 # --- the same sums on both sides ---------------------------------------------
 
 
-def _einsum_in_smo_js_order(Q: np.ndarray, v: np.ndarray) -> np.ndarray:
-    """Σ_k Q_jk v_k added as smo.js's einsumDot adds it: two lanes, the even
-    and the odd k; each block of eight adds its products last first; then
-    lane 0 + lane 1 (numpy's einsum kernel for 128-bit vectors)."""
-    lanes: list[np.ndarray | None] = [None, None]
-
-    def add(s: int, k: int) -> None:
-        p = Q[:, k] * v[k]
-        lanes[s] = p if lanes[s] is None else p + lanes[s]
-
-    n, i = v.shape[0], 0
-    while n - i >= 8:
-        for s in (0, 1):
-            for k in (6, 4, 2, 0):
-                add(s, i + k + s)
-        i += 8
-    while i < n:
-        for s in (0, 1):
-            if i + s < n:
-                add(s, i + s)
-        i += 2
-    return lanes[0] if lanes[1] is None else lanes[0] + lanes[1]
-
-
-class _NumpyForLoo:
-    """numpy, but with loo.py's np.einsum("jk,k->j", Q, α) in smo.js's order."""
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(np, name)
-
-    @staticmethod
-    def einsum(subscripts: str, *operands: Any, **kwargs: Any) -> np.ndarray:
-        if subscripts == "jk,k->j" and not kwargs:
-            return _einsum_in_smo_js_order(*operands)
-        return np.einsum(subscripts, *operands, **kwargs)
-
-
 @pytest.fixture
-def same_sums(monkeypatch: pytest.MonkeyPatch) -> None:
+def same_sums() -> Iterator[None]:
     """loo.py's two reductions that feed the retrains, in smo.js's order.
 
     G = Qα − 1 is an einsum whose order is numpy's SIMD width (two lanes on
@@ -270,80 +233,18 @@ def same_sums(monkeypatch: pytest.MonkeyPatch) -> None:
     a·x + y (in blocks of 16). Both start the retrains, so they decide the
     retrains' steps (not their mistakes, which are compared to rounding).
     """
-    monkeypatch.setattr(loo_module, "np", _NumpyForLoo())
-    monkeypatch.setattr(loo_module, "_daxpy", lambda x, y, a: a * x + y)
+    with loo_sums_in_smo_js_order():
+        yield
 
 
 # --- kernels: a table for both, and the bounds between their own ---------------
 
-
-def _bytes(values: np.ndarray) -> str:
-    """float64 values as base64 of their bytes, little-endian as a Float64Array
-    reads them on x86 and ARM: exact, and fast to hand to the page."""
-    return base64.b64encode(
-        np.ascontiguousarray(values, dtype="<f8").tobytes()
-    ).decode()
+# Table (the library's kernel of a table of values) and kernel_bounds are
+# tests/js/make_golden.py's, which the golden traces use too.
 
 
 def _floats(text: str) -> np.ndarray:
     return np.frombuffer(base64.b64decode(text), dtype="<f8")
-
-
-def _index(X: np.ndarray) -> np.ndarray:
-    return X[:, 0].astype(np.int64)
-
-
-class Table(Kernel):
-    """k(x_a, x_b) = ``values[a, b]`` for points that are indices, ``[a]``.
-
-    The library's counterpart of the page's table kernel (``RUNNER``): both
-    read the same numbers, so whatever they compute from them is IEEE
-    arithmetic. ``diagonal`` is k(x_a, x_a) as the solvers read it (Q_tt).
-    """
-
-    def __init__(
-        self, values: np.ndarray | None = None, diagonal: np.ndarray | None = None
-    ) -> None:
-        self.values = values
-        self.diagonal = diagonal
-
-    def _fill(self, Xb: np.ndarray, Z: np.ndarray, out: np.ndarray) -> None:
-        out[...] = self.values[np.ix_(_index(Xb), _index(Z))]
-
-    def _diag(self, X: np.ndarray) -> np.ndarray:
-        return self.diagonal[_index(X)]
-
-
-def kernel_bounds(spec: dict, X: np.ndarray, Z: np.ndarray) -> np.ndarray:
-    """A bound on |k_page(x, z) − k_library(x, z)| for every pair (x_a, z_b).
-
-    Each side computes ⟨x, z⟩ from d products and d − 1 additions, in any
-    order and fused or not: within γ_d S of the exact value, S = Σ_k |x_k z_k|.
-    Linear: 2γ_d S. Polynomial (v + c)^p: v + c within 2γ_{d+1}(S + c), then
-    p |v + c|^{p−1} times that, and the power itself (a square, or pow) within
-    2 ulp on each side: 8u |k|. Gaussian exp(e), e = ⟨x, z⟩/σ² − ‖x‖²/(2σ²) −
-    ‖z‖²/(2σ²): each side's e is within γ_{d+3} E, E = (S + ‖x‖²/2 +
-    ‖z‖²/2)/σ² (the products, the sums, two scalings, two subtractions); exp
-    is within 2 ulp on each side (V8's fdlibm and glibc within 1, numpy's SIMD
-    exp within 1 of glibc's, :data:`OTHER_ENGINE` within 2), so
-    |Δk| ≤ 2γ_{d+3} E k + 4 ulp(k), to first order (an ulp is at most 2u |k|,
-    and 2⁻¹⁰⁷⁴ where exp underflows).
-    """
-    d = X.shape[1]
-    S = np.abs(X) @ np.abs(Z).T
-    name = spec["name"]
-    if name == "linear":
-        return 2 * gamma(d) * S
-    if name == "polynomial":
-        p, c = spec.get("degree", 2), spec.get("c", 1.0)
-        w = np.abs(X @ Z.T + c)
-        dw = 2 * gamma(d + 1) * (S + c)
-        return p * (w + dw) ** (p - 1) * dw + 8 * U * w**p
-    s = 1.0 / spec["sigma"] ** 2
-    half = 0.5 * (X * X).sum(1)[:, None] + 0.5 * (Z * Z).sum(1)[None, :]
-    E = s * (S + half)
-    k = make_kernel(spec)(X, Z)
-    return 2 * gamma(d + 3) * E * k + 4 * np.spacing(k)
 
 
 # --- the cases, and the library's answers --------------------------------------
@@ -380,7 +281,7 @@ def tabled(c: dict, values: np.ndarray | None = None) -> dict:
         "X": [[float(a)] for a in range(len(X))],
         "opts": {
             **c["opts"],
-            "kernel": {"table": _bytes(values), "diag": _bytes(diagonal)},
+            "kernel": {"table": floats64(values), "diag": floats64(diagonal)},
         },
         "name": f"table of {c['name']}",
     }
@@ -434,18 +335,10 @@ def library(c: dict) -> dict:
         + abs(svm.intercept_),
     }
     if c["loo"]:
-        norms: list[float] = []  # ‖α‖₁ of each retrain, for its rounding bound
-        solve = loo_module.solve
-
-        def recording(*args: Any, **kwargs: Any) -> Any:
-            result = solve(*args, **kwargs)
-            norms.append(float(result.alpha.sum()))
-            return result
-
-        with warnings.catch_warnings():
+        # ‖α‖₁ of each retrain, for its rounding bound
+        with warnings.catch_warnings(), retrain_norms() as norms:
             warnings.simplefilter("ignore", ConvergenceWarning)
-            with mock.patch.object(loo_module, "solve", recording):
-                r = svm_loo(SVM(**params), X, y, retrain="all")
+            r = svm_loo(SVM(**params), X, y, retrain="all")
         f = r.loo_decision
         out["loo"] = {
             "mistakes": r.mistakes.tolist(),

@@ -14,6 +14,7 @@ from scipy.optimize import minimize
 from marginlab.experiments._shared.figures import save_figure
 from marginlab.experiments.l1_ball_faces.claims import s6_l1_ball_faces
 from marginlab.experiments.l1_ball_faces.figures import plot_l1_ball_faces
+from marginlab.experiments.l1_ball_faces.rows import expected as declared_rows
 from marginlab.experiments.l1_ball_faces.study import l1_ball_tables, random_problem
 from marginlab.theory.cross_polytope import constrained_least_squares
 from marginlab.theory.intervals import paired_difference
@@ -77,15 +78,7 @@ def test_table_covers_every_problem_and_radius(solutions) -> None:
 
 def test_s6_rows_hold_on_a_real_run(solutions) -> None:
     rows = s6_l1_ball_faces(solutions)
-    assert [r.name for r in rows] == [
-        "zeros/corner",
-        "zeros/edge",
-        "zeros/facet",
-        "kkt",
-        "agree",
-        "shrink",
-        "corners",
-    ]
+    assert [r.name for r in rows] == declared_rows({})["S6"]
     assert [r.kind for r in rows] == ["check"] * 5 + ["empirical", "illustration"]
     assert all(r.holds for r in rows[:6])
 

@@ -12,6 +12,7 @@ from marginlab.core.datasets import make_dataset
 from marginlab.experiments._shared.figures import save_figure
 from marginlab.experiments.margin_geometry.claims import b19_margin_geometry
 from marginlab.experiments.margin_geometry.figures import plot_margin_geometry
+from marginlab.experiments.margin_geometry.rows import expected as declared_rows
 from marginlab.experiments.margin_geometry.study import (
     margin_geometry_tables,
     plane_toy,
@@ -53,18 +54,7 @@ def test_b19_holds_on_a_real_run(tables) -> None:
     distances, solutions, _, _ = tables
     rows = b19_margin_geometry(distances, solutions)
     assert len(rows) == 10
-    assert [r.name for r in rows] == [
-        "distance/linf",
-        "distance/l2",
-        "l1_margin/plane",
-        "l2_margin/plane",
-        "differ/plane",
-        "nonzeros/plane",
-        "l1_margin/stumps",
-        "l2_margin/stumps",
-        "differ/stumps",
-        "nonzeros/stumps",
-    ]
+    assert [r.name for r in rows] == declared_rows({})["B19"]
     assert [r.kind for r in rows[:2]] == ["identity", "identity"]
     assert all(r.holds for r in rows if r.kind in ("identity", "theorem"))
     assert rows[5].kind == "illustration"

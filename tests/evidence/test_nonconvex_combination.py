@@ -22,6 +22,7 @@ from marginlab.experiments.nonconvex_combination.claims import (
 from marginlab.experiments.nonconvex_combination.figures import (
     plot_nonconvex_combination,
 )
+from marginlab.experiments.nonconvex_combination.rows import expected as declared_rows
 from marginlab.experiments.nonconvex_combination.study import (
     NONCONVEX_LINES,
     combination_decision,
@@ -146,15 +147,7 @@ def test_nonconvex_tables_needs_two_feature_classification_data() -> None:
 def test_b9_rows_follow_the_numbers(nonconvex) -> None:
     rows = place_rows("B9", b9_nonconvex_combination(*nonconvex))
     assert [r.id for r in rows] == ["B9"] * 7
-    assert [r.name for r in rows] == [
-        "given/convex",
-        "given/nonconvex",
-        "adaboost/convex",
-        "adaboost/nonconvex",
-        "h3_alone/nonconvex",
-        "best_line/convex",
-        "h3_eps/nonconvex",
-    ]
+    assert [r.name for r in rows] == declared_rows({})["B9"]
     assert _holds(rows) == [True] * 6 + [None]
     errors, history, regions, points, lines = (t.copy() for t in nonconvex)
     for model in ("given", "adaboost"):

@@ -15,6 +15,7 @@ from marginlab.experiments.stepwise_direction.claims import s7_stepwise_directio
 from marginlab.experiments.stepwise_direction.figures import (
     plot_stepwise_direction,
 )
+from marginlab.experiments.stepwise_direction.rows import expected as declared_rows
 from marginlab.experiments.stepwise_direction.study import (
     backward_stopped,
     design,
@@ -102,14 +103,7 @@ def test_needs_enough_points_per_fold() -> None:
 def test_s7_rows(tables) -> None:
     rows = s7_stepwise_direction(*tables)
     assert len(rows) == 6
-    assert [r.name for r in rows] == [
-        "test_mse/few",
-        "models/few",
-        "kept/few",
-        "test_mse/many",
-        "models/many",
-        "kept/many",
-    ]
+    assert [r.name for r in rows] == declared_rows({})["S7"]
     assert [r.kind for r in rows] == ["empirical", "empirical", "illustration"] * 2
     assert [r.relation for r in rows] == ["<", "<", "n/a", ">", ">", "n/a"]
     assert all(
